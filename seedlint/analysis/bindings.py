@@ -1,0 +1,109 @@
+"""Which names a statement reads, and which are already bound at a point of a flow.
+
+Used to decide whether a statement can move earlier: it may only when every name it
+reads is already defined at its new place.
+"""
+
+from __future__ import annotations
+
+import builtins
+from typing import Iterator
+
+import libcst as cst
+
+from seedlint.analysis.flow import Step
+from seedlint.analysis.index import ModuleIndex, Statement, _target_names
+from seedlint.analysis.walk import iter_children
+
+_BUILTINS = frozenset(dir(builtins))
+
+
+def read_names(node: cst.CSTNode) -> set[str]:
+    """Names a statement reads (not attribute names, keyword names or names it assigns)."""
+    names: set[str] = set()
+    _collect_reads(node, names)
+    return names
+
+
+def _collect_reads(node: cst.CSTNode, names: set[str]) -> None:
+    if isinstance(node, cst.Name):
+        names.add(node.value)
+        return
+    if isinstance(node, cst.Attribute):
+        _collect_reads(node.value, names)
+        return
+    if isinstance(node, cst.Arg):
+        _collect_reads(node.value, names)
+        return
+    if isinstance(node, cst.Assign):
+        _collect_reads(node.value, names)
+        return
+    for child in iter_children(node):
+        _collect_reads(child, names)
+
+
+def bound_by(statement: Statement) -> Iterator[str]:
+    """Names a statement binds in its scope."""
+    node = statement.node
+    if isinstance(node, cst.Assign):
+        for target in node.targets:
+            yield from _target_names(target.target)
+    elif isinstance(node, (cst.AnnAssign, cst.AugAssign)):
+        yield from _target_names(node.target)
+    elif isinstance(node, cst.Import):
+        for alias in node.names:
+            yield alias.asname.name.value if alias.asname else _root(alias.name)
+    elif isinstance(node, cst.ImportFrom) and not isinstance(node.names, cst.ImportStar):
+        for alias in node.names:
+            yield alias.asname.name.value if alias.asname else _root(alias.name)
+    elif isinstance(node, (cst.FunctionDef, cst.ClassDef)):
+        yield node.name.value
+    elif isinstance(node, cst.For):
+        yield from _target_names(node.target)
+    elif isinstance(node, cst.With):
+        for item in node.items:
+            if item.asname is not None:
+                yield from _target_names(item.asname.name)
+
+
+def _root(node: cst.BaseExpression) -> str:
+    while isinstance(node, cst.Attribute):
+        node = node.value
+    return node.value if isinstance(node, cst.Name) else ""
+
+
+def _bound_in_statements(index: ModuleIndex, statements: list[Statement]) -> set[str]:
+    names: set[str] = set()
+    for statement in statements:
+        names.update(bound_by(statement))
+        if not isinstance(statement.node, (cst.FunctionDef, cst.ClassDef)):
+            for block in index.blocks_of(statement.node):
+                names |= _bound_in_statements(index, block)
+    return names
+
+
+def _statements_before(index: ModuleIndex, statement: Statement) -> list[Statement]:
+    for statements in index.statements.values():
+        if statement in statements:
+            return statements[: statements.index(statement)]
+    return []
+
+
+def defined_at(index: ModuleIndex, trail: tuple[Step, ...], statement: Statement) -> set[str]:
+    """Names certainly or possibly bound just before `statement`, which `trail` leads into."""
+    names = set(_BUILTINS)
+    scope = statement.scope
+    for step in (*trail, Step(statement, None)):
+        if step.statement.scope is scope:
+            names |= _bound_in_statements(index, _statements_before(index, step.statement))
+    if scope.kind == "function":
+        names |= {name for name, value in scope.bindings.items() if value is None and _is_parameter(scope.node, name)}
+        names |= set(index.module_scope.bindings)
+    return names
+
+
+def _is_parameter(function: cst.FunctionDef, name: str) -> bool:
+    params = function.params
+    every = [*params.posonly_params, *params.params, *params.kwonly_params]
+    every += [p for p in (params.star_arg, params.star_kwarg) if isinstance(p, cst.Param)]
+    return any(param.name.value == name for param in every)

@@ -1,0 +1,168 @@
+"""The PyTorch randomness facts as data: what seeds which generator, and what draws from it.
+
+Every entry agrees with `shared/docs/pytorch-randomness.md`. Names are fully qualified, as
+`ModuleIndex.qualify` returns them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# The global generators a program can seed.
+TORCH_CPU = "torch"
+CUDA = "cuda"  # every CUDA device
+CUDA_CURRENT = "cuda-current"  # the current CUDA device only
+NUMPY = "numpy"
+PYTHON_RANDOM = "random"
+
+GENERATOR_LABELS = {
+    TORCH_CPU: "torch CPU",
+    CUDA: "CUDA",
+    CUDA_CURRENT: "CUDA",
+    NUMPY: "NumPy global",
+    PYTHON_RANDOM: "Python `random`",
+}
+
+ALL_TORCH = frozenset({TORCH_CPU, CUDA})
+EVERYTHING = frozenset({TORCH_CPU, CUDA, NUMPY, PYTHON_RANDOM})
+
+
+@dataclass(frozen=True)
+class Seeder:
+    """A call that seeds global generators with its seed argument."""
+
+    seeds: frozenset[str]
+    none_is_random: bool = False  # called without a seed (or with None), it seeds randomly
+    seed_keyword: str = "seed"
+
+
+_TORCH_SEED = Seeder(ALL_TORCH)
+_HELPER = Seeder(EVERYTHING)
+_HELPER_NONE_RANDOM = Seeder(EVERYTHING, none_is_random=True)
+
+SEEDERS: dict[str, Seeder] = {
+    "torch.manual_seed": _TORCH_SEED,
+    "torch.random.manual_seed": _TORCH_SEED,
+    "torch.cuda.manual_seed": Seeder(frozenset({CUDA_CURRENT})),
+    "torch.cuda.random.manual_seed": Seeder(frozenset({CUDA_CURRENT})),
+    "torch.cuda.manual_seed_all": Seeder(frozenset({CUDA})),
+    "torch.cuda.random.manual_seed_all": Seeder(frozenset({CUDA})),
+    "torch.default_generator.manual_seed": Seeder(frozenset({TORCH_CPU})),
+    "torch.random.default_generator.manual_seed": Seeder(frozenset({TORCH_CPU})),
+    "numpy.random.seed": Seeder(frozenset({NUMPY}), none_is_random=True),
+    "random.seed": Seeder(frozenset({PYTHON_RANDOM}), none_is_random=True, seed_keyword="a"),
+    # Third-party helpers, as the facts page lists them.
+    "lightning.seed_everything": _HELPER,
+    "lightning.pytorch.seed_everything": _HELPER,
+    "lightning.fabric.seed_everything": _HELPER,
+    "lightning.fabric.utilities.seed.seed_everything": _HELPER,
+    "lightning.pytorch.utilities.seed.seed_everything": _HELPER,
+    "pytorch_lightning.seed_everything": _HELPER,
+    "pytorch_lightning.utilities.seed.seed_everything": _HELPER,
+    "lightning.fabric.Fabric().seed_everything": _HELPER,
+    "lightning.Fabric().seed_everything": _HELPER,
+    "transformers.set_seed": _HELPER,
+    "transformers.trainer_utils.set_seed": _HELPER,
+    "transformers.enable_full_determinism": _HELPER,
+    "transformers.trainer_utils.enable_full_determinism": _HELPER,
+    "accelerate.utils.set_seed": _HELPER,
+    "accelerate.utils.random.set_seed": _HELPER,
+    "mmengine.runner.set_random_seed": _HELPER_NONE_RANDOM,
+    "mmengine.runner.utils.set_random_seed": _HELPER_NONE_RANDOM,
+    "mmcv.runner.set_random_seed": _HELPER,
+    "mmcv.runner.utils.set_random_seed": _HELPER,
+    "detectron2.utils.env.seed_all_rng": _HELPER_NONE_RANDOM,
+    "fairseq.utils.set_torch_seed": _TORCH_SEED,
+    "timm.utils.random_seed": _HELPER,
+    "timm.utils.random.random_seed": _HELPER,
+    "ignite.utils.manual_seed": _HELPER,
+    "catalyst.utils.set_global_seed": _HELPER,
+    "catalyst.utils.misc.set_global_seed": _HELPER,
+    "ray.train.torch.enable_reproducibility": _HELPER,
+}
+
+# Calls that look like seeding but reseed with a nondeterministic value.
+RANDOM_RESEEDERS = {
+    "torch.seed": "torch.seed()",
+    "torch.random.seed": "torch.seed()",
+    "torch.cuda.seed": "torch.cuda.seed()",
+    "torch.cuda.random.seed": "torch.cuda.seed()",
+    "torch.cuda.seed_all": "torch.cuda.seed_all()",
+    "torch.cuda.random.seed_all": "torch.cuda.seed_all()",
+    "torch.Generator().seed": "Generator.seed()",
+    "torch.default_generator.seed": "Generator.seed()",
+    "torch.random.default_generator.seed": "Generator.seed()",
+}
+
+# Values that differ on every run: a seed derived from one is no seed at all.
+NONDETERMINISTIC_SOURCES = frozenset({
+    "time.time", "time.time_ns", "time.perf_counter", "time.perf_counter_ns",
+    "time.monotonic", "time.monotonic_ns", "time.process_time", "time.process_time_ns",
+    "datetime.datetime.now", "datetime.datetime.utcnow", "datetime.datetime.today",
+    "datetime.date.today", "os.getpid", "os.urandom", "uuid.uuid1", "uuid.uuid4",
+    "random.SystemRandom",
+})
+NONDETERMINISTIC_MODULES = ("secrets.",)
+
+# RNG objects that seed themselves from the OS when given no seed.
+UNSEEDED_RNG_CONSTRUCTORS = {
+    "numpy.random.default_rng": "np.random.default_rng()",
+    "numpy.random.RandomState": "np.random.RandomState()",
+    "random.Random": "random.Random()",
+}
+
+TORCH_DRAW_FUNCTIONS = frozenset({
+    "torch.rand", "torch.rand_like", "torch.randn", "torch.randn_like", "torch.randint",
+    "torch.randint_like", "torch.randperm", "torch.normal", "torch.bernoulli",
+    "torch.multinomial", "torch.poisson", "torch.dropout", "torch.nn.functional.dropout",
+    "torch.utils.data.random_split", "torch.utils.data.dataset.random_split",
+})
+TORCH_INIT_DRAWS = frozenset({
+    "uniform_", "normal_", "trunc_normal_", "xavier_uniform_", "xavier_normal_",
+    "kaiming_uniform_", "kaiming_normal_", "orthogonal_", "sparse_",
+})
+# nn modules whose constructors initialise parameters randomly (BatchNorm/LayerNorm do not).
+RANDOM_INIT_MODULES = frozenset({
+    "Linear", "Bilinear", "Conv1d", "Conv2d", "Conv3d", "ConvTranspose1d", "ConvTranspose2d",
+    "ConvTranspose3d", "Embedding", "EmbeddingBag", "RNN", "LSTM", "GRU", "RNNCell",
+    "LSTMCell", "GRUCell", "MultiheadAttention", "Transformer", "TransformerEncoder",
+    "TransformerDecoder", "TransformerEncoderLayer", "TransformerDecoderLayer",
+})
+# In-place tensor methods that fill a tensor from its device's generator.
+TENSOR_DRAW_METHODS = frozenset({
+    "uniform_", "normal_", "random_", "bernoulli_", "exponential_", "geometric_",
+    "cauchy_", "log_normal_",
+})
+NUMPY_NON_DRAWS = frozenset({
+    "seed", "get_state", "set_state", "default_rng", "RandomState", "Generator",
+    "SeedSequence", "BitGenerator", "PCG64", "PCG64DXSM", "MT19937", "Philox", "SFC64",
+    "bit_generator", "mtrand",
+})
+PYTHON_RANDOM_DRAWS = frozenset({
+    "random", "randint", "randrange", "choice", "choices", "shuffle", "sample", "uniform",
+    "gauss", "normalvariate", "triangular", "betavariate", "expovariate", "getrandbits",
+    "randbytes", "lognormvariate", "vonmisesvariate", "gammavariate", "paretovariate",
+    "weibullvariate", "binomialvariate",
+})
+
+DISTRIBUTED_SAMPLERS = frozenset({
+    "torch.utils.data.DistributedSampler",
+    "torch.utils.data.distributed.DistributedSampler",
+})
+DATA_LOADERS = frozenset({
+    "torch.utils.data.DataLoader", "torch.utils.data.dataloader.DataLoader",
+})
+DATA_PARALLEL = frozenset({
+    "torch.nn.DataParallel", "torch.nn.parallel.DataParallel",
+    "torch.nn.parallel.data_parallel.DataParallel",
+})
+CUDNN_MODULE = "torch.backends.cudnn"
+CUDNN_FLAGS = frozenset({
+    "enabled", "benchmark", "benchmark_limit", "deterministic", "allow_tf32",
+    "fp32_precision", "depthwise_kernel",
+})
+# Other public names of torch.backends.cudnn: assigning to them is odd but not a typo.
+CUDNN_OTHER_ATTRIBUTES = frozenset({
+    "conv", "rnn", "version", "is_available", "is_acceptable", "flags", "set_flags",
+    "torch", "CUDNN_TENSOR_DTYPES", "m",
+})

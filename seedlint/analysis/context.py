@@ -1,0 +1,231 @@
+"""What a rule sees of one file: its text, syntax tree, index, flows and edit helpers.
+
+Everything here is computed at most once per file and shared by every rule.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import Iterator, Mapping
+
+import libcst as cst
+
+from seedlint.analysis import catalog
+from seedlint.analysis.flow import EffectClassifier, Flow, FlowBuilder
+from seedlint.analysis.index import ModuleIndex, Statement
+from seedlint.analysis.walk import iter_descendants
+from seedlint.diagnostics import Edit
+from seedlint.source import NodePositions, SourceText
+
+# The import each library gets when a fix needs it and the file has none.
+_DEFAULT_IMPORTS = {"torch": ("torch", None), "numpy": ("numpy", "np"), "random": ("random", None)}
+
+
+@dataclass
+class Settings:
+    """The per-file configuration rules read."""
+
+    seed_functions: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    target_torch_version: tuple[int, int] | None = None
+
+
+class FileContext:
+    """One parsed file and the analysis shared by every rule."""
+
+    def __init__(self, path: Path, source: SourceText, module: cst.Module, module_name: str,
+                 settings: Settings) -> None:
+        self.path = path
+        self.source = source
+        self.module = module
+        self.module_name = module_name
+        self.settings = settings
+        self.positions = NodePositions(module, source)
+
+    @cached_property
+    def index(self) -> ModuleIndex:
+        return ModuleIndex(self.module, self.module_name)
+
+    @cached_property
+    def classifier(self) -> EffectClassifier:
+        return EffectClassifier(self.index, self.settings.seed_functions)
+
+    @cached_property
+    def flows(self) -> list[Flow]:
+        return FlowBuilder(self.index, self.classifier).build()
+
+    @cached_property
+    def seeding_flows(self) -> list[Flow]:
+        return [flow for flow in self.flows if flow.is_seeding]
+
+    def calls_to(self, *qualified: str) -> list[tuple[cst.Call, object]]:
+        """Every call in the module whose callee resolves to one of `qualified`."""
+        wanted = set(qualified)
+        return [
+            (call, scope) for call, scope in self.index.all_calls
+            if self.index.qualify(call.func, scope) in wanted
+        ]
+
+    def assignments(self) -> Iterator[tuple[Statement, cst.BaseExpression, cst.BaseExpression | None]]:
+        """(statement, target, value) for every assignment target in the module."""
+        for statements in self.index.statements.values():
+            for statement in statements:
+                node = statement.node
+                if isinstance(node, cst.Assign):
+                    for target in node.targets:
+                        yield statement, target.target, node.value
+                elif isinstance(node, (cst.AnnAssign, cst.AugAssign)):
+                    yield statement, node.target, node.value
+
+    @cached_property
+    def uses_cuda(self) -> bool:
+        """Whether the module runs anything on CUDA (`.cuda()`, "cuda" devices, DataParallel)."""
+        for call, scope in self.index.all_calls:
+            func = call.func
+            if isinstance(func, cst.Attribute) and func.attr.value == "cuda" and not call.args:
+                return True
+            qualified = self.index.qualify(func, scope)
+            if qualified in catalog.DATA_PARALLEL:
+                return True
+        return any(_is_cuda_device_string(node) for node in iter_descendants(self.module))
+
+    @cached_property
+    def drives_several_gpus(self) -> bool:
+        """Whether one process uses several GPUs: DataParallel, `cuda:1` devices, device_count loops."""
+        for call, scope in self.index.all_calls:
+            if self.index.qualify(call.func, scope) in catalog.DATA_PARALLEL:
+                return True
+        for node in iter_descendants(self.module):
+            if isinstance(node, cst.SimpleString):
+                value = node.evaluated_value
+                if isinstance(value, str) and value.startswith("cuda:") and value[5:] not in ("", "0"):
+                    return True
+            elif isinstance(node, cst.FormattedString) and _formatted_prefix(node).startswith("cuda:"):
+                return True
+            elif isinstance(node, cst.For) and any(
+                isinstance(inner, cst.Attribute) and inner.attr.value == "device_count"
+                for inner in (node.iter, *iter_descendants(node.iter))
+            ):
+                return True
+        return False
+
+    # ------------------------------------------------------------------ source
+    def code(self, node: cst.CSTNode) -> str:
+        start, end = self.positions.span(node)
+        return self.source.text[start:end]
+
+    def replace(self, node: cst.CSTNode, content: str) -> Edit:
+        start, end = self.positions.span(node)
+        return Edit(start, end, content)
+
+    def _line_layout(self, statement: Statement) -> tuple[int, int, str] | None:
+        """(start offset, end offset, indentation) of a statement that has its lines to itself."""
+        line = statement.line
+        if isinstance(line, cst.SimpleStatementLine) and len(line.body) != 1:
+            return None
+        if isinstance(line, cst.SimpleStatementSuite):
+            return None
+        start, end = self.positions.span(line)
+        row_start = self.source.text.rfind("\n", 0, start) + 1
+        row_start = max(row_start, self.source.text.rfind("\r", 0, start) + 1)
+        indentation = self.source.text[row_start:start]
+        if indentation.strip():
+            return None
+        end_row = self.source.location(end).row
+        next_row = self.source.offset(end_row + 1, 0) if end_row < len(self.source.line_starts) else len(self.source.text)
+        return row_start, next_row, indentation
+
+    def insert_before(self, statement: Statement, code: str) -> Edit:
+        """Insert a statement just before another, on its own line with the same indentation."""
+        layout = self._line_layout(statement)
+        if layout is None:
+            start, _ = self.positions.span(statement.node)
+            return Edit(start, start, f"{code}; ")
+        row_start, _, indentation = layout
+        return Edit(row_start, row_start, f"{indentation}{code}{self.source.newline}")
+
+    def insert_after(self, statement: Statement, code: str) -> Edit:
+        """Insert a statement just after another, on its own line with the same indentation."""
+        layout = self._line_layout(statement)
+        if layout is None:
+            _, end = self.positions.span(statement.node)
+            return Edit(end, end, f"; {code}")
+        _, next_row, indentation = layout
+        prefix = "" if self.source.text[:next_row].endswith(("\n", "\r")) else self.source.newline
+        return Edit(next_row, next_row, f"{prefix}{indentation}{code}{self.source.newline}")
+
+    def move_before(self, statement: Statement, target: Statement) -> tuple[Edit, ...] | None:
+        """Edits that move a whole-line statement to just before another in the same block."""
+        moved, destination = self._line_layout(statement), self._line_layout(target)
+        if moved is None or destination is None:
+            return None
+        start, end, _ = moved
+        text = self.source.text[start:end]
+        if not text.endswith(("\n", "\r")):
+            text += self.source.newline
+        return (Edit(destination[0], destination[0], text), Edit(start, end, ""))
+
+    # ----------------------------------------------------------------- imports
+    def reference(self, qualified: str) -> tuple[str, Edit | None]:
+        """How to spell `qualified` in this file, and the import to add when nothing binds it."""
+        best: tuple[int, str] | None = None
+        for local, bound in self.index.module_scope.bindings.items():
+            if not isinstance(bound, str) or bound.startswith("<"):
+                continue
+            if qualified == bound or qualified.startswith(bound + "."):
+                if best is None or len(bound) > best[0]:
+                    best = (len(bound), local + qualified[len(bound):])
+        if best is not None:
+            return best[1], None
+        library = qualified.split(".")[0]
+        module, alias = _DEFAULT_IMPORTS.get(library, (library, None))
+        local = alias or module
+        if local in self.index.module_scope.bindings:
+            local = f"_{local}"
+            alias = local
+        statement = f"import {module} as {alias}" if alias else f"import {module}"
+        return local + qualified[len(library):], self._import_edit(statement)
+
+    def _import_edit(self, statement: str) -> Edit:
+        body = self.module.body
+        anchor = None
+        for position, line in enumerate(body):
+            if isinstance(line, cst.SimpleStatementLine) and all(
+                isinstance(small, (cst.Import, cst.ImportFrom)) for small in line.body
+            ):
+                anchor = line
+            elif position == 0 and _is_docstring(line):
+                anchor = line
+            else:
+                break
+        newline = self.source.newline
+        if anchor is None:
+            start = self.positions.span(body[0])[0] if body else len(self.source.text)
+            row_start = self.source.offset(self.source.location(start).row, 0)
+            return Edit(row_start, row_start, f"{statement}{newline}")
+        _, end = self.positions.span(anchor)
+        end_row = self.source.location(end).row
+        offset = self.source.offset(end_row + 1, 0) if end_row < len(self.source.line_starts) else len(self.source.text)
+        prefix = "" if self.source.text[:offset].endswith(("\n", "\r")) else newline
+        return Edit(offset, offset, f"{prefix}{statement}{newline}")
+
+
+def _is_docstring(line: cst.CSTNode) -> bool:
+    return (
+        isinstance(line, cst.SimpleStatementLine)
+        and isinstance(line.body[0], cst.Expr)
+        and isinstance(line.body[0].value, (cst.SimpleString, cst.ConcatenatedString))
+    )
+
+
+def _is_cuda_device_string(node: cst.CSTNode) -> bool:
+    if isinstance(node, cst.SimpleString):
+        value = node.evaluated_value
+        return isinstance(value, str) and (value == "cuda" or value.startswith("cuda:"))
+    return isinstance(node, cst.FormattedString) and _formatted_prefix(node).startswith("cuda")
+
+
+def _formatted_prefix(node: cst.FormattedString) -> str:
+    parts = node.parts
+    return parts[0].value if parts and isinstance(parts[0], cst.FormattedStringText) else ""

@@ -1,0 +1,261 @@
+"""Execution order and seeding state.
+
+A flow is what runs from one entry point: the module body, or a function nothing in the
+module calls (a library entry point, a method called from elsewhere). Statements run in
+order; `if`/`else` branches, loops and `try` bodies are all taken once; calls to functions,
+classes (their `__init__`) and methods defined in the module are followed, so a seeding call
+inside `set_seed()` happens where `set_seed()` is called. The result is the ordered list of
+seeding calls and random draws of that flow, each with the trail of statements and calls
+that reached it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Mapping
+
+import libcst as cst
+
+from seedlint.analysis import catalog
+from seedlint.analysis.index import FunctionInfo, ModuleIndex, Scope, Statement
+from seedlint.analysis.walk import iter_descendants
+
+_MAX_CALL_DEPTH = 12
+
+
+@dataclass(frozen=True)
+class Step:
+    """One statement on the way to an event, and the call in it that leads on (if any)."""
+
+    statement: Statement
+    call: cst.Call | None
+
+
+@dataclass(frozen=True)
+class Effect:
+    """What one call does to the global generators."""
+
+    kind: str  # "seed" | "reseed" (nondeterministic) | "draw"
+    qualified: str
+    generators: frozenset[str]
+    seed_arg: cst.BaseExpression | None = None
+    deterministic: bool = True
+
+
+@dataclass(frozen=True)
+class Event:
+    """An effect where it happens in a flow."""
+
+    effect: Effect
+    call: cst.Call
+    trail: tuple[Step, ...]
+
+    @property
+    def statement(self) -> Statement:
+        return self.trail[-1].statement
+
+    @property
+    def kind(self) -> str:
+        return self.effect.kind
+
+    @property
+    def generators(self) -> frozenset[str]:
+        return self.effect.generators
+
+
+@dataclass
+class Flow:
+    """The events of one entry point, in execution order."""
+
+    root: FunctionInfo | None  # None: the module body
+    events: list[Event]
+
+    def seeds(self) -> list[Event]:
+        return [e for e in self.events if e.kind == "seed" and e.effect.deterministic]
+
+    @property
+    def is_seeding(self) -> bool:
+        """The flow makes at least one deterministic seeding call: it means to be reproducible."""
+        return any(True for _ in self.seeds())
+
+    def seeded_generators(self) -> frozenset[str]:
+        seeded: set[str] = set()
+        for event in self.seeds():
+            seeded |= event.generators
+        return frozenset(seeded)
+
+
+def _keyword(call: cst.Call, name: str) -> cst.Arg | None:
+    for arg in call.args:
+        if arg.keyword is not None and arg.keyword.value == name:
+            return arg
+    return None
+
+
+def seed_argument(call: cst.Call, keyword: str = "seed") -> cst.BaseExpression | None:
+    """The seed a seeding call passes: its first positional argument or its seed keyword."""
+    for arg in call.args:
+        if arg.keyword is None and not arg.star:
+            return arg.value
+    found = _keyword(call, keyword)
+    return found.value if found is not None else None
+
+
+def is_none(expr: cst.BaseExpression | None) -> bool:
+    return expr is None or (isinstance(expr, cst.Name) and expr.value == "None")
+
+
+def _is_cuda_string(expr: cst.BaseExpression) -> bool:
+    if isinstance(expr, cst.SimpleString):
+        value = expr.evaluated_value
+        return isinstance(value, str) and (value == "cuda" or value.startswith("cuda:"))
+    return False
+
+
+class EffectClassifier:
+    """Decides what a call does to the global generators, from the facts in `catalog`."""
+
+    def __init__(self, index: ModuleIndex, seed_functions: Mapping[str, frozenset[str]]) -> None:
+        self.index = index
+        self.seed_functions = seed_functions
+        self._cache: dict[cst.Call, Effect | None] = {}
+
+    def effect(self, call: cst.Call, scope: Scope) -> Effect | None:
+        if call not in self._cache:
+            self._cache[call] = self._classify(call, scope)
+        return self._cache[call]
+
+    def _classify(self, call: cst.Call, scope: Scope) -> Effect | None:
+        qualified = self.index.qualify(call.func, scope)
+        if qualified is None:
+            return self._tensor_method_draw(call)
+        if qualified in self.seed_functions:
+            arg = seed_argument(call)
+            return Effect("seed", qualified, self.seed_functions[qualified], arg,
+                          not self.is_nondeterministic(arg, scope))
+        seeder = catalog.SEEDERS.get(qualified)
+        if seeder is not None:
+            arg = seed_argument(call, seeder.seed_keyword)
+            random_seed = (seeder.none_is_random and is_none(arg)) or self.is_nondeterministic(arg, scope)
+            return Effect("seed", qualified, seeder.seeds, arg, not random_seed)
+        if qualified in catalog.RANDOM_RESEEDERS:
+            return Effect("reseed", qualified, frozenset(), None, False)
+        return self._draw(call, qualified)
+
+    def _draw(self, call: cst.Call, qualified: str) -> Effect | None:
+        if _keyword(call, "generator") is not None:
+            return None
+        module, _, name = qualified.rpartition(".")
+        if (
+            qualified in catalog.TORCH_DRAW_FUNCTIONS
+            or (module == "torch.nn.init" and name in catalog.TORCH_INIT_DRAWS)
+            or (module in ("torch.nn", "torch.nn.modules") and name in catalog.RANDOM_INIT_MODULES)
+        ):
+            device = _keyword(call, "device")
+            on_cuda = device is not None and _is_cuda_string(device.value)
+            return Effect("draw", qualified, frozenset({catalog.CUDA if on_cuda else catalog.TORCH_CPU}))
+        if module == "numpy.random" and name not in catalog.NUMPY_NON_DRAWS:
+            return Effect("draw", qualified, frozenset({catalog.NUMPY}))
+        if module == "random" and name in catalog.PYTHON_RANDOM_DRAWS:
+            return Effect("draw", qualified, frozenset({catalog.PYTHON_RANDOM}))
+        return None
+
+    def _tensor_method_draw(self, call: cst.Call) -> Effect | None:
+        func = call.func
+        if (
+            isinstance(func, cst.Attribute)
+            and func.attr.value in catalog.TENSOR_DRAW_METHODS
+            and _keyword(call, "generator") is None
+        ):
+            return Effect("draw", f"Tensor.{func.attr.value}", frozenset({catalog.TORCH_CPU}))
+        return None
+
+    def is_nondeterministic(self, expr: cst.BaseExpression | None, scope: Scope, depth: int = 0) -> bool:
+        """Whether a seed expression derives from the clock, the PID, uuid, os.urandom or secrets."""
+        if expr is None or depth > 3:
+            return False
+        for node in (expr, *iter_descendants(expr)):
+            if isinstance(node, cst.Call):
+                source = self.index.qualify(node.func, scope)
+                if source is not None and (
+                    source in catalog.NONDETERMINISTIC_SOURCES
+                    or source.startswith(catalog.NONDETERMINISTIC_MODULES)
+                ):
+                    return True
+            elif isinstance(node, cst.Name):
+                bound = self.index.lookup(node.value, scope)
+                if isinstance(bound, cst.BaseExpression) and self.is_nondeterministic(bound, scope, depth + 1):
+                    return True
+        return False
+
+
+class FlowBuilder:
+    """Walks a module's entry points in execution order and records their events."""
+
+    def __init__(self, index: ModuleIndex, classifier: EffectClassifier) -> None:
+        self.index = index
+        self.classifier = classifier
+
+    def build(self) -> list[Flow]:
+        module_flow, reached = self._run(None)
+        flows = [module_flow]
+        candidates = [f for f in self.index.functions.values() if f not in reached]
+        runs = {function: self._run(function) for function in candidates}
+        reached_by_others: set[FunctionInfo] = set()
+        for function, (_, reached_here) in runs.items():
+            reached_by_others |= reached_here - {function}
+        for function in candidates:
+            if function not in reached_by_others:
+                flows.append(runs[function][0])
+        return flows
+
+    def _run(self, root: FunctionInfo | None) -> tuple[Flow, set[FunctionInfo]]:
+        events: list[Event] = []
+        reached: set[FunctionInfo] = set()
+        owner = root.node.body if root is not None else self.index.module
+        active = {root} if root is not None else set()
+        self._walk_block(self.index.statements.get(owner, []), (), events, reached, active)
+        return Flow(root, events), reached
+
+    def _walk_block(self, statements: Iterable[Statement], trail: tuple[Step, ...],
+                    events: list[Event], reached: set[FunctionInfo], active: set[FunctionInfo]) -> None:
+        for statement in statements:
+            for call in statement.calls:
+                self._walk_call(call, statement, trail, events, reached, active)
+            if isinstance(statement.node, (cst.FunctionDef, cst.ClassDef)):
+                continue
+            inner = trail + (Step(statement, None),)
+            for block in self.index.blocks_of(statement.node):
+                self._walk_block(block, inner, events, reached, active)
+
+    def _walk_call(self, call: cst.Call, statement: Statement, trail: tuple[Step, ...],
+                   events: list[Event], reached: set[FunctionInfo], active: set[FunctionInfo]) -> None:
+        here = trail + (Step(statement, call),)
+        effect = self.classifier.effect(call, statement.scope)
+        if effect is not None:
+            events.append(Event(effect, call, here))
+            if effect.kind == "seed":
+                return
+        target = self.index.resolve_local_call(call, statement.scope)
+        if target is None or target in active or len(active) >= _MAX_CALL_DEPTH:
+            return
+        reached.add(target)
+        active.add(target)
+        self._walk_block(self.index.statements.get(target.node.body, []), here, events, reached, active)
+        active.discard(target)
+
+
+def divergence(first: Event, second: Event) -> int:
+    """Index of the first step where the trails of two events part."""
+    for position, (a, b) in enumerate(zip(first.trail, second.trail)):
+        if a != b:
+            return position
+    return min(len(first.trail), len(second.trail)) - 1
+
+
+def reported_call(event: Event, start: int) -> cst.Call:
+    """The call to point at for an event, seen from trail position `start` on."""
+    for step in event.trail[start:]:
+        if step.call is not None:
+            return step.call
+    return event.call

@@ -1,0 +1,415 @@
+"""One pass over a parsed module: scopes, imports, local definitions, statements and calls.
+
+Everything rules ask about names goes through `ModuleIndex.qualify`, which resolves an
+expression to the dotted name it refers to through every import form and simple alias:
+`import torch.backends.cudnn as cudnn`, `from numpy import random as npr`, `cudnn =
+torch.backends.cudnn`. Instances are typed by the call that made them: after `g =
+torch.Generator()`, `g.manual_seed` qualifies to `torch.Generator().manual_seed`.
+"""
+
+from __future__ import annotations
+
+import builtins
+from dataclasses import dataclass, field
+from typing import Iterator, Sequence
+
+import libcst as cst
+
+from seedlint.analysis.walk import iter_children
+
+_BUILTINS = frozenset(dir(builtins))
+_AMBIGUOUS = "<ambiguous>"
+
+# Methods that return the object they are called on, so `torch.Generator().manual_seed(0)`
+# is still a `torch.Generator()`.
+_SELF_RETURNING = {"torch.Generator().manual_seed()": "torch.Generator()"}
+
+
+@dataclass(eq=False)
+class Scope:
+    """A module, function or class scope and the names bound in it."""
+
+    kind: str  # "module" | "function" | "class"
+    node: cst.CSTNode
+    parent: Scope | None
+    bindings: dict[str, cst.BaseExpression | str | None] = field(default_factory=dict)
+    owner_class: ClassInfo | None = None
+
+    def bind(self, name: str, value: cst.BaseExpression | str | None) -> None:
+        if name in self.bindings and self.bindings[name] is not value:
+            previous = self.bindings[name]
+            if isinstance(previous, str) and isinstance(value, str) and previous == value:
+                return
+            self.bindings[name] = _AMBIGUOUS
+            return
+        self.bindings[name] = value
+
+
+@dataclass(eq=False)
+class FunctionInfo:
+    qualified: str
+    node: cst.FunctionDef
+    scope: Scope
+    owner_class: ClassInfo | None = None
+
+
+@dataclass(eq=False)
+class ClassInfo:
+    qualified: str
+    node: cst.ClassDef
+    scope: Scope
+    bases: list[str] = field(default_factory=list)
+    methods: dict[str, FunctionInfo] = field(default_factory=dict)
+    attributes: dict[str, list[cst.BaseExpression]] = field(default_factory=dict)
+
+
+@dataclass(eq=False)
+class Statement:
+    """A statement in a block, with the calls its own expressions make in evaluation order.
+
+    `node` is the small statement (or compound statement); `line` is what sits in the block
+    (a SimpleStatementLine/Suite holding `node`, or the compound statement itself).
+    """
+
+    node: cst.CSTNode
+    line: cst.CSTNode
+    block: Sequence[cst.CSTNode]
+    scope: Scope
+    calls: list[cst.Call]
+
+
+class ModuleIndex:
+    """Scopes, definitions, statements and calls of one module, built in one walk."""
+
+    def __init__(self, module: cst.Module, module_name: str) -> None:
+        self.module = module
+        self.module_name = module_name
+        self.module_scope = Scope("module", module, None)
+        self.functions: dict[str, FunctionInfo] = {}
+        self.classes: dict[str, ClassInfo] = {}
+        self.statements: dict[cst.CSTNode, list[Statement]] = {}  # block owner -> statements
+        self.all_calls: list[tuple[cst.Call, Scope]] = []
+        self.statement_of: dict[cst.Call, Statement] = {}  # every call -> the statement making it
+        self.function_of_scope: dict[Scope, FunctionInfo] = {}
+        self._qualify_cache: dict[tuple[int, int], str | None] = {}
+        self._index_block(module, module.body, self.module_scope)
+
+    # ----------------------------------------------------------------- building
+    def _index_block(self, owner: cst.CSTNode, body: Sequence[cst.CSTNode], scope: Scope) -> None:
+        statements: list[Statement] = []
+        self.statements[owner] = statements
+        for line in body:
+            if isinstance(line, (cst.SimpleStatementLine, cst.SimpleStatementSuite)):
+                for small in line.body:
+                    self._bind_small(small, scope)
+                    self._add(statements, Statement(small, line, body, scope, self._calls_in(small, scope)))
+            else:
+                self._add(statements, Statement(line, line, body, scope, self._header_calls(line, scope)))
+                self._index_compound(line, scope)
+
+    def _add(self, statements: list[Statement], statement: Statement) -> None:
+        statements.append(statement)
+        for call in statement.calls:
+            self.statement_of[call] = statement
+
+    def _index_suite(self, suite: cst.CSTNode, scope: Scope) -> None:
+        if isinstance(suite, cst.IndentedBlock):
+            self._index_block(suite, suite.body, scope)
+        else:  # `if x: a(); b()` (a SimpleStatementSuite), or an `elif`
+            self._index_block(suite, (suite,), scope)
+
+    def _index_compound(self, node: cst.CSTNode, scope: Scope) -> None:
+        if isinstance(node, cst.FunctionDef):
+            self._index_function(node, scope)
+        elif isinstance(node, cst.ClassDef):
+            self._index_class(node, scope)
+        else:
+            if isinstance(node, (cst.For, cst.With)):
+                targets = [node.target] if isinstance(node, cst.For) else [
+                    item.asname.name for item in node.items if item.asname is not None
+                ]
+                for target in targets:
+                    for name in _target_names(target):
+                        scope.bind(name, None)
+            for suite in _suites(node):
+                self._index_suite(suite, scope)
+
+    def _index_function(self, node: cst.FunctionDef, scope: Scope) -> None:
+        name = node.name.value
+        owner_class = scope.owner_class if scope.kind == "class" else None
+        qualified = f"{owner_class.qualified}.{name}" if owner_class else self._child_name(scope, name)
+        function_scope = Scope("function", node, scope, owner_class=owner_class)
+        info = FunctionInfo(qualified, node, function_scope, owner_class)
+        params = node.params
+        all_params = [*params.posonly_params, *params.params, *params.kwonly_params]
+        for extra in (params.star_arg, params.star_kwarg):
+            if isinstance(extra, cst.Param):
+                all_params.append(extra)
+        for param in all_params:
+            function_scope.bind(param.name.value, None)
+        if owner_class is not None:
+            owner_class.methods.setdefault(name, info)
+        else:
+            scope.bind(name, qualified)
+        self.functions[qualified] = info
+        self.function_of_scope[function_scope] = info
+        self._index_suite(node.body, function_scope)
+
+    def _index_class(self, node: cst.ClassDef, scope: Scope) -> None:
+        name = node.name.value
+        qualified = self._child_name(scope, name)
+        class_scope = Scope("class", node, scope)
+        info = ClassInfo(qualified, node, class_scope)
+        class_scope.owner_class = info
+        info.bases = [base for arg in node.bases if (base := self.qualify(arg.value, scope))]
+        scope.bind(name, qualified)
+        self.classes[qualified] = info
+        self._index_suite(node.body, class_scope)
+
+    def _child_name(self, scope: Scope, name: str) -> str:
+        if scope.kind == "module":
+            return f"{self.module_name}.{name}"
+        function = self.function_of_scope.get(scope)
+        prefix = function.qualified if function else self.module_name
+        return f"{prefix}.<locals>.{name}"
+
+    def _bind_small(self, small: cst.BaseSmallStatement, scope: Scope) -> None:
+        if isinstance(small, cst.Import):
+            for alias in small.names:
+                dotted = _dotted(alias.name)
+                if alias.asname is not None:
+                    scope.bind(alias.asname.name.value, dotted)
+                else:
+                    top = dotted.split(".")[0]
+                    scope.bind(top, top)
+        elif isinstance(small, cst.ImportFrom):
+            if isinstance(small.names, cst.ImportStar):
+                return
+            base = self._import_base(small)
+            for alias in small.names:
+                imported = _dotted(alias.name)
+                local = alias.asname.name.value if alias.asname is not None else imported
+                scope.bind(local, f"{base}.{imported}" if base else imported)
+        elif isinstance(small, (cst.Assign, cst.AnnAssign, cst.AugAssign)):
+            value = small.value
+            targets = (
+                [t.target for t in small.targets] if isinstance(small, cst.Assign) else [small.target]
+            )
+            for target in targets:
+                if isinstance(target, cst.Name):
+                    scope.bind(target.value, value if isinstance(small, cst.Assign) else None)
+                elif (
+                    isinstance(target, cst.Attribute)
+                    and isinstance(target.value, cst.Name)
+                    and target.value.value == "self"
+                    and scope.owner_class is not None
+                    and value is not None
+                ):
+                    scope.owner_class.attributes.setdefault(target.attr.value, []).append(value)
+                else:
+                    for name in _target_names(target):
+                        scope.bind(name, None)
+
+    def _import_base(self, node: cst.ImportFrom) -> str:
+        module = _dotted(node.module) if node.module is not None else ""
+        level = len(node.relative)
+        if not level:
+            return module
+        package = self.module_name.split(".")
+        package = package[: max(len(package) - level, 0)]
+        return ".".join([*package, module] if module else package)
+
+    # ------------------------------------------------------------------- calls
+    def _calls_in(self, node: cst.CSTNode, scope: Scope) -> list[cst.Call]:
+        calls: list[cst.Call] = []
+        self._collect_calls(node, calls)
+        self.all_calls.extend((call, scope) for call in calls)
+        return calls
+
+    def _collect_calls(self, node: cst.CSTNode, calls: list[cst.Call]) -> None:
+        """Append the calls in `node` in evaluation order (arguments before the call)."""
+        if isinstance(node, cst.Lambda):
+            return
+        for child in iter_children(node):
+            self._collect_calls(child, calls)
+        if isinstance(node, cst.Call):
+            calls.append(node)
+
+    def _header_calls(self, node: cst.CSTNode, scope: Scope) -> list[cst.Call]:
+        headers: list[cst.CSTNode] = []
+        if isinstance(node, (cst.If, cst.While)):
+            headers.append(node.test)
+        elif isinstance(node, cst.For):
+            headers.append(node.iter)
+        elif isinstance(node, cst.With):
+            headers.extend(item.item for item in node.items)
+        elif isinstance(node, cst.Match):
+            headers.append(node.subject)
+        elif isinstance(node, (cst.FunctionDef, cst.ClassDef)):
+            headers.extend(decorator.decorator for decorator in node.decorators)
+            if isinstance(node, cst.ClassDef):
+                headers.extend(arg.value for arg in node.bases)
+        calls: list[cst.Call] = []
+        for header in headers:
+            calls.extend(self._calls_in(header, scope))
+        return calls
+
+    # --------------------------------------------------------------- resolution
+    def lookup(self, name: str, scope: Scope) -> cst.BaseExpression | str | None:
+        current: Scope | None = scope
+        first = True
+        while current is not None:
+            if (first or current.kind != "class") and name in current.bindings:
+                return current.bindings[name]
+            first = False
+            current = current.parent
+        return f"builtins.{name}" if name in _BUILTINS else None
+
+    def qualify(self, expr: cst.CSTNode, scope: Scope, _depth: int = 0) -> str | None:
+        """The dotted name `expr` refers to, or None when it is not statically known."""
+        key = (id(expr), id(scope))
+        if key in self._qualify_cache:
+            return self._qualify_cache[key]
+        result = self._qualify(expr, scope, _depth) if _depth < 12 else None
+        self._qualify_cache[key] = result
+        return result
+
+    def _qualify(self, expr: cst.CSTNode, scope: Scope, depth: int) -> str | None:
+        if isinstance(expr, cst.Name):
+            bound = self.lookup(expr.value, scope)
+            if isinstance(bound, str):
+                return None if bound == _AMBIGUOUS else bound
+            if isinstance(bound, cst.BaseExpression):
+                if isinstance(bound, (cst.Name, cst.Attribute, cst.Call)):
+                    return self.qualify(bound, self._defining_scope(expr.value, scope), depth + 1)
+            return None
+        if isinstance(expr, cst.Attribute):
+            if isinstance(expr.value, cst.Name) and expr.value.value == "self":
+                return self._qualify_self_attribute(expr.attr.value, scope, depth)
+            base = self.qualify(expr.value, scope, depth + 1)
+            return f"{base}.{expr.attr.value}" if base else None
+        if isinstance(expr, cst.Call):
+            func = self.qualify(expr.func, scope, depth + 1)
+            if func is None:
+                return None
+            called = f"{func}()"
+            return _SELF_RETURNING.get(called, called)
+        return None
+
+    def _defining_scope(self, name: str, scope: Scope) -> Scope:
+        current: Scope | None = scope
+        while current is not None:
+            if name in current.bindings:
+                return current
+            current = current.parent
+        return scope
+
+    def _qualify_self_attribute(self, attr: str, scope: Scope, depth: int) -> str | None:
+        owner = scope.owner_class
+        if owner is None:
+            return None
+        if self.find_method(owner, attr) is not None:
+            return f"{owner.qualified}().{attr}"
+        values = owner.attributes.get(attr, [])
+        if len(values) == 1 and isinstance(values[0], (cst.Name, cst.Attribute, cst.Call)):
+            method_scope = self._scope_holding(values[0], owner)
+            return self.qualify(values[0], method_scope, depth + 1) if method_scope else None
+        return None
+
+    def _scope_holding(self, value: cst.BaseExpression, owner: ClassInfo) -> Scope | None:
+        for method in owner.methods.values():
+            for statement in self.statements.get(method.node.body, ()):
+                if isinstance(statement.node, (cst.Assign, cst.AnnAssign)) and statement.node.value is value:
+                    return method.scope
+        return None
+
+    def find_method(self, cls: ClassInfo, name: str, _seen: frozenset = frozenset()) -> FunctionInfo | None:
+        """A method of a module-local class, looked up through module-local bases."""
+        if name in cls.methods:
+            return cls.methods[name]
+        for base in cls.bases:
+            base_info = self.classes.get(base)
+            if base_info is not None and base not in _seen:
+                found = self.find_method(base_info, name, _seen | {cls.qualified})
+                if found is not None:
+                    return found
+        return None
+
+    def subclasses_of(self, cls: ClassInfo, qualified_bases: frozenset[str], _depth: int = 0) -> bool:
+        """Whether a module-local class derives from one of `qualified_bases`."""
+        for base in cls.bases:
+            if base in qualified_bases:
+                return True
+            base_info = self.classes.get(base)
+            if base_info is not None and _depth < 10 and self.subclasses_of(base_info, qualified_bases, _depth + 1):
+                return True
+        return False
+
+    def resolve_local_call(self, call: cst.Call, scope: Scope) -> FunctionInfo | None:
+        """The module-local function, method or `__init__` a call runs, if any."""
+        qualified = self.qualify(call.func, scope)
+        if qualified is None:
+            return None
+        if qualified in self.functions:
+            return self.functions[qualified]
+        if qualified in self.classes:
+            return self.find_method(self.classes[qualified], "__init__")
+        owner, _, method = qualified.rpartition("().")
+        if owner in self.classes and method:
+            return self.find_method(self.classes[owner], method)
+        return None
+
+    def blocks_of(self, node: cst.CSTNode) -> Iterator[list[Statement]]:
+        """The statement lists of the bodies of a compound statement, in execution order."""
+        for suite in _suites(node):
+            yield self.statements.get(suite, [])
+
+
+def _suites(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
+    """The suites of a compound statement in source (and so execution) order."""
+    if isinstance(node, cst.If):
+        yield node.body
+        if node.orelse is not None:
+            if isinstance(node.orelse, cst.If):
+                yield node.orelse  # an `elif`: indexed as a block holding one `if`
+            else:
+                yield node.orelse.body
+    elif isinstance(node, (cst.For, cst.While)):
+        yield node.body
+        if node.orelse is not None:
+            yield node.orelse.body
+    elif isinstance(node, cst.Try):
+        yield node.body
+        for handler in node.handlers:
+            yield handler.body
+        if node.orelse is not None:
+            yield node.orelse.body
+        if node.finalbody is not None:
+            yield node.finalbody.body
+    elif isinstance(node, getattr(cst, "TryStar", ())):
+        yield node.body
+        for handler in node.handlers:
+            yield handler.body
+    elif isinstance(node, cst.Match):
+        for case in node.cases:
+            yield case.body
+    elif isinstance(node, (cst.With, cst.FunctionDef, cst.ClassDef)):
+        yield node.body
+
+
+def _dotted(node: cst.BaseExpression) -> str:
+    if isinstance(node, cst.Name):
+        return node.value
+    if isinstance(node, cst.Attribute):
+        return f"{_dotted(node.value)}.{node.attr.value}"
+    return ""
+
+
+def _target_names(target: cst.BaseExpression) -> Iterator[str]:
+    if isinstance(target, cst.Name):
+        yield target.value
+    elif isinstance(target, (cst.Tuple, cst.List)):
+        for element in target.elements:
+            yield from _target_names(element.value)
+    elif isinstance(target, cst.StarredElement):
+        yield from _target_names(target.value)

@@ -1,0 +1,221 @@
+"""The command line: `seedlint check` and `seedlint rule`, with ruff's flags and exit codes."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections import Counter
+from pathlib import Path
+
+import click
+
+from seedlint import __version__
+from seedlint.config import ConfigError, parse_version
+from seedlint.diagnostics import Diagnostic
+from seedlint.discovery import MissingPath
+from seedlint.pages import page_text, page_url
+from seedlint.reporters import FORMATS, render
+from seedlint.rules import RULES
+from seedlint.runner import Checker, CheckOptions, CheckReport, display_path
+from seedlint.selection import UnknownSelector
+
+EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+TEXT_FORMATS = ("full", "concise")
+
+
+def _selectors(value: str | None) -> list[str] | None:
+    if value is None:
+        return None
+    return [part.strip() for part in value.split(",") if part.strip()]
+
+
+def _fail(message: str) -> None:
+    click.echo(f"seedlint: error: {message}", err=True)
+    sys.exit(EXIT_ERROR)
+
+
+def _use_color(choice: str, to_file: bool) -> bool:
+    if choice == "always":
+        return True
+    if choice == "never" or to_file or os.environ.get("NO_COLOR"):
+        return False
+    return sys.stdout.isatty() or bool(os.environ.get("FORCE_COLOR"))
+
+
+def _plural(count: int, word: str = "error") -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def summary(report: CheckReport, unsafe_fixes: bool, fixing: bool) -> str:
+    """ruff's closing lines: the count, what --fix would fix, and the hidden unsafe fixes."""
+    remaining = len(report.diagnostics)
+    fixed = sum(report.fixed.values())
+    if fixing and fixed:
+        return f"Found {_plural(remaining + fixed)} ({fixed} fixed, {remaining} remaining).\n"
+    if not remaining:
+        return "All checks passed!\n"
+    lines = [f"Found {_plural(remaining)}."]
+    fixable = sum(1 for d in report.diagnostics if d.fixable(unsafe_fixes))
+    if fixable:
+        lines.append(f"[*] {fixable} fixable with the `--fix` option.")
+    hidden = sum(1 for d in report.diagnostics if d.fixable(True) and not d.fixable(unsafe_fixes))
+    if hidden:
+        lines.append(f"({hidden} hidden {'fix' if hidden == 1 else 'fixes'} can be enabled with the `--unsafe-fixes` option.)")
+    return "\n".join(lines) + "\n"
+
+
+def statistics(diagnostics: list[Diagnostic], output_format: str, unsafe_fixes: bool) -> str:
+    counts = Counter(d.code for d in diagnostics)
+    rows = [
+        {"code": code, "name": RULES[code].name, "count": count,
+         "fixable": all(d.fixable(unsafe_fixes) for d in diagnostics if d.code == code)}
+        for code, count in sorted(counts.items(), key=lambda item: (-item[1], item[0]))
+    ]
+    if output_format == "json":
+        return json.dumps(rows, indent=2) + "\n"
+    if output_format == "json-lines":
+        return "".join(json.dumps(row) + "\n" for row in rows)
+    if not rows:
+        return ""
+    width = max(len(str(row["count"])) for row in rows)
+    return "".join(
+        f"{row['count']:>{width}}\t{row['code']}\t{'[*] ' if row['fixable'] else '[ ] '}{row['name']}\n" for row in rows
+    )
+
+
+def show_fixes(report: CheckReport) -> str:
+    total = sum(report.fixed.values())
+    if not total:
+        return "No errors fixed\n"
+    lines = [f"Fixed {_plural(total)}:"]
+    for path, counts in sorted(report.fixed_by_file.items()):
+        lines.append(f"- {display_path(path)}:")
+        lines.extend(f"    {count} × {code} ({RULES[code].name})" for code, count in sorted(counts.items()))
+    return "\n".join(lines) + "\n"
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="seedlint")
+def main() -> None:
+    """seedlint: find and fix code that makes PyTorch training runs irreproducible."""
+
+
+@main.command()
+@click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+@click.option("--fix", is_flag=True, help="Apply safe fixes.")
+@click.option("--unsafe-fixes", is_flag=True, help="Also apply (and count as fixable) unsafe fixes.")
+@click.option("--diff", is_flag=True, help="Print a diff of the fixes instead of writing them.")
+@click.option("--show-fixes", is_flag=True, help="List the fixes that were applied.")
+@click.option("--statistics", "show_statistics", is_flag=True, help="Count findings per rule.")
+@click.option("--select", help="Rules to enable (codes, prefixes, names or ALL), comma-separated.")
+@click.option("--extend-select", help="Rules to enable on top of the selection.")
+@click.option("--ignore", help="Rules to disable.")
+@click.option("--fixable", help="Rules whose fixes may be applied.")
+@click.option("--unfixable", help="Rules whose fixes are never applied.")
+@click.option("--output-format", type=click.Choice(FORMATS), default="full", show_default=True)
+@click.option("-o", "--output-file", type=click.Path(path_type=Path), help="Write the report to a file.")
+@click.option("-q", "--quiet", is_flag=True, help="Print findings only, no summary.")
+@click.option("-e", "--exit-zero", is_flag=True, help="Exit 0 even when findings remain.")
+@click.option("--exit-non-zero-on-fix", is_flag=True, help="Exit 1 when any fix was applied.")
+@click.option("--config", "config_path", type=click.Path(path_type=Path), help="Use this config file only.")
+@click.option("--isolated", is_flag=True, help="Ignore all config files.")
+@click.option("--stdin-filename", type=click.Path(path_type=Path), help="Lint standard input (path `-`) as this file.")
+@click.option("--force-exclude", is_flag=True, help="Apply `exclude` to paths given explicitly too.")
+@click.option("--target-torch-version", help="The torch version the code runs on, e.g. 2.4.")
+@click.option("--color", type=click.Choice(["auto", "always", "never"]), default="auto", show_default=True)
+@click.option("--no-cache", is_flag=True, help="Accepted for ruff compatibility (no cache yet).")
+@click.option("--cache-dir", type=click.Path(path_type=Path), help="Accepted for ruff compatibility.")
+@click.option("--jobs", type=click.IntRange(min=1), help="Accepted for ruff compatibility (runs serially).")
+def check(paths, fix, unsafe_fixes, diff, show_fixes, show_statistics, select, extend_select, ignore,
+          fixable, unfixable, output_format, output_file, quiet, exit_zero, exit_non_zero_on_fix,
+          config_path, isolated, stdin_filename, force_exclude, target_torch_version, color,
+          no_cache, cache_dir, jobs) -> None:
+    """Lint PATHS (default: the current directory) for reproducibility problems."""
+    reading_stdin = list(paths) == [Path("-")]
+    if stdin_filename is not None and not paths:
+        reading_stdin = True
+    try:
+        version = parse_version(target_torch_version) if target_torch_version else None
+    except ValueError as error:
+        _fail(f"--target-torch-version: {error}")
+    options = CheckOptions(
+        paths=list(paths) or [Path(".")], select=_selectors(select), extend_select=_selectors(extend_select),
+        ignore=_selectors(ignore), fixable=_selectors(fixable), unfixable=_selectors(unfixable), fix=fix,
+        unsafe_fixes=unsafe_fixes, diff=diff, config=config_path, isolated=isolated,
+        force_exclude=force_exclude, stdin_filename=stdin_filename, target_torch_version=version,
+    )
+    try:
+        checker = Checker(options)
+        report = checker.run(sys.stdin.buffer.read() if reading_stdin else None)
+    except (ConfigError, UnknownSelector, MissingPath) as error:
+        _fail(str(error))
+
+    if diff:
+        sys.stdout.write(report.diff)
+        fixed = sum(report.fixed.values())
+        click.echo(f"Would fix {_plural(fixed)}." if fixed else "No errors would be fixed.", err=True)
+        sys.exit(EXIT_FINDINGS if report.diff else EXIT_CLEAN)
+
+    if report.stdin_output is not None:
+        sys.stdout.write(report.stdin_output)
+        out = sys.stderr
+    else:
+        out = None
+    text = _report_text(report, output_format, show_statistics, show_fixes, quiet, unsafe_fixes, fix,
+                        _use_color(color, output_file is not None))
+    if output_file is not None:
+        output_file.write_text(text, encoding="utf-8")
+    elif text:
+        (out or sys.stdout).write(text)
+
+    if exit_non_zero_on_fix and report.fixed:
+        sys.exit(EXIT_FINDINGS)
+    sys.exit(EXIT_FINDINGS if report.diagnostics and not exit_zero else EXIT_CLEAN)
+
+
+def _report_text(report: CheckReport, output_format: str, show_statistics: bool, show_fixes_flag: bool,
+                 quiet: bool, unsafe_fixes: bool, fixing: bool, color: bool) -> str:
+    if show_statistics:
+        return statistics(report.diagnostics, output_format, unsafe_fixes)
+    text = render(report.diagnostics, output_format, cwd=Path.cwd(), color=color, rules=RULES,
+                  unsafe_fixes=unsafe_fixes)
+    if output_format not in TEXT_FORMATS or quiet:
+        return text
+    if text:
+        text += "\n"
+    if show_fixes_flag and fixing:
+        text += show_fixes(report) + "\n"
+    return text + summary(report, unsafe_fixes, fixing)
+
+
+@main.command()
+@click.argument("code", required=False)
+@click.option("--all", "show_all", is_flag=True, help="Every rule.")
+@click.option("--output-format", type=click.Choice(["text", "json"]), default="text", show_default=True)
+def rule(code: str | None, show_all: bool, output_format: str) -> None:
+    """Explain a rule (its page), or list every rule with --all."""
+    if show_all == (code is not None):
+        _fail("give a rule code (`seedlint rule SL104`) or --all")
+    codes = list(RULES) if show_all else [code.upper()]
+    if codes[0] not in RULES:
+        by_name = {cls.name: c for c, cls in RULES.items()}
+        if code in by_name:
+            codes = [by_name[code]]
+        else:
+            _fail(f"unknown rule `{code}`")
+    entries = [_rule_entry(c) for c in codes]
+    if output_format == "json":
+        click.echo(json.dumps(entries if show_all else entries[0], indent=2))
+    else:
+        click.echo("\n\n".join(entry["explanation"].rstrip() for entry in entries))
+
+
+def _rule_entry(code: str) -> dict:
+    rule_class = RULES[code]
+    return {
+        "code": code, "name": rule_class.name, "summary": rule_class.summary,
+        "default": "on" if rule_class.default_enabled else "off", "fix": rule_class.fix_availability,
+        "explanation": page_text(code) or f"# {code} {rule_class.name}\n\n{rule_class.summary}\n",
+        "url": page_url(code),
+    }

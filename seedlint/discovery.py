@@ -1,0 +1,115 @@
+"""Which files to lint: walk the given paths, skip excluded and git-ignored ones."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterator
+
+import pathspec
+
+from seedlint.config import Config, ConfigResolver
+from seedlint.selection import matches
+
+DEFAULT_EXCLUDES = (
+    ".bzr", ".direnv", ".eggs", ".git", ".git-rewrite", ".hg", ".ipynb_checkpoints", ".mypy_cache",
+    ".nox", ".pants.d", ".pyenv", ".pytest_cache", ".pytype", ".ruff_cache", ".svn", ".tox",
+    ".venv", ".vscode", "__pypackages__", "_build", "buck-out", "build", "dist", "node_modules",
+    "site-packages", "venv",
+)
+PYTHON_SUFFIXES = (".py", ".pyi")
+
+
+class MissingPath(Exception):
+    """A path given on the command line does not exist."""
+
+
+@dataclass
+class _Ignore:
+    base: Path
+    spec: pathspec.PathSpec
+
+
+def excluded(path: Path, config: Config) -> bool:
+    """Whether config `exclude`/`extend-exclude` (or the default excludes) cover a path."""
+    patterns = list(DEFAULT_EXCLUDES if config.exclude is None else config.exclude) + config.extend_exclude
+    return any(matches(path, config.root, pattern) for pattern in patterns)
+
+
+def _gitignore(directory: Path) -> _Ignore | None:
+    file = directory / ".gitignore"
+    if not file.is_file():
+        return None
+    try:
+        lines = file.read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError:
+        return None
+    return _Ignore(directory, pathspec.GitIgnoreSpec.from_lines(lines))
+
+
+def _git_ignored(path: Path, is_dir: bool, ignores: list[_Ignore]) -> bool:
+    for ignore in ignores:
+        relative = path.relative_to(ignore.base).as_posix() + ("/" if is_dir else "")
+        if ignore.spec.match_file(relative):
+            return True
+    return False
+
+
+def _ancestor_ignores(directory: Path) -> list[_Ignore]:
+    """The .gitignore files above a directory, up to the repository root."""
+    ignores = []
+    current = directory.parent
+    while True:
+        found = _gitignore(current)
+        if found:
+            ignores.append(found)
+        if (current / ".git").exists() or current.parent == current:
+            return ignores
+        current = current.parent
+
+
+def collect_files(paths: list[Path], resolver: ConfigResolver, force_exclude: bool) -> Iterator[Path]:
+    """Files to lint, in a stable order. Explicit files are kept unless --force-exclude."""
+    seen: set[Path] = set()
+    for given in paths:
+        if not given.exists():
+            raise MissingPath(f"{given}: No such file or directory")
+        if given.is_file():
+            if force_exclude and excluded(given, resolver.for_path(given)):
+                continue
+            if given not in seen:
+                seen.add(given)
+                yield given
+            continue
+        if force_exclude and given.absolute() != Path.cwd() and excluded(given, resolver.for_path(given)):
+            continue
+        for file in _walk(given, resolver):
+            if file not in seen:
+                seen.add(file)
+                yield file
+
+
+def _walk(root: Path, resolver: ConfigResolver) -> Iterator[Path]:
+    start = _gitignore(root.absolute())
+    stack = [(root, _ancestor_ignores(root.absolute()) + ([start] if start else []))]
+    while stack:
+        directory, ignores = stack.pop()
+        try:
+            entries = sorted(os.scandir(directory), key=lambda entry: entry.name)
+        except OSError:
+            continue
+        config = resolver.for_path(directory)
+        subdirectories = []
+        for entry in entries:
+            path = Path(entry.path)
+            is_dir = entry.is_dir()
+            if _git_ignored(path.absolute(), is_dir, ignores) or excluded(path, config):
+                continue
+            if is_dir:
+                subdirectories.append(path)
+            elif entry.name.endswith(PYTHON_SUFFIXES):
+                yield path
+        for subdirectory in reversed(subdirectories):
+            own = _gitignore(subdirectory.absolute())
+            stack.append((subdirectory, ignores + [own] if own else ignores))

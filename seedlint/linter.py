@@ -1,0 +1,210 @@
+"""Lint one source text: gate on byte patterns, parse once, run the rules, apply fixes."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Collection, Sequence
+
+import libcst as cst
+
+from seedlint.analysis.context import FileContext, Settings
+from seedlint.diagnostics import Diagnostic, Edit, Location
+from seedlint.rules import RULES, Rule
+from seedlint.source import SourceDecodeError, SourceText, decode_source
+
+_MAX_FIX_ROUNDS = 10
+_NOQA = re.compile(
+    r"#\s*noqa(?::[\s]?(?P<codes>[A-Z]+[0-9]+(?:[,\s]+[A-Z]+[0-9]+)*))?", re.IGNORECASE
+)
+_FILE_NOQA = re.compile(
+    r"^\s*#\s*seedlint:\s*noqa(?::\s?(?P<codes>[A-Z]+[0-9]+(?:[,\s]+[A-Z]+[0-9]+)*))?\s*$",
+    re.IGNORECASE | re.MULTILINE,
+)
+_CODE_SPLIT = re.compile(r"[,\s]+")
+INVALID_SYNTAX = RULES["SL000"]
+
+
+@dataclass
+class LintResult:
+    """The outcome of linting one file."""
+
+    path: Path
+    diagnostics: list[Diagnostic]
+    source: SourceText | None = None  # the final text (after fixes), None when unreadable
+    original: str | None = None
+    fixed: Counter = field(default_factory=Counter)  # code -> number of findings fixed
+
+    @property
+    def changed(self) -> bool:
+        return self.source is not None and self.original is not None and self.source.text != self.original
+
+
+def module_name_for(path: Path) -> str:
+    """The dotted module name of a file, from the packages (`__init__.py`) around it."""
+    path = path.absolute()
+    parts = [path.stem] if path.stem != "__init__" else []
+    directory = path.parent
+    while (directory / "__init__.py").is_file() and directory.parent != directory:
+        parts.insert(0, directory.name)
+        directory = directory.parent
+    return ".".join(parts) or path.stem
+
+
+class Linter:
+    """Runs a fixed set of rules over source texts."""
+
+    def __init__(self, rules: Sequence[Rule], settings: Settings, fixable: Collection[str] = ()) -> None:
+        self.rules = [rule for rule in rules if rule.code != INVALID_SYNTAX.code]
+        self.settings = settings
+        self.fixable = set(fixable)
+        extra = tuple(name.rsplit(".", 1)[-1].encode() for name in settings.seed_functions)
+        self.patterns = {
+            rule.code: rule.patterns + extra if rule.patterns else rule.patterns for rule in self.rules
+        }
+
+    def lint(self, path: Path, data: bytes, fix: str | None = None) -> LintResult:
+        """Lint file bytes; with fix="safe" or "unsafe", apply fixes until none applies."""
+        try:
+            text, encoding = decode_source(data)
+        except SourceDecodeError as error:
+            return LintResult(path, [unreadable(path, str(error))])
+        wanted = [rule for rule in self.rules if any(p in data for p in self.patterns[rule.code])]
+        source = SourceText(text, encoding)
+        if not wanted:
+            return LintResult(path, [], source, text)
+        result = LintResult(path, self._diagnostics(path, source, wanted), source, text)
+        if fix is not None:
+            self._fix(result, wanted, fix == "unsafe")
+        return result
+
+    def _diagnostics(self, path: Path, source: SourceText, rules: Sequence[Rule]) -> list[Diagnostic]:
+        try:
+            module = cst.parse_module(source.text)
+        except cst.ParserSyntaxError as error:
+            message = error.message.strip().splitlines()[0] if error.message.strip() else "invalid syntax"
+            return [_invalid_syntax(path, source, error.raw_line, error.raw_column, f"SyntaxError: {message}")]
+        except (RecursionError, MemoryError) as error:
+            return [_invalid_syntax(path, source, 1, 0, f"SyntaxError: too deeply nested to parse ({type(error).__name__})")]
+        context = FileContext(path, source, module, module_name_for(path), self.settings)
+        file_codes = _file_noqa(source.text)
+        diagnostics = []
+        seen: set[tuple] = set()
+        for rule in rules:
+            if file_codes is not None and (not file_codes or rule.code in file_codes):
+                continue
+            for finding in rule.check(context):
+                start, end = context.positions.span(finding.node)
+                if finding.end_node is not None:
+                    end = context.positions.span(finding.end_node)[1]
+                key = (rule.code, start, end)
+                if key in seen:
+                    continue
+                seen.add(key)
+                diagnostic = _diagnostic(rule, path, source, start, end, finding)
+                if not _line_noqa(source.line_text(diagnostic.start.row), rule.code):
+                    diagnostics.append(diagnostic)
+        return sorted(diagnostics, key=lambda d: d.sort_key)
+
+    def _fix(self, result: LintResult, rules: Sequence[Rule], unsafe: bool) -> None:
+        source = result.source
+        for _ in range(_MAX_FIX_ROUNDS):
+            candidates = [
+                d for d in result.diagnostics if d.code in self.fixable and d.fixable(unsafe)
+            ]
+            if not candidates:
+                return
+            text, applied = apply_fixes(source.text, candidates)
+            if not applied:
+                return
+            source = SourceText(text, source.encoding)
+            result.source = source
+            result.fixed.update(d.code for d in applied)
+            result.diagnostics = self._diagnostics(result.path, source, rules)
+
+
+def apply_fixes(text: str, diagnostics: Sequence[Diagnostic]) -> tuple[str, list[Diagnostic]]:
+    """Apply every fix whose edits do not clash with an earlier one; keep the result parseable."""
+    accepted: list[Diagnostic] = []
+    edits: list[Edit] = []
+    for diagnostic in sorted(diagnostics, key=lambda d: min(e.start for e in d.fix.edits)):
+        new = diagnostic.fix.edits
+        if any(edit.overlaps(other) for edit in new for other in edits):
+            continue
+        accepted.append(diagnostic)
+        edits.extend(edit for edit in new if edit not in edits)
+    fixed = _apply_edits(text, edits)
+    if _parses(fixed):
+        return fixed, accepted
+    # One of the fixes breaks the file: keep only those that leave it parseable on their own.
+    kept = [d for d in accepted if _parses(_apply_edits(text, list(d.fix.edits)))]
+    if len(kept) < len(accepted) and kept:
+        return apply_fixes(text, kept)
+    return text, []
+
+
+def _apply_edits(text: str, edits: list[Edit]) -> str:
+    for edit in sorted(set(edits), key=lambda e: (e.start, e.end), reverse=True):
+        text = text[: edit.start] + edit.content + text[edit.end :]
+    return text
+
+
+def _parses(text: str) -> bool:
+    try:
+        cst.parse_module(text)
+    except (cst.ParserSyntaxError, RecursionError):
+        return False
+    return True
+
+
+def _diagnostic(rule: Rule, path: Path, source: SourceText, start: int, end: int, finding) -> Diagnostic:
+    start_location, end_location = source.location(start), source.location(end)
+    edit_locations = ()
+    if finding.fix is not None:
+        edit_locations = tuple((source.location(e.start), source.location(e.end)) for e in finding.fix.edits)
+    return Diagnostic(
+        rule.code, rule.name, finding.message, path, start_location, end_location, finding.fix,
+        finding.help,
+        tuple(source.line_text(row) for row in range(start_location.row, end_location.row + 1)),
+        edit_locations,
+    )
+
+
+def unreadable(path: Path, reason: str) -> Diagnostic:
+    """The SL000 finding of a file that cannot be read or decoded."""
+    return _invalid_syntax(path, SourceText(""), 1, 0, f"cannot read the file: {reason}")
+
+
+def _invalid_syntax(path: Path, source: SourceText, row: int, column: int, message: str) -> Diagnostic:
+    start = Location(row, column + 1)
+    line = source.line_text(row)
+    end = Location(row, min(column + 2, len(line) + 1))
+    return Diagnostic(
+        INVALID_SYNTAX.code, INVALID_SYNTAX.name, message, path, start, end,
+        source_lines=(line,),
+    )
+
+
+def _codes(text: str | None) -> set[str]:
+    return {code.upper() for code in _CODE_SPLIT.split(text) if code} if text else set()
+
+
+def _file_noqa(text: str) -> set[str] | None:
+    """Codes a file-level `# seedlint: noqa[: codes]` turns off; an empty set means all; None: no comment."""
+    codes: set[str] | None = None
+    for match in _FILE_NOQA.finditer(text):
+        found = _codes(match.group("codes"))
+        if not found:
+            return set()
+        codes = (codes or set()) | found
+    return codes
+
+
+def _line_noqa(line: str, code: str) -> bool:
+    for match in _NOQA.finditer(line):
+        codes = _codes(match.group("codes"))
+        if not codes or code in codes:
+            return True
+    return False

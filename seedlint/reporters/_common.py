@@ -1,0 +1,72 @@
+"""What every output format shares: the report options, path display, edit locations and styling."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Iterator, Mapping
+
+import click
+
+from seedlint.diagnostics import Diagnostic, Edit, Location
+
+if TYPE_CHECKING:
+    from seedlint.rules.base import Rule
+
+
+@dataclass(frozen=True)
+class ReportOptions:
+    """The settings a format may need besides the diagnostics themselves."""
+
+    cwd: Path
+    color: bool
+    rules: Mapping[str, type[Rule]]
+    unsafe_fixes: bool
+
+
+def relative_path(path: Path, cwd: Path) -> Path | None:
+    """`path` relative to `cwd`, or None when it lies outside it."""
+    if not path.is_absolute():
+        return path
+    for candidate, base in ((path, cwd), (path.resolve(), cwd.resolve())):
+        try:
+            return candidate.relative_to(base)
+        except ValueError:
+            continue
+    return None
+
+
+def display_path(path: Path, cwd: Path) -> str:
+    """The path to show a user: relative to `cwd` when under it, else as given; forward slashes."""
+    shown = relative_path(path, cwd)
+    return (path if shown is None else shown).as_posix()
+
+
+def absolute_path(path: Path, cwd: Path) -> Path:
+    return path if path.is_absolute() else cwd / path
+
+
+def located_edits(diagnostic: Diagnostic) -> Iterator[tuple[Edit, Location, Location]]:
+    """Each edit of the diagnostic's fix with its start and end location."""
+    if diagnostic.fix is None:
+        return
+    for edit, (start, end) in zip(diagnostic.fix.edits, diagnostic.edit_locations):
+        yield edit, start, end
+
+
+def paint(text: str, color: bool, **style: object) -> str:
+    """`text` styled with click.style when color is on, untouched otherwise."""
+    return click.style(text, **style) if color else text
+
+
+def marker(diagnostic: Diagnostic, options: ReportOptions) -> str:
+    """` [*]` when the diagnostic's fix applies at the current safety level, else nothing."""
+    if not diagnostic.fixable(options.unsafe_fixes):
+        return ""
+    return " " + paint("[*]", options.color, fg="cyan")
+
+
+def lines(items: Iterator[str] | list[str]) -> str:
+    """One item per line, with a final newline; empty when there are no items."""
+    text = "\n".join(items)
+    return text + "\n" if text else ""

@@ -1,0 +1,39 @@
+"""The rule interface: a code, a name, byte patterns that gate parsing, and a check."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar, Iterator
+
+import libcst as cst
+
+from seedlint.analysis.context import FileContext
+from seedlint.diagnostics import Fix
+
+# A file that contains none of these bytes cannot seed anything.
+SEEDING_PATTERNS = (b"seed", b"enable_full_determinism", b"enable_reproducibility")
+
+
+@dataclass
+class Finding:
+    """What a rule reports: the node to point at, the message, and an optional fix."""
+
+    node: cst.CSTNode
+    message: str
+    fix: Fix | None = None
+    help: str | None = None
+    end_node: cst.CSTNode | None = None  # point from `node`'s start to this node's end
+
+
+class Rule:
+    """Base class of every rule. Subclasses set the class attributes and implement `check`."""
+
+    code: ClassVar[str]
+    name: ClassVar[str]
+    summary: ClassVar[str]
+    default_enabled: ClassVar[bool] = True
+    fix_availability: ClassVar[str] = "none"  # "safe" | "unsafe" | "display-only" | "none"
+    patterns: ClassVar[tuple[bytes, ...]] = SEEDING_PATTERNS
+
+    def check(self, context: FileContext) -> Iterator[Finding]:
+        raise NotImplementedError

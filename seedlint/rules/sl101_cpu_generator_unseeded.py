@@ -1,0 +1,69 @@
+"""SL101 cpu-generator-unseeded: CUDA is seeded, the CPU generator never is."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+import libcst as cst
+
+from seedlint.analysis import catalog
+from seedlint.analysis.context import FileContext
+from seedlint.analysis.flow import Event
+from seedlint.analysis.index import Statement
+from seedlint.diagnostics import Applicability, Fix
+from seedlint.rules.base import Finding, Rule
+
+_CUDA_GENERATORS = frozenset({catalog.CUDA, catalog.CUDA_CURRENT})
+
+
+def outside_cuda_guard(context: FileContext, event: Event) -> Statement:
+    """The statement to seed beside: the seeding call's, or the `if torch.cuda.is_available()` around it."""
+    statement = event.statement
+    for step in reversed(event.trail[:-1]):
+        node = step.statement.node
+        if step.call is not None or not isinstance(node, cst.If):
+            break
+        if "is_available" not in context.code(node.test):
+            break
+        statement = step.statement
+    return statement
+
+
+class CpuGeneratorUnseeded(Rule):
+    code = "SL101"
+    name = "cpu-generator-unseeded"
+    summary = "CUDA generators are seeded but the CPU generator is not"
+    fix_availability = "safe"
+    patterns = (b"manual_seed",)
+
+    def check(self, context: FileContext) -> Iterator[Finding]:
+        reported: set[cst.Call] = set()
+        for flow in context.seeding_flows:
+            seeded = flow.seeded_generators()
+            if catalog.TORCH_CPU in seeded:
+                continue
+            cuda_seeds = [e for e in flow.seeds() if e.generators & _CUDA_GENERATORS]
+            if not cuda_seeds or cuda_seeds[0].call in reported:
+                continue
+            event = cuda_seeds[0]
+            reported.add(event.call)
+            callee = context.code(event.call.func)
+            yield Finding(
+                event.call,
+                f"`{callee}` seeds only CUDA generators and nothing here seeds the CPU generator, "
+                "so CPU-side randomness (parameter init, `randperm`, shuffling, `random_split`) "
+                "changes every run",
+                self._fix(context, event),
+                help="Seed the CPU generator with `torch.manual_seed` (it seeds every CUDA device too)",
+            )
+
+    def _fix(self, context: FileContext, event: Event) -> Fix | None:
+        seed = event.effect.seed_arg
+        if seed is None:
+            return None
+        reference, import_edit = context.reference("torch.manual_seed")
+        code = f"{reference}({context.code(seed)})"
+        edits = [context.insert_before(outside_cuda_guard(context, event), code)]
+        if import_edit is not None:
+            edits.insert(0, import_edit)
+        return Fix(f"Insert `{code}`", Applicability.SAFE, tuple(edits))

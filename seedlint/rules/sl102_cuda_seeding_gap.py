@@ -1,0 +1,106 @@
+"""SL102 cuda-seeding-gap: CUDA is used but some CUDA generator is left unseeded."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+import libcst as cst
+
+from seedlint.analysis import catalog
+from seedlint.analysis.context import FileContext
+from seedlint.analysis.flow import Event, seed_argument
+from seedlint.analysis.walk import iter_descendants
+from seedlint.diagnostics import Applicability, Fix
+from seedlint.rules.base import Finding, Rule
+
+_CPU_ONLY_SEEDERS = frozenset({"torch.default_generator.manual_seed", "torch.random.default_generator.manual_seed"})
+_CURRENT_DEVICE_SEEDERS = frozenset({"torch.cuda.manual_seed", "torch.cuda.random.manual_seed"})
+_TORCH_GENERATORS = frozenset({catalog.TORCH_CPU, catalog.CUDA, catalog.CUDA_CURRENT})
+
+
+class CudaSeedingGap(Rule):
+    code = "SL102"
+    name = "cuda-seeding-gap"
+    summary = "CUDA is used but not every CUDA generator is seeded"
+    fix_availability = "safe"
+    patterns = (b"manual_seed", b"Generator")
+
+    def check(self, context: FileContext) -> Iterator[Finding]:
+        if not context.seeding_flows or not context.uses_cuda:
+            return
+        reported: set[cst.Call] = set()
+        for flow in context.seeding_flows:
+            torch_seeds = [e for e in flow.seeds() if e.generators & _TORCH_GENERATORS]
+            seeded = flow.seeded_generators()
+            if not torch_seeds or catalog.CUDA in seeded:
+                continue
+            if all(e.effect.qualified in _CPU_ONLY_SEEDERS for e in torch_seeds):
+                event, finding = torch_seeds[0], self._cpu_only(context, torch_seeds[0])
+            elif catalog.TORCH_CPU not in seeded and context.drives_several_gpus:
+                current = [e for e in torch_seeds if e.effect.qualified in _CURRENT_DEVICE_SEEDERS]
+                if not current:
+                    continue
+                event, finding = current[0], self._current_device_only(context, current[0])
+            else:
+                continue
+            if event.call not in reported:
+                reported.add(event.call)
+                yield finding
+        yield from self._unseeded_cuda_generators(context)
+
+    def _replacement(self, context: FileContext, event: Event, qualified: str) -> Fix:
+        reference, import_edit = context.reference(qualified)
+        edits = (import_edit,) if import_edit else ()
+        return Fix(f"Use `{reference}`", Applicability.SAFE, edits + (context.replace(event.call.func, reference),))
+
+    def _cpu_only(self, context: FileContext, event: Event) -> Finding:
+        return Finding(
+            event.call,
+            f"`{context.code(event.call.func)}` seeds only the CPU generator, so the CUDA generators "
+            "this code uses start from a random state and CUDA randomness changes every run",
+            self._replacement(context, event, "torch.manual_seed"),
+            help="Use `torch.manual_seed`, which seeds the CPU generator and every CUDA device",
+        )
+
+    def _current_device_only(self, context: FileContext, event: Event) -> Finding:
+        return Finding(
+            event.call,
+            f"`{context.code(event.call.func)}` seeds only the current CUDA device, but this process "
+            "drives several GPUs, so the other devices' generators start from a random state",
+            self._replacement(context, event, "torch.cuda.manual_seed_all"),
+            help="Use `torch.cuda.manual_seed_all` (or `torch.manual_seed`) to seed every device",
+        )
+
+    def _unseeded_cuda_generators(self, context: FileContext) -> Iterator[Finding]:
+        seedings = [call.func.value for call, _ in context.calls_to("torch.Generator().manual_seed")]
+        seeded_receivers = {context.code(receiver) for receiver in seedings}
+        chained = set(seedings)
+        for call, _ in context.calls_to("torch.Generator"):
+            if call in chained or not _on_cuda(call):
+                continue
+            target = _assignment_target(context, call)
+            if target is not None and target in seeded_receivers:
+                continue
+            yield Finding(
+                call,
+                "this CUDA `torch.Generator` is never seeded with `.manual_seed(..)`: it starts from a "
+                "fixed constant and ignores `torch.manual_seed`, so changing the seed does not change its draws",
+                help="Call `.manual_seed(seed)` on the generator after creating it",
+            )
+
+
+def _on_cuda(call: cst.Call) -> bool:
+    device = seed_argument(call, "device")
+    if device is None:
+        return False
+    return any(
+        isinstance(node, cst.SimpleString) and str(node.evaluated_value).startswith("cuda")
+        for node in (device, *iter_descendants(device))
+    )
+
+
+def _assignment_target(context: FileContext, call: cst.Call) -> str | None:
+    node = context.index.statement_of[call].node
+    if isinstance(node, cst.Assign) and node.value is call and len(node.targets) == 1:
+        return context.code(node.targets[0].target)
+    return None

@@ -1,0 +1,43 @@
+"""SL103 implicit-cuda-seed (opt-in): `torch.manual_seed` without an explicit CUDA seeding call."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from seedlint.analysis.context import FileContext
+from seedlint.analysis.flow import seed_argument
+from seedlint.diagnostics import Applicability, Fix
+from seedlint.rules.base import Finding, Rule
+
+_TORCH_MANUAL_SEED = ("torch.manual_seed", "torch.random.manual_seed")
+_CUDA_SEED_ALL = ("torch.cuda.manual_seed_all", "torch.cuda.random.manual_seed_all")
+
+
+class ImplicitCudaSeed(Rule):
+    code = "SL103"
+    name = "implicit-cuda-seed"
+    summary = "CUDA is seeded only implicitly, through `torch.manual_seed` (explicitness convention)"
+    default_enabled = False
+    fix_availability = "safe"
+    patterns = (b"manual_seed",)
+
+    def check(self, context: FileContext) -> Iterator[Finding]:
+        if not context.uses_cuda or context.calls_to(*_CUDA_SEED_ALL):
+            return
+        for call, _ in context.calls_to(*_TORCH_MANUAL_SEED):
+            yield Finding(
+                call,
+                "`torch.manual_seed` already seeds every CUDA device (since PyTorch 0.2); this opt-in rule "
+                "only asks for an explicit `torch.cuda.manual_seed_all` beside it, as your convention requires",
+                self._fix(context, call, context.index.statement_of[call]),
+                help="Add `torch.cuda.manual_seed_all(seed)` after it (no change in behaviour)",
+            )
+
+    def _fix(self, context, call, statement) -> Fix | None:
+        seed = seed_argument(call)
+        if seed is None:
+            return None
+        reference, import_edit = context.reference("torch.cuda.manual_seed_all")
+        code = f"{reference}({context.code(seed)})"
+        edits = (import_edit,) if import_edit else ()
+        return Fix(f"Insert `{code}`", Applicability.SAFE, edits + (context.insert_after(statement, code),))

@@ -1,0 +1,79 @@
+"""SL104 random-before-seed: a draw runs before the seeding call that should control it."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from seedlint.analysis import catalog
+from seedlint.analysis.bindings import defined_at, read_names
+from seedlint.analysis.context import FileContext
+from seedlint.analysis.flow import Event, Flow, divergence, reported_call
+from seedlint.diagnostics import Applicability, Fix
+from seedlint.rules.base import Finding, Rule
+
+
+def _normalised(generators: frozenset[str]) -> frozenset[str]:
+    return frozenset(catalog.CUDA if g == catalog.CUDA_CURRENT else g for g in generators)
+
+
+def early_draws(flow: Flow) -> Iterator[tuple[Event, Event]]:
+    """(draw, seed) pairs: a draw from a generator that a later call in the flow seeds."""
+    seeded: set[str] = set()
+    events = flow.events
+    for position, event in enumerate(events):
+        if event.kind == "seed" and event.effect.deterministic:
+            seeded |= _normalised(event.generators)
+        elif event.kind == "draw" and not (event.generators & seeded):
+            later = next(
+                (e for e in events[position + 1:]
+                 if e.kind == "seed" and e.effect.deterministic and _normalised(e.generators) & event.generators),
+                None,
+            )
+            if later is not None:
+                yield event, later
+
+
+class RandomBeforeSeed(Rule):
+    code = "SL104"
+    name = "random-before-seed"
+    summary = "A random draw runs before the seeding call that should control it"
+    fix_availability = "unsafe"
+
+    def check(self, context: FileContext) -> Iterator[Finding]:
+        reported = set()
+        for flow in context.seeding_flows:
+            first_draw: dict[Event, Event] = {}
+            for draw, seed in early_draws(flow):
+                first_draw.setdefault(seed, draw)
+                statement = draw.trail[divergence(draw, seed)].statement
+                if statement not in reported:  # one finding per drawing statement
+                    reported.add(statement)
+                    yield self._finding(context, draw, seed, first_draw[seed])
+
+    def _finding(self, context: FileContext, draw: Event, seed: Event, first: Event) -> Finding:
+        level = divergence(draw, seed)
+        call = reported_call(draw, level)
+        generator = catalog.GENERATOR_LABELS[next(iter(draw.generators))]
+        seeder = context.code(reported_call(seed, divergence(first, seed)).func)
+        drawer = context.code(call.func) + ("" if call is draw.call else "()")
+        through = "" if call is draw.call else f" (through `{context.code(draw.call.func)}`)"
+        return Finding(
+            call,
+            f"`{drawer}` draws from the {generator} generator{through} before `{seeder}` seeds it, "
+            "so the values it gets change from run to run",
+            self._fix(context, first, seed),
+            help="Move the seeding call above the first random draw",
+        )
+
+    def _fix(self, context: FileContext, first: Event, seed: Event) -> Fix:
+        level = divergence(first, seed)
+        destination, moved = first.trail[level].statement, seed.trail[level].statement
+        edits = None
+        if destination.block is moved.block and read_names(moved.node) <= defined_at(
+            context.index, first.trail[:level], destination
+        ):
+            edits = context.move_before(moved, destination)
+        if edits is None:
+            return Fix("Move the seeding call above the first random draw", Applicability.DISPLAY_ONLY)
+        row = context.source.location(context.positions.span(moved.node)[0]).row
+        return Fix(f"Move the seeding statement on line {row} above the first random draw", Applicability.UNSAFE, edits)

@@ -1,0 +1,85 @@
+"""SL105 library-unseeded: a flow seeds one library's generator but draws from another's."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+import libcst as cst
+
+from seedlint.analysis import catalog
+from seedlint.analysis.context import FileContext
+from seedlint.analysis.flow import Event, Flow
+from seedlint.diagnostics import Applicability, Fix
+from seedlint.rules.base import Finding, Rule
+
+_TORCH = frozenset({catalog.TORCH_CPU, catalog.CUDA, catalog.CUDA_CURRENT})
+# For each library: its generators (seeding any of them counts as seeding it) and its seeding call.
+_LIBRARIES = {
+    catalog.TORCH_CPU: (_TORCH, "torch.manual_seed"),
+    catalog.NUMPY: (frozenset({catalog.NUMPY}), "numpy.random.seed"),
+    catalog.PYTHON_RANDOM: (frozenset({catalog.PYTHON_RANDOM}), "random.seed"),
+}
+_SMALL_LITERAL_LIMIT = 2**32
+
+
+def _library_of(generators: frozenset[str]) -> str | None:
+    for library, (members, _) in _LIBRARIES.items():
+        if generators & members:
+            return library
+    return None
+
+
+class LibraryUnseeded(Rule):
+    code = "SL105"
+    name = "library-unseeded"
+    summary = "A flow seeds one of torch, NumPy and `random` but draws from another it never seeds"
+    fix_availability = "safe"
+
+    def check(self, context: FileContext) -> Iterator[Finding]:
+        reported: set[cst.Call] = set()
+        for flow in context.seeding_flows:
+            seeded = flow.seeded_generators()
+            seeded_libraries = {library for library, (members, _) in _LIBRARIES.items() if seeded & members}
+            flagged: set[str] = set()
+            for event in flow.events:
+                library = _library_of(event.generators) if event.kind == "draw" else None
+                if library is None or library in seeded_libraries or library in flagged:
+                    continue
+                flagged.add(library)
+                if event.call not in reported:
+                    reported.add(event.call)
+                    yield self._finding(context, flow, event, library)
+
+    def _finding(self, context: FileContext, flow: Flow, draw: Event, library: str) -> Finding:
+        generator = catalog.GENERATOR_LABELS[library]
+        return Finding(
+            draw.call,
+            f"`{context.code(draw.call.func)}` draws from the {generator} generator, which this code never "
+            "seeds although it seeds others, so its values change from run to run",
+            self._fix(context, flow, library),
+            help=f"Seed it too, with `{_LIBRARIES[library][1].replace('numpy', 'np')}(seed)`",
+        )
+
+    def _fix(self, context: FileContext, flow: Flow, library: str) -> Fix | None:
+        anchor = next(
+            (e for e in flow.seeds()
+             if e.effect.seed_arg is not None and not isinstance(e.statement.node, cst.BaseCompoundStatement)),
+            None,
+        )
+        if anchor is None:
+            return None
+        reference, import_edit = context.reference(_LIBRARIES[library][1])
+        seed = self._seed_text(context, anchor.effect.seed_arg, library)
+        code = f"{reference}({seed})"
+        edits = (import_edit,) if import_edit else ()
+        return Fix(f"Insert `{code}`", Applicability.SAFE, edits + (context.insert_after(anchor.statement, code),))
+
+    @staticmethod
+    def _seed_text(context: FileContext, seed: cst.BaseExpression, library: str) -> str:
+        text = context.code(seed)
+        if library != catalog.NUMPY:
+            return text
+        if isinstance(seed, cst.Integer) and int(seed.evaluated_value) < _SMALL_LITERAL_LIMIT:
+            return text
+        atomic = isinstance(seed, (cst.Name, cst.Attribute, cst.Call, cst.Subscript, cst.Integer))
+        return f"{text if atomic else f'({text})'} % 2**32"

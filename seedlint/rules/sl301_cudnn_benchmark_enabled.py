@@ -1,0 +1,59 @@
+"""SL301 cudnn-benchmark-enabled: cuDNN autotuning picks algorithms that can differ between runs."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+import libcst as cst
+
+from seedlint.analysis import catalog
+from seedlint.analysis.context import FileContext
+from seedlint.diagnostics import Applicability, Fix
+from seedlint.rules.base import Finding, Rule
+
+_MESSAGE = (
+    "`torch.backends.cudnn.benchmark = True` lets cuDNN time candidate algorithms and keep the fastest, "
+    "which can differ between runs, so results are not bit-for-bit reproducible"
+)
+_HELP = "Set `torch.backends.cudnn.benchmark = False` (the default) for reproducible runs"
+
+
+def _is_true(node: cst.BaseExpression) -> bool:
+    return isinstance(node, cst.Name) and node.value == "True"
+
+
+class CudnnBenchmarkEnabled(Rule):
+    code = "SL301"
+    name = "cudnn-benchmark-enabled"
+    summary = "cuDNN benchmark mode is on, so convolution algorithms can change between runs"
+    fix_availability = "unsafe"
+    patterns = (b"cudnn",)
+
+    def check(self, context: FileContext) -> Iterator[Finding]:
+        index = context.index
+        for statement, target, value in context.assignments():
+            if (
+                isinstance(statement.node, cst.Assign)
+                and _is_true(value)
+                and index.qualify(target, statement.scope) == f"{catalog.CUDNN_MODULE}.benchmark"
+            ):
+                yield self._finding(context, statement.node, value)
+        for call, _ in context.calls_to("builtins.setattr"):
+            args = [arg.value for arg in call.args]
+            if (
+                len(args) == 3
+                and index.qualify(args[0], index.statement_of[call].scope) == catalog.CUDNN_MODULE
+                and isinstance(args[1], cst.SimpleString)
+                and args[1].evaluated_value == "benchmark"
+                and _is_true(args[2])
+            ):
+                yield self._finding(context, call, args[2])
+        for call, _ in context.calls_to(f"{catalog.CUDNN_MODULE}.flags", f"{catalog.CUDNN_MODULE}.set_flags"):
+            for arg in call.args:
+                if arg.keyword is not None and arg.keyword.value == "benchmark" and _is_true(arg.value):
+                    yield self._finding(context, call, arg.value)
+
+    @staticmethod
+    def _finding(context: FileContext, node: cst.CSTNode, true: cst.BaseExpression) -> Finding:
+        fix = Fix("Set it to `False`", Applicability.UNSAFE, (context.replace(true, "False"),))
+        return Finding(node, _MESSAGE, fix, help=_HELP)

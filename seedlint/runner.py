@@ -1,0 +1,148 @@
+"""`seedlint check` without the command line: find files, lint them, write fixes, report."""
+
+from __future__ import annotations
+
+import difflib
+import os
+import tempfile
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from seedlint.analysis.context import Settings
+from seedlint.config import Config, ConfigResolver
+from seedlint.diagnostics import Diagnostic
+from seedlint.discovery import collect_files
+from seedlint.linter import Linter, LintResult, unreadable
+from seedlint.rules import RULES
+from seedlint.selection import enabled_codes, fixable_codes, ignored_for_file, validate
+
+
+@dataclass
+class CheckOptions:
+    paths: list[Path]
+    select: list[str] | None = None
+    extend_select: list[str] | None = None
+    ignore: list[str] | None = None
+    fixable: list[str] | None = None
+    unfixable: list[str] | None = None
+    fix: bool = False
+    unsafe_fixes: bool = False
+    diff: bool = False
+    config: Path | None = None
+    isolated: bool = False
+    force_exclude: bool = False
+    stdin_filename: Path | None = None
+    target_torch_version: tuple[int, int] | None = None
+
+
+@dataclass
+class CheckReport:
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    fixed: Counter = field(default_factory=Counter)
+    fixed_by_file: dict[Path, Counter] = field(default_factory=dict)
+    diff: str = ""
+    stdin_output: str | None = None
+    files_checked: int = 0
+
+
+class Checker:
+    """Lints files with the rules and settings their config file asks for."""
+
+    def __init__(self, options: CheckOptions) -> None:
+        self.options = options
+        self.resolver = ConfigResolver(options.config, options.isolated)
+        self._linters: dict[tuple, Linter] = {}
+        self._validated: set[int] = set()
+        self._cli = {
+            "select": options.select, "extend_select": options.extend_select, "ignore": options.ignore,
+            "fixable": options.fixable, "unfixable": options.unfixable,
+        }
+
+    def linter_for(self, path: Path) -> Linter:
+        config = self.resolver.for_path(path)
+        if id(config) not in self._validated:
+            validate(config)
+            self._validated.add(id(config))
+        codes = enabled_codes(config, self._cli) - ignored_for_file(config, path)
+        key = (id(config), frozenset(codes))
+        linter = self._linters.get(key)
+        if linter is None:
+            linter = Linter([RULES[code]() for code in sorted(codes)], self._settings(config),
+                            fixable_codes(config, self._cli))
+            self._linters[key] = linter
+        return linter
+
+    def _settings(self, config: Config) -> Settings:
+        version = self.options.target_torch_version or config.target_torch_version
+        return Settings(dict(config.seed_functions), version)
+
+    @property
+    def fix_mode(self) -> str | None:
+        if not (self.options.fix or self.options.diff):
+            return None
+        return "unsafe" if self.options.unsafe_fixes else "safe"
+
+    def run(self, stdin: bytes | None = None) -> CheckReport:
+        report = CheckReport()
+        if stdin is not None:
+            path = self.options.stdin_filename or Path("-")
+            result = self.linter_for(path).lint(path, stdin, self.fix_mode)
+            self._record(report, result)
+            if self.options.fix and result.source is not None:
+                report.stdin_output = result.source.text
+            return report
+        for path in collect_files(self.options.paths, self.resolver, self.options.force_exclude):
+            try:
+                data = path.read_bytes()
+            except OSError as error:
+                report.diagnostics.append(unreadable(path, error.strerror or str(error)))
+                continue
+            result = self.linter_for(path).lint(path, data, self.fix_mode)
+            self._record(report, result)
+            if result.changed:
+                if self.options.diff:
+                    report.diff += _unified_diff(path, result)
+                else:
+                    write_atomically(path, result)
+        return report
+
+    def _record(self, report: CheckReport, result: LintResult) -> None:
+        report.files_checked += 1
+        report.diagnostics.extend(result.diagnostics)
+        if result.fixed:
+            report.fixed.update(result.fixed)
+            report.fixed_by_file[result.path] = result.fixed
+
+
+def _unified_diff(path: Path, result: LintResult) -> str:
+    name = display_path(path)
+    lines = difflib.unified_diff(
+        result.original.splitlines(keepends=True), result.source.text.splitlines(keepends=True),
+        fromfile=name, tofile=name,
+    )
+    text = "".join(line if line.endswith(("\n", "\r")) else line + "\n" for line in lines)
+    return text + ("\n" if text else "")
+
+
+def display_path(path: Path) -> str:
+    try:
+        return path.absolute().relative_to(Path.cwd()).as_posix()
+    except ValueError:
+        return path.as_posix()
+
+
+def write_atomically(path: Path, result: LintResult) -> None:
+    """Replace a file's content in one step, keeping its encoding, line endings and mode."""
+    data = result.source.text.encode(result.source.encoding)
+    mode = path.stat().st_mode
+    descriptor, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".seedlint", dir=path.parent)
+    try:
+        with os.fdopen(descriptor, "wb") as handle:
+            handle.write(data)
+        os.chmod(temporary, mode & 0o7777)
+        os.replace(temporary, path)
+    except BaseException:
+        if os.path.exists(temporary):
+            os.unlink(temporary)
+        raise
