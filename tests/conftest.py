@@ -1,0 +1,55 @@
+"""Shared helpers: lint a snippet with chosen rules, run the CLI as a subprocess."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from seedlint.analysis.context import Settings
+from seedlint.linter import Linter, LintResult
+from seedlint.rules import RULES
+from seedlint.selection import DEFAULT_CODES
+
+
+def make_linter(codes=None, settings: Settings | None = None) -> Linter:
+    chosen = sorted(set(codes) if codes is not None else DEFAULT_CODES)
+    return Linter([RULES[code]() for code in chosen], settings or Settings(), fixable=set(RULES))
+
+
+def lint(source: str, codes=None, *, path: str = "train.py", fix: str | None = None,
+         settings: Settings | None = None) -> LintResult:
+    """Lint a (dedented) snippet; `codes` defaults to the default rule set."""
+    data = textwrap.dedent(source).encode()
+    return make_linter(codes, settings).lint(Path(path), data, fix)
+
+
+def codes_of(source: str, codes=None, **kwargs) -> list[str]:
+    return [d.code for d in lint(source, codes, **kwargs).diagnostics]
+
+
+def run_cli(*args: str, cwd: Path | str | None = None, input: bytes | None = None,
+            env: dict | None = None) -> subprocess.CompletedProcess:
+    """Run `python -m seedlint ARGS` in a subprocess, as a user would."""
+    full_env = {**os.environ, "NO_COLOR": "1", **(env or {})}
+    full_env.pop("FORCE_COLOR", None)
+    return subprocess.run(
+        [sys.executable, "-m", "seedlint", *args], cwd=cwd, input=input, capture_output=True, env=full_env,
+    )
+
+
+@pytest.fixture
+def write(tmp_path: Path):
+    """Write dedented files under tmp_path: write("a.py", "code") -> Path."""
+
+    def _write(name: str, source: str, encoding: str = "utf-8") -> Path:
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(textwrap.dedent(source).encode(encoding))
+        return path
+
+    return _write
