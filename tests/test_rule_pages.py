@@ -1,0 +1,32 @@
+"""Every registered rule has a page whose example it flags (alone) and whose fixed version is clean."""
+
+from __future__ import annotations
+
+import pytest
+
+from seedlint.pages import page_examples, page_text
+from seedlint.rules import RULES
+from seedlint.selection import DEFAULT_CODES
+
+from conftest import lint
+
+SECTIONS = ("## What it flags", "## Why it matters", "## Example", "## Fixed version", "## Fix safety",
+            "## Confirming it at run time")
+
+
+@pytest.mark.parametrize("code", sorted(RULES))
+def test_page_has_every_section(code):
+    text = page_text(code)
+    assert text is not None, f"rules/{code}.md is missing"
+    assert text.startswith(f"# {code} {RULES[code].name}\n")
+    for heading in SECTIONS:
+        assert heading in text, f"{code}: missing {heading!r}"
+
+
+@pytest.mark.parametrize("code", sorted(RULES))
+def test_example_flagged_by_exactly_this_rule_and_fixed_version_clean(code):
+    example, fixed = page_examples(code)
+    rules = DEFAULT_CODES | {code}
+    found = {d.code for d in lint(example, rules, path="example.py").diagnostics}
+    assert found == {code}
+    assert lint(fixed, rules, path="example.py").diagnostics == []
