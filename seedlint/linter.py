@@ -13,6 +13,7 @@ import libcst as cst
 from seedlint.analysis.context import FileContext, Settings
 from seedlint.diagnostics import Diagnostic, Edit, Location
 from seedlint.rules import RULES, Rule
+from seedlint.rules.base import SEEDING_PATTERNS
 from seedlint.source import SourceDecodeError, SourceText, decode_source
 
 _MAX_FIX_ROUNDS = 10
@@ -60,9 +61,11 @@ class Linter:
         self.rules = [rule for rule in rules if rule.code != INVALID_SYNTAX.code]
         self.settings = settings
         self.fixable = set(fixable)
+        # The project's own seeding helpers make a file interesting to the rules that need seeding.
         extra = tuple(name.rsplit(".", 1)[-1].encode() for name in settings.seed_functions)
         self.patterns = {
-            rule.code: rule.patterns + extra if rule.patterns else rule.patterns for rule in self.rules
+            rule.code: rule.patterns + extra if set(rule.patterns) & set(SEEDING_PATTERNS) else rule.patterns
+            for rule in self.rules
         }
 
     def lint(self, path: Path, data: bytes, fix: str | None = None) -> LintResult:
@@ -71,7 +74,7 @@ class Linter:
             text, encoding = decode_source(data)
         except SourceDecodeError as error:
             return LintResult(path, [unreadable(path, str(error))])
-        wanted = [rule for rule in self.rules if any(p in data for p in self.patterns[rule.code])]
+        wanted = [rule for rule in self.rules if _matches(data, self.patterns[rule.code])]
         source = SourceText(text, encoding)
         if not wanted:
             return LintResult(path, [], source, text)
@@ -125,6 +128,14 @@ class Linter:
             result.diagnostics = self._diagnostics(result.path, source, rules)
 
 
+def _matches(data: bytes, patterns: tuple) -> bool:
+    """Whether file bytes contain one of a rule's patterns (a tuple pattern: all of its parts)."""
+    return any(
+        all(part in data for part in pattern) if isinstance(pattern, tuple) else pattern in data
+        for pattern in patterns
+    )
+
+
 def apply_fixes(text: str, diagnostics: Sequence[Diagnostic]) -> tuple[str, list[Diagnostic]]:
     """Apply every fix whose edits do not clash with an earlier one; keep the result parseable."""
     accepted: list[Diagnostic] = []
@@ -146,7 +157,10 @@ def apply_fixes(text: str, diagnostics: Sequence[Diagnostic]) -> tuple[str, list
 
 
 def _apply_edits(text: str, edits: list[Edit]) -> str:
-    for edit in sorted(set(edits), key=lambda e: (e.start, e.end), reverse=True):
+    """Apply edits from the end; insertions at one offset keep the order they were listed in."""
+    unique = list(dict.fromkeys(edits))
+    ordered = sorted(enumerate(unique), key=lambda item: (item[1].start, item[1].end, item[0]), reverse=True)
+    for _, edit in ordered:
         text = text[: edit.start] + edit.content + text[edit.end :]
     return text
 

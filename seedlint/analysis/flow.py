@@ -12,7 +12,7 @@ that reached it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Mapping
+from typing import Iterable, Iterator, Mapping
 
 import libcst as cst
 
@@ -190,46 +190,89 @@ class EffectClassifier:
 
 
 class FlowBuilder:
-    """Walks a module's entry points in execution order and records their events."""
+    """Walks a module's entry points in execution order and records their events.
+
+    Only entry points that can reach a seeding call are walked: the others cannot make a
+    flow that seeds, and no rule asks anything of them.
+    """
 
     def __init__(self, index: ModuleIndex, classifier: EffectClassifier) -> None:
         self.index = index
         self.classifier = classifier
 
     def build(self) -> list[Flow]:
-        module_flow, reached = self._run(None)
-        flows = [module_flow]
-        candidates = [f for f in self.index.functions.values() if f not in reached]
-        runs = {function: self._run(function) for function in candidates}
-        reached_by_others: set[FunctionInfo] = set()
-        for function, (_, reached_here) in runs.items():
-            reached_by_others |= reached_here - {function}
+        callees: dict[FunctionInfo | None, set[FunctionInfo]] = {}
+        seeds_here: dict[FunctionInfo | None, bool] = {}
+        for owner in (None, *self.index.functions.values()):
+            callees[owner], seeds_here[owner] = self._summary(owner)
+        reach = {owner: self._closure(owner, callees) for owner in callees}
+        module_reach = reach[None]
+        candidates = [f for f in self.index.functions.values() if f not in module_reach]
+        roots: list[FunctionInfo | None] = [None]
         for function in candidates:
-            if function not in reached_by_others:
-                flows.append(runs[function][0])
-        return flows
+            dominated = any(
+                function in reach[other] and other not in reach[function] for other in candidates if other is not function
+            )
+            if not dominated:
+                roots.append(function)
+        return [
+            self._run(root) for root in roots
+            if seeds_here[root] or any(seeds_here.get(f, False) for f in reach[root])
+        ]
 
-    def _run(self, root: FunctionInfo | None) -> tuple[Flow, set[FunctionInfo]]:
+    def _own_statements(self, owner: FunctionInfo | None) -> Iterator[Statement]:
+        pending = [self.index.statements.get(self.index.module, [])] if owner is None else [self.index.body_of(owner)]
+        while pending:
+            for statement in pending.pop():
+                yield statement
+                if not isinstance(statement.node, (cst.FunctionDef, cst.ClassDef)):
+                    pending.extend(self.index.blocks_of(statement.node))
+
+    def _summary(self, owner: FunctionInfo | None) -> tuple[set[FunctionInfo], bool]:
+        """The module-local functions `owner` calls, and whether it seeds by itself."""
+        called: set[FunctionInfo] = set()
+        seeds = False
+        for statement in self._own_statements(owner):
+            for call in statement.calls:
+                effect = self.classifier.effect(call, statement.scope)
+                if effect is not None and effect.kind == "seed":
+                    seeds = seeds or effect.deterministic
+                    continue
+                target = self.index.resolve_local_call(call, statement.scope)
+                if target is not None:
+                    called.add(target)
+        return called, seeds
+
+    @staticmethod
+    def _closure(owner: FunctionInfo | None, callees: dict) -> set[FunctionInfo]:
+        seen: set[FunctionInfo] = set()
+        pending = list(callees[owner])
+        while pending:
+            function = pending.pop()
+            if function not in seen:
+                seen.add(function)
+                pending.extend(callees.get(function, ()))
+        return seen
+
+    def _run(self, root: FunctionInfo | None) -> Flow:
         events: list[Event] = []
-        reached: set[FunctionInfo] = set()
-        owner = root.node.body if root is not None else self.index.module
-        active = {root} if root is not None else set()
-        self._walk_block(self.index.statements.get(owner, []), (), events, reached, active)
-        return Flow(root, events), reached
+        statements = self.index.body_of(root) if root is not None else self.index.statements.get(self.index.module, [])
+        self._walk_block(statements, (), events, {root} if root is not None else set())
+        return Flow(root, events)
 
     def _walk_block(self, statements: Iterable[Statement], trail: tuple[Step, ...],
-                    events: list[Event], reached: set[FunctionInfo], active: set[FunctionInfo]) -> None:
+                    events: list[Event], active: set[FunctionInfo]) -> None:
         for statement in statements:
             for call in statement.calls:
-                self._walk_call(call, statement, trail, events, reached, active)
+                self._walk_call(call, statement, trail, events, active)
             if isinstance(statement.node, (cst.FunctionDef, cst.ClassDef)):
                 continue
             inner = trail + (Step(statement, None),)
             for block in self.index.blocks_of(statement.node):
-                self._walk_block(block, inner, events, reached, active)
+                self._walk_block(block, inner, events, active)
 
     def _walk_call(self, call: cst.Call, statement: Statement, trail: tuple[Step, ...],
-                   events: list[Event], reached: set[FunctionInfo], active: set[FunctionInfo]) -> None:
+                   events: list[Event], active: set[FunctionInfo]) -> None:
         here = trail + (Step(statement, call),)
         effect = self.classifier.effect(call, statement.scope)
         if effect is not None:
@@ -239,9 +282,8 @@ class FlowBuilder:
         target = self.index.resolve_local_call(call, statement.scope)
         if target is None or target in active or len(active) >= _MAX_CALL_DEPTH:
             return
-        reached.add(target)
         active.add(target)
-        self._walk_block(self.index.statements.get(target.node.body, []), here, events, reached, active)
+        self._walk_block(self.index.body_of(target), here, events, active)
         active.discard(target)
 
 

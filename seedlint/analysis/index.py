@@ -92,6 +92,7 @@ class ModuleIndex:
         self.statement_of: dict[cst.Call, Statement] = {}  # every call -> the statement making it
         self.function_of_scope: dict[Scope, FunctionInfo] = {}
         self._qualify_cache: dict[tuple[int, int], str | None] = {}
+        self._blocks: dict[cst.CSTNode, list[list[Statement]]] = {}
         self._index_block(module, module.body, self.module_scope)
 
     # ----------------------------------------------------------------- building
@@ -106,6 +107,7 @@ class ModuleIndex:
             else:
                 self._add(statements, Statement(line, line, body, scope, self._header_calls(line, scope)))
                 self._index_compound(line, scope)
+                self._blocks[line] = [self.statements.get(suite, []) for suite in _suites(line)]
 
     def _add(self, statements: list[Statement], statement: Statement) -> None:
         statements.append(statement)
@@ -359,10 +361,12 @@ class ModuleIndex:
             return self.find_method(self.classes[owner], method)
         return None
 
-    def blocks_of(self, node: cst.CSTNode) -> Iterator[list[Statement]]:
+    def blocks_of(self, node: cst.CSTNode) -> list[list[Statement]]:
         """The statement lists of the bodies of a compound statement, in execution order."""
-        for suite in _suites(node):
-            yield self.statements.get(suite, [])
+        return self._blocks.get(node, [])
+
+    def body_of(self, function: FunctionInfo) -> list[Statement]:
+        return self.statements.get(function.node.body, [])
 
 
 def _suites(node: cst.CSTNode) -> Iterator[cst.CSTNode]:

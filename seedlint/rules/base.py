@@ -10,8 +10,12 @@ import libcst as cst
 from seedlint.analysis.context import FileContext
 from seedlint.diagnostics import Fix
 
-# A file that contains none of these bytes cannot seed anything.
-SEEDING_PATTERNS = (b"seed", b"enable_full_determinism", b"enable_reproducibility")
+# A file that contains none of these bytes cannot call a seeding function (`seed(` covers
+# `manual_seed(`, `random.seed(`, `set_seed(`, `random_seed(`...; `seed as` an aliased import).
+SEEDING_PATTERNS = (
+    b"seed(", b"seed_all", b"seed_everything", b"seed_all_rng", b"seed as ", b"enable_full_determinism",
+    b"enable_reproducibility",
+)
 
 
 @dataclass
@@ -33,7 +37,8 @@ class Rule:
     summary: ClassVar[str]
     default_enabled: ClassVar[bool] = True
     fix_availability: ClassVar[str] = "none"  # "safe" | "unsafe" | "display-only" | "none"
-    patterns: ClassVar[tuple[bytes, ...]] = SEEDING_PATTERNS
+    # The file must contain one of these (a tuple entry: all of its parts) for the rule to fire.
+    patterns: ClassVar[tuple[bytes | tuple[bytes, ...], ...]] = SEEDING_PATTERNS
 
     def check(self, context: FileContext) -> Iterator[Finding]:
         raise NotImplementedError

@@ -23,7 +23,6 @@ class CudaSeedingGap(Rule):
     name = "cuda-seeding-gap"
     summary = "CUDA is used but not every CUDA generator is seeded"
     fix_availability = "safe"
-    patterns = (b"manual_seed", b"Generator")
 
     def check(self, context: FileContext) -> Iterator[Finding]:
         if not context.seeding_flows or not context.uses_cuda:

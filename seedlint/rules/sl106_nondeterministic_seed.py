@@ -10,7 +10,7 @@ from seedlint.analysis import catalog
 from seedlint.analysis.context import FileContext
 from seedlint.analysis.flow import is_none, seed_argument
 from seedlint.diagnostics import Applicability, Fix
-from seedlint.rules.base import SEEDING_PATTERNS, Finding, Rule
+from seedlint.rules.base import Finding, Rule
 
 _FIX = Fix("Seed with a fixed value (for example from a `--seed` argument)", Applicability.DISPLAY_ONLY)
 
@@ -20,7 +20,6 @@ class NondeterministicSeed(Rule):
     name = "nondeterministic-seed"
     summary = "A seeding call that uses a different seed on every run"
     fix_availability = "display-only"
-    patterns = SEEDING_PATTERNS + (b"default_rng", b"RandomState", b"Random(")
 
     def check(self, context: FileContext) -> Iterator[Finding]:
         for call, scope in context.index.all_calls:

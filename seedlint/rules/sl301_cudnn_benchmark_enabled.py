@@ -27,7 +27,7 @@ class CudnnBenchmarkEnabled(Rule):
     name = "cudnn-benchmark-enabled"
     summary = "cuDNN benchmark mode is on, so convolution algorithms can change between runs"
     fix_availability = "unsafe"
-    patterns = (b"cudnn",)
+    patterns = ((b"cudnn", b"benchmark"),)
 
     def check(self, context: FileContext) -> Iterator[Finding]:
         index = context.index

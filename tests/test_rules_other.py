@@ -1,0 +1,562 @@
+"""Behaviour of SL201 (set_epoch), SL301/SL302 (cuDNN flags), SL000 (syntax) and the noqa comments.
+
+Every source below starts on row 1 (the `\\` after the opening quotes); columns are 1-based.
+"""
+
+from __future__ import annotations
+
+import io
+import textwrap
+import tokenize
+from pathlib import Path
+
+import libcst
+import pytest
+
+from seedlint.diagnostics import Applicability
+
+from conftest import codes_of, lint, make_linter
+
+
+def findings(source: str, codes, **kwargs) -> list[tuple[str, int, int]]:
+    """(code, row, column) of every finding."""
+    return [(d.code, d.start.row, d.start.column) for d in lint(source, codes, **kwargs).diagnostics]
+
+
+def fixed(source: str, codes, fix: str = "safe") -> str:
+    return lint(source, codes, fix=fix).source.text
+
+
+def fix_bytes(data: bytes, codes, fix: str = "safe") -> str:
+    """Fix raw bytes (no dedent), to keep CRLF line endings and tab indentation byte-exact."""
+    return make_linter(codes).lint(Path("train.py"), data, fix).source.text
+
+
+def comments(text: str) -> list[str]:
+    tokens = tokenize.generate_tokens(io.StringIO(text).readline)
+    return [token.string for token in tokens if token.type == tokenize.COMMENT]
+
+
+# ============================================================================ SL201
+TRAIN_ONE_EPOCH = """\
+from torch.utils.data import DataLoader
+from torch.utils.data.distributed import DistributedSampler
+
+
+def train_one_epoch(loader):
+    for batch in loader:
+        pass
+
+
+def main(dataset):
+    sampler = DistributedSampler(dataset)
+    loader = DataLoader(dataset, batch_size=8, sampler=sampler)
+    for epoch in range(10):  # epochs
+        train_one_epoch(loader)
+"""
+
+
+class TestSL201MissingSetEpoch:
+    def test_epoch_loop_through_a_local_function_is_flagged_at_the_loop(self):
+        (diagnostic,) = lint(TRAIN_ONE_EPOCH, {"SL201"}).diagnostics
+        assert (diagnostic.code, diagnostic.start.row, diagnostic.start.column) == ("SL201", 13, 5)
+        assert (diagnostic.end.row, diagnostic.end.column) == (13, 27)  # `for epoch in range(10)`
+
+    def test_message_says_same_order_and_training_quality_not_nondeterminism(self):
+        (diagnostic,) = lint(TRAIN_ONE_EPOCH, {"SL201"}).diagnostics
+        assert "same order" in diagnostic.message
+        assert "training-quality bug" in diagnostic.message
+        assert "not run-to-run nondeterminism" in diagnostic.message
+
+    def test_fix_inserts_set_epoch_as_the_first_statement_of_the_loop(self):
+        assert fixed(TRAIN_ONE_EPOCH, {"SL201"}).endswith(
+            "    for epoch in range(10):  # epochs\n"
+            "        sampler.set_epoch(epoch)\n"
+            "        train_one_epoch(loader)\n"
+        )
+
+    @pytest.mark.parametrize(
+        "source, row, column",
+        [
+            ("""\
+            from torch.utils.data import DataLoader, DistributedSampler
+            sampler = DistributedSampler(dataset)
+            loader = DataLoader(dataset, sampler=sampler)
+            for epoch in range(3):
+                for x in loader:
+                    pass
+            """, 4, 1),
+            ("""\
+            from torch.utils.data import DistributedSampler
+            sampler = DistributedSampler(dataset)
+            for epoch in range(3):
+                for index in sampler:
+                    pass
+            """, 3, 1),
+            ("""\
+            import torch.utils.data as tud
+            sampler = tud.distributed.DistributedSampler(dataset)
+            loader = tud.DataLoader(dataset, batch_size=4, sampler=sampler)
+            for epoch in range(3):
+                for i, x in enumerate(loader):
+                    pass
+            """, 4, 1),
+            ("""\
+            from torch.utils.data.distributed import DistributedSampler as DS
+            from torch.utils.data import DataLoader as DL
+            s = DS(dataset, num_replicas=2, rank=0, shuffle=True)
+            dl = DL(dataset, 8, False, s)
+            for ep in range(3):
+                for x in dl:
+                    pass
+            """, 5, 1),
+            ("""\
+            from torch.utils.data import DataLoader, DistributedSampler
+            sampler = DistributedSampler(dataset)
+            loader = DataLoader(dataset, sampler=sampler)
+            epoch = 0
+            while epoch < 3:
+                for x in loader:
+                    pass
+                epoch += 1
+            """, 5, 1),
+            ("""\
+            from torch.utils.data import DataLoader, DistributedSampler
+            loader = DataLoader(dataset, sampler=DistributedSampler(dataset))
+            for run in range(2):
+                for epoch in range(3):
+                    for x in loader:
+                        pass
+            """, 4, 5),
+        ],
+        ids=["loader", "sampler-itself", "module-alias-enumerate", "aliases-positional-sampler", "while-loop",
+             "innermost-epoch-loop"],
+    )
+    def test_shuffling_sampler_without_set_epoch_is_flagged(self, source, row, column):
+        assert findings(source, {"SL201"}) == [("SL201", row, column)]
+
+    def test_subclass_of_distributed_sampler_defined_in_the_module_is_flagged(self):
+        source = """\
+            from torch.utils.data import DataLoader, DistributedSampler
+
+
+            class BucketSampler(DistributedSampler):
+                pass
+
+
+            sampler = BucketSampler(dataset)
+            loader = DataLoader(dataset, sampler=sampler)
+            for epoch in range(3):
+                for x in loader:
+                    pass
+            """
+        assert findings(source, {"SL201"}) == [("SL201", 10, 1)]
+
+    @pytest.mark.parametrize(
+        "source",
+        [
+            """\
+            from torch.utils.data import DataLoader, DistributedSampler
+            loader = DataLoader(dataset, sampler=DistributedSampler(dataset))
+            for epoch in range(3):
+                loader.sampler.set_epoch(epoch)
+                for x in loader:
+                    pass
+            """,
+            """\
+            from torch.utils.data import DataLoader, DistributedSampler
+            loader = DataLoader(dataset, sampler=DistributedSampler(dataset))
+            for epoch in range(3):
+                if hasattr(loader.sampler, "set_epoch"):
+                    loader.sampler.set_epoch(epoch)
+                for x in loader:
+                    pass
+            """,
+            """\
+            from torch.utils.data import DataLoader, DistributedSampler
+            sampler = DistributedSampler(dataset)
+            loader = DataLoader(dataset, sampler=sampler)
+            for epoch in range(3):
+                sampler.set_epoch(epoch)
+                for x in loader:
+                    pass
+            """,
+            """\
+            from torch.utils.data import DataLoader, DistributedSampler
+
+
+            def train_one_epoch(loader, epoch):
+                loader.sampler.set_epoch(epoch)
+                for batch in loader:
+                    pass
+
+
+            loader = DataLoader(dataset, sampler=DistributedSampler(dataset))
+            for epoch in range(3):
+                train_one_epoch(loader, epoch)
+            """,
+            """\
+            from torch.utils.data import DataLoader, DistributedSampler
+            sampler = DistributedSampler(dataset, shuffle=False)
+            loader = DataLoader(dataset, sampler=sampler)
+            for epoch in range(3):
+                for x in loader:
+                    pass
+            """,
+            """\
+            from torch.utils.data import DataLoader, DistributedSampler
+            sampler = DistributedSampler(dataset, 2, 0, False)
+            loader = DataLoader(dataset, sampler=sampler)
+            for epoch in range(3):
+                for x in loader:
+                    pass
+            """,
+            """\
+            from torch.utils.data import DataLoader, RandomSampler
+            loader = DataLoader(dataset, sampler=RandomSampler(dataset))
+            for epoch in range(3):
+                for x in loader:
+                    pass
+            """,
+            """\
+            from torch.utils.data import DataLoader, DistributedSampler
+            loader = DataLoader(dataset, sampler=DistributedSampler(dataset))
+            for x in loader:
+                pass
+            """,
+        ],
+        ids=["loader.sampler.set_epoch", "hasattr-guarded", "sampler.set_epoch", "set_epoch-in-called-function",
+             "shuffle=False", "shuffle-False-positional", "RandomSampler", "single-pass-no-epoch-loop"],
+    )
+    def test_look_alikes_are_not_flagged(self, source):
+        assert codes_of(source, {"SL201"}) == []
+
+    @pytest.mark.xfail(strict=True, reason="BUG: any `.set_epoch(..)` call in the loop silences SL201, even one on "
+                                           "another sampler than the one the loop iterates")
+    def test_set_epoch_on_another_sampler_does_not_count(self):
+        source = """\
+            from torch.utils.data import DataLoader, DistributedSampler
+            train_sampler = DistributedSampler(train_set)
+            val_sampler = DistributedSampler(val_set)
+            train_loader = DataLoader(train_set, sampler=train_sampler)
+            val_loader = DataLoader(val_set, sampler=val_sampler)
+            for epoch in range(3):
+                val_sampler.set_epoch(epoch)
+                for x in train_loader:
+                    pass
+            """
+        assert findings(source, {"SL201"}) == [("SL201", 6, 1)]
+
+    def test_fix_through_a_loader_factory_uses_loader_sampler(self):
+        source = """\
+            from torch.utils.data import DataLoader, DistributedSampler
+
+
+            def make_loader(ds):
+                sampler = DistributedSampler(ds)
+                return DataLoader(ds, sampler=sampler)
+
+
+            loader = make_loader(dataset)
+            for epoch in range(3):
+                for x in loader:
+                    pass
+            """
+        assert fixed(source, {"SL201"}).endswith(
+            "for epoch in range(3):\n"
+            "    loader.sampler.set_epoch(epoch)\n"
+            "    for x in loader:\n"
+            "        pass\n"
+        )
+
+    def test_fix_on_self_attributes(self):
+        source = """\
+            from torch.utils.data import DataLoader, DistributedSampler
+
+
+            class Trainer:
+                def __init__(self, dataset):
+                    self.sampler = DistributedSampler(dataset)
+                    self.loader = DataLoader(dataset, sampler=self.sampler)
+
+                def fit(self, epochs):
+                    for epoch in range(epochs):
+                        for x in self.loader:
+                            pass
+            """
+        assert fixed(source, {"SL201"}).endswith(
+            "        for epoch in range(epochs):\n"
+            "            self.sampler.set_epoch(epoch)\n"
+            "            for x in self.loader:\n"
+            "                pass\n"
+        )
+
+    @pytest.mark.parametrize(
+        "loop",
+        ["epoch = 0\nwhile epoch < 3:\n    train(loader)\n    epoch += 1",
+         "for epoch, lr in enumerate(lrs):\n    train(loader)",
+         "for epoch in range(3): train(loader)"],
+        ids=["while", "tuple-target", "one-line-body"],
+    )
+    def test_fix_is_display_only_without_a_simple_for_name_loop(self, loop):
+        source = (
+            "from torch.utils.data import DataLoader, DistributedSampler\n"
+            "loader = DataLoader(dataset, sampler=DistributedSampler(dataset))\n"
+            "def train(loader):\n"
+            "    for x in loader:\n"
+            "        pass\n"
+            f"{loop}\n"
+        )
+        (diagnostic,) = lint(source, {"SL201"}).diagnostics
+        assert diagnostic.fix.applicability is Applicability.DISPLAY_ONLY
+        assert fixed(source, {"SL201"}, fix="unsafe") == source
+
+    def test_fix_keeps_crlf_and_tab_indentation(self):
+        data = (
+            b"from torch.utils.data import DataLoader, DistributedSampler\r\n"
+            b"def main(ds):\r\n"
+            b"\tsampler = DistributedSampler(ds)\r\n"
+            b"\tloader = DataLoader(ds, sampler=sampler)\r\n"
+            b"\tfor epoch in range(3):\r\n"
+            b"\t\tfor x in loader:\r\n"
+            b"\t\t\tpass\r\n"
+        )
+        assert fix_bytes(data, {"SL201"}) == (
+            "from torch.utils.data import DataLoader, DistributedSampler\r\n"
+            "def main(ds):\r\n"
+            "\tsampler = DistributedSampler(ds)\r\n"
+            "\tloader = DataLoader(ds, sampler=sampler)\r\n"
+            "\tfor epoch in range(3):\r\n"
+            "\t\tsampler.set_epoch(epoch)\r\n"
+            "\t\tfor x in loader:\r\n"
+            "\t\t\tpass\r\n"
+        )
+
+
+# ============================================================================ SL301
+class TestSL301CudnnBenchmarkEnabled:
+    @pytest.mark.parametrize(
+        "source, column",
+        [
+            ("import torch\ntorch.backends.cudnn.benchmark = True\n", 1),
+            ("import torch.backends.cudnn as cudnn\ncudnn.benchmark = True\n", 1),
+            ("from torch.backends import cudnn\ncudnn.benchmark = True\n", 1),
+            ("import torch\nc = torch.backends.cudnn\nc.benchmark = True\n", 1),
+            ('import torch.backends.cudnn as cudnn\nsetattr(cudnn, "benchmark", True)\n', 1),
+            ("import torch\nwith torch.backends.cudnn.flags(enabled=True, benchmark=True):\n    pass\n", 6),
+            ("import torch\ntorch.backends.cudnn.set_flags(True, benchmark=True)\n", 1),
+        ],
+        ids=["full-path", "import-as", "from-import", "assigned-alias", "setattr", "flags", "set_flags"],
+    )
+    def test_benchmark_true_is_flagged(self, source, column):
+        row = 3 if "c = torch" in source else 2
+        assert findings(source, {"SL301"}) == [("SL301", row, column)]
+
+    @pytest.mark.parametrize(
+        "source",
+        [
+            "import torch.backends.cudnn as cudnn\ncudnn.benchmark = False\n",
+            "import torch.backends.cudnn as cudnn\nsetattr(cudnn, 'benchmark', False)\n",
+            "import torch\nwith torch.backends.cudnn.flags(benchmark=False):\n    pass\n",
+            "import torch.backends.cudnn as cudnn\ncudnn.benchmark = args.benchmark\n",
+            "import torch\ntorch.backends.cudnn.deterministic = True\n",
+            "import torch\ntorch.backends.mkldnn.benchmark = True\n",
+            "class Flags:\n    pass\ncudnn = Flags()\ncudnn.benchmark = True\n",
+        ],
+        ids=["False", "setattr-False", "flags-False", "from-config", "deterministic", "mkldnn", "not-cudnn"],
+    )
+    def test_look_alikes_are_not_flagged(self, source):
+        assert codes_of(source, {"SL301"}) == []
+
+    @pytest.mark.parametrize(
+        "source, expected",
+        [
+            ("import torch.backends.cudnn as cudnn\ncudnn.benchmark = True  # speed\n",
+             "import torch.backends.cudnn as cudnn\ncudnn.benchmark = False  # speed\n"),
+            ('import torch.backends.cudnn as cudnn\nsetattr(cudnn, "benchmark", True)\n',
+             'import torch.backends.cudnn as cudnn\nsetattr(cudnn, "benchmark", False)\n'),
+            ("import torch\nwith torch.backends.cudnn.flags(enabled=True, benchmark=True):\n    pass\n",
+             "import torch\nwith torch.backends.cudnn.flags(enabled=True, benchmark=False):\n    pass\n"),
+        ],
+        ids=["assignment", "setattr", "flags"],
+    )
+    def test_unsafe_fix_sets_it_to_false(self, source, expected):
+        assert fixed(source, {"SL301"}, fix="unsafe") == expected
+
+    def test_fix_is_not_applied_as_a_safe_fix(self):
+        source = "import torch\ntorch.backends.cudnn.benchmark = True\n"
+        (diagnostic,) = lint(source, {"SL301"}).diagnostics
+        assert diagnostic.fix.applicability is Applicability.UNSAFE
+        assert fixed(source, {"SL301"}, fix="safe") == source
+
+    @pytest.mark.xfail(strict=True, reason="BUG: in a chained assignment the fix rewrites the shared `True`, so "
+                                           "`cudnn.deterministic` is turned off too")
+    def test_fix_of_a_chained_assignment_keeps_the_other_target(self):
+        source = "import torch\ntorch.backends.cudnn.benchmark = torch.backends.cudnn.deterministic = True\n"
+        text = fixed(source, {"SL301"}, fix="unsafe")
+        assert "benchmark = True" not in text
+        module = libcst.parse_module(text)
+        assignments = [node for line in module.body for node in getattr(line, "body", [])
+                       if isinstance(node, libcst.Assign)]
+        deterministic = [a.value for a in assignments if any(
+            isinstance(t.target, libcst.Attribute) and t.target.attr.value == "deterministic" for t in a.targets)]
+        assert all(isinstance(v, libcst.Name) and v.value == "True" for v in deterministic)
+
+
+# ============================================================================ SL302
+class TestSL302CudnnFlagTypo:
+    @pytest.mark.parametrize(
+        "source, expected",
+        [
+            ("import torch\ntorch.backends.cudnn.benchmarks = False  # typo\n",
+             "import torch\ntorch.backends.cudnn.benchmark = False  # typo\n"),
+            ("import torch.backends.cudnn as cudnn\ncudnn.determinstic = True\n",
+             "import torch.backends.cudnn as cudnn\ncudnn.deterministic = True\n"),
+            ("from torch.backends import cudnn\ncudnn.deterministc = True\n",
+             "from torch.backends import cudnn\ncudnn.deterministic = True\n"),
+            ("import torch\ntorch.backends.cudnn.enable = False\n",
+             "import torch\ntorch.backends.cudnn.enabled = False\n"),
+            ("import torch\ntorch.backends.cudnn.allow_tf23 = False\n",
+             "import torch\ntorch.backends.cudnn.allow_tf32 = False\n"),
+        ],
+        ids=["benchmarks", "determinstic", "deterministc", "enable", "allow_tf23"],
+    )
+    def test_typo_is_flagged_and_fixed(self, source, expected):
+        assert findings(source, {"SL302"}) == [("SL302", 2, 1)]
+        assert fixed(source, {"SL302"}) == expected
+
+    def test_message_names_the_wrong_flag_and_the_suggestion(self):
+        (diagnostic,) = lint("import torch\ntorch.backends.cudnn.benchmarks = True\n", {"SL302"}).diagnostics
+        assert "`benchmarks`" in diagnostic.message
+        assert "`benchmark`" in diagnostic.help
+
+    def test_attribute_far_from_every_flag_is_flagged_without_a_fix(self):
+        source = "import torch\ntorch.backends.cudnn.fastest = True\n"
+        (diagnostic,) = lint(source, {"SL302"}).diagnostics
+        assert (diagnostic.code, diagnostic.start.row, diagnostic.start.column) == ("SL302", 2, 1)
+        assert diagnostic.fix is None
+
+    @pytest.mark.parametrize(
+        "source",
+        [
+            "import torch\ntorch.backends.cudnn.enabled = False\n",
+            "import torch.backends.cudnn as cudnn\ncudnn.deterministic = True\ncudnn.benchmark = False\n"
+            "cudnn.allow_tf32 = False\ncudnn.benchmark_limit = 10\n",
+            "import torch\ntorch.backends.cudnn._private = 1\n",
+            "import torch\ntorch.backends.cuda.benchmarks = True\n",
+            "import torch\ntorch.backends.mps.determinstic = True\n",
+            "import torch\nx = torch.backends.cudnn.benchmarks\n",
+            "class Flags:\n    pass\ncudnn = Flags()\ncudnn.benchmarks = True\n",
+        ],
+        ids=["enabled-False", "real-flags", "private", "other-backend", "mps", "read-not-assigned", "not-cudnn"],
+    )
+    def test_look_alikes_are_not_flagged(self, source):
+        assert codes_of(source, {"SL302"}) == []
+
+
+# ============================================================================ SL000
+class TestSL000InvalidSyntax:
+    SOURCE = "import torch\ntorch.manual_seed(0)\nx = 1 2\n"
+
+    def test_one_finding_on_the_error_row_and_no_other_rule(self):
+        assert [(d.code, d.start.row) for d in lint(self.SOURCE).diagnostics] == [("SL000", 3)]
+
+    def test_message_says_syntax_error(self):
+        (diagnostic,) = lint(self.SOURCE).diagnostics
+        assert diagnostic.message.startswith("SyntaxError")
+        assert diagnostic.fix is None
+
+    def test_reported_even_when_only_other_rules_are_selected(self):
+        assert codes_of(self.SOURCE, {"SL104"}) == ["SL000"]
+
+    @pytest.mark.xfail(strict=True, reason="BUG: SL000 takes libcst's raw_line/raw_column: the column is always 1 "
+                                           "and tokenizer errors (unmatched bracket, unterminated string) land on 1:1")
+    @pytest.mark.parametrize(
+        "source",
+        [
+            "import torch\ntorch.manual_seed(0)\nx = 1 2\n",
+            "import torch\ntorch.manual_seed(0)\nx = = 1\n",
+            "import torch\ntorch.manual_seed(0) )\n",
+            'import torch\ntorch.manual_seed(0)\nx = "abc\n',
+        ],
+        ids=["two-values", "double-equals", "unmatched-paren", "unterminated-string"],
+    )
+    def test_position_is_where_python_reports_the_error(self, source):
+        with pytest.raises(SyntaxError) as error:
+            compile(source, "train.py", "exec")
+        (diagnostic,) = lint(source).diagnostics
+        assert (diagnostic.start.row, diagnostic.start.column) == (error.value.lineno, error.value.offset)
+
+
+# ============================================================================ noqa
+DRAW_BEFORE_SEED = "import torch\nx = torch.randn(3){comment}\ntorch.manual_seed(0)\n"
+
+
+class TestSuppressions:
+    @pytest.mark.parametrize(
+        "comment", ["  # noqa: SL104", "  # noqa", "  # NOQA:SL104", "  # noqa: SL101, SL104", "  # noqa: sl104"],
+    )
+    def test_line_noqa_suppresses(self, comment):
+        assert codes_of(DRAW_BEFORE_SEED.format(comment=comment), {"SL104"}) == []
+
+    @pytest.mark.parametrize("comment", ["  # noqa: SL105", "  # noqa: SL10", "  # a noqa-less comment"])
+    def test_line_noqa_for_other_codes_does_not_suppress(self, comment):
+        assert codes_of(DRAW_BEFORE_SEED.format(comment=comment), {"SL104"}) == ["SL104"]
+
+    def test_noqa_on_another_line_does_not_suppress(self):
+        source = "import torch\nx = torch.randn(3)\ntorch.manual_seed(0)  # noqa\n"
+        assert findings(source, {"SL104"}) == [("SL104", 2, 5)]
+
+    @pytest.mark.parametrize("header", ["# seedlint: noqa\n", "# seedlint: noqa: SL104\n",
+                                        "# seedlint: noqa: SL101, SL104\n"])
+    def test_file_level_noqa_suppresses(self, header):
+        assert codes_of(header + DRAW_BEFORE_SEED.format(comment=""), {"SL104"}) == []
+
+    def test_file_level_noqa_with_codes_keeps_the_other_rules(self):
+        source = "# seedlint: noqa: SL104\nimport torch\nimport numpy as np\nx = torch.randn(3)\n" \
+                 "torch.manual_seed(0)\ny = np.random.rand(3)\n"
+        assert findings(source, {"SL104", "SL105"}) == [("SL105", 6, 5)]
+
+    def test_file_level_noqa_must_be_on_its_own_line(self):
+        source = "x = 1  # seedlint: noqa\n" + DRAW_BEFORE_SEED.format(comment="")
+        assert codes_of(source, {"SL104"}) == ["SL104"]
+
+    def test_suppressed_finding_is_not_fixed(self):
+        source = "import torch\ntorch.backends.cudnn.benchmarks = True  # noqa: SL302\n"
+        assert fixed(source, {"SL302"}) == source
+
+
+# ====================================================================== every fix
+FIXABLE = [
+    ("SL201", "safe", TRAIN_ONE_EPOCH),
+    ("SL301", "unsafe", """\
+import torch.backends.cudnn as cudnn
+# speed
+cudnn.benchmark = True  # autotune
+"""),
+    ("SL302", "safe", """\
+import torch
+# flags
+torch.backends.cudnn.determinstic = True  # typo
+torch.backends.cudnn.benchmarks = False  # typo too
+"""),
+]
+
+
+@pytest.mark.parametrize("code, mode, source", FIXABLE, ids=[code for code, _, _ in FIXABLE])
+class TestFixProperties:
+    def test_fixed_source_has_no_finding_of_the_rule(self, code, mode, source):
+        result = lint(source, {code}, fix=mode)
+        assert result.source.text != textwrap.dedent(source)
+        assert result.diagnostics == []
+        assert codes_of(result.source.text, {code}) == []
+
+    def test_fixing_again_changes_nothing(self, code, mode, source):
+        once = fixed(source, {code}, fix=mode)
+        assert fixed(once, {code}, fix=mode) == once
+
+    def test_comments_survive(self, code, mode, source):
+        assert comments(fixed(source, {code}, fix=mode)) == comments(source)
+
+    def test_result_parses(self, code, mode, source):
+        libcst.parse_module(fixed(source, {code}, fix=mode))
