@@ -87,8 +87,7 @@ class Linter:
         try:
             module = cst.parse_module(source.text)
         except cst.ParserSyntaxError as error:
-            message = error.message.strip().splitlines()[0] if error.message.strip() else "invalid syntax"
-            return [_invalid_syntax(path, source, error.raw_line, error.raw_column, f"SyntaxError: {message}")]
+            return [_syntax_error(path, source, error)]
         except (RecursionError, MemoryError) as error:
             return [_invalid_syntax(path, source, 1, 0, f"SyntaxError: too deeply nested to parse ({type(error).__name__})")]
         context = FileContext(path, source, module, module_name_for(path), self.settings)
@@ -189,6 +188,20 @@ def _diagnostic(rule: Rule, path: Path, source: SourceText, start: int, end: int
 def unreadable(path: Path, reason: str) -> Diagnostic:
     """The SL000 finding of a file that cannot be read or decoded."""
     return _invalid_syntax(path, SourceText(""), 1, 0, f"cannot read the file: {reason}")
+
+
+def _syntax_error(path: Path, source: SourceText, error: cst.ParserSyntaxError) -> Diagnostic:
+    """SL000 at the position CPython reports (libcst's native parser points past the error)."""
+    try:
+        compile(source.text, str(path), "exec", dont_inherit=True)
+    except SyntaxError as python_error:
+        if python_error.lineno:
+            return _invalid_syntax(path, source, python_error.lineno, max((python_error.offset or 1) - 1, 0),
+                                   f"SyntaxError: {python_error.msg}")
+    except (ValueError, RecursionError, MemoryError):
+        pass
+    message = error.message.strip().splitlines()[0] if error.message.strip() else "invalid syntax"
+    return _invalid_syntax(path, source, error.raw_line, error.raw_column, f"SyntaxError: {message}")
 
 
 def _invalid_syntax(path: Path, source: SourceText, row: int, column: int, message: str) -> Diagnostic:

@@ -22,6 +22,12 @@ def _is_true(node: cst.BaseExpression) -> bool:
     return isinstance(node, cst.Name) and node.value == "True"
 
 
+def _argument(call: cst.Call, keyword: str, position: int) -> cst.BaseExpression | None:
+    positional = [arg.value for arg in call.args if arg.keyword is None and not arg.star]
+    named = [arg.value for arg in call.args if arg.keyword is not None and arg.keyword.value == keyword]
+    return named[0] if named else positional[position] if len(positional) > position else None
+
+
 class CudnnBenchmarkEnabled(Rule):
     code = "SL301"
     name = "cudnn-benchmark-enabled"
@@ -48,10 +54,14 @@ class CudnnBenchmarkEnabled(Rule):
                 and _is_true(args[2])
             ):
                 yield self._finding(context, call, args[2])
-        for call, _ in context.calls_to(f"{catalog.CUDNN_MODULE}.flags", f"{catalog.CUDNN_MODULE}.set_flags"):
-            for arg in call.args:
-                if arg.keyword is not None and arg.keyword.value == "benchmark" and _is_true(arg.value):
-                    yield self._finding(context, call, arg.value)
+        # flags(enabled=False, benchmark=False, ...) and set_flags(_enabled=None, _benchmark=None, ...):
+        # benchmark mode only matters where cuDNN is enabled.
+        for qualified, prefix in ((f"{catalog.CUDNN_MODULE}.flags", ""), (f"{catalog.CUDNN_MODULE}.set_flags", "_")):
+            for call, _ in context.calls_to(qualified):
+                enabled = _argument(call, f"{prefix}enabled", 0)
+                benchmark = _argument(call, f"{prefix}benchmark", 1)
+                if benchmark is not None and _is_true(benchmark) and (prefix or (enabled is not None and _is_true(enabled))):
+                    yield self._finding(context, call, benchmark)
 
     @staticmethod
     def _finding(context: FileContext, node: cst.CSTNode, true: cst.BaseExpression) -> Finding:
