@@ -101,6 +101,15 @@ def seed_argument(call: cst.Call, keyword: str = "seed") -> cst.BaseExpression |
     return found.value if found is not None else None
 
 
+def argument(call: cst.Call, keyword: str, position: int) -> cst.BaseExpression | None:
+    """A call's argument given by keyword, or else at a positional index."""
+    for arg in call.args:
+        if arg.keyword is not None and arg.keyword.value == keyword:
+            return arg.value
+    positional = [arg.value for arg in call.args if arg.keyword is None and not arg.star]
+    return positional[position] if len(positional) > position else None
+
+
 def is_none(expr: cst.BaseExpression | None) -> bool:
     return expr is None or (isinstance(expr, cst.Name) and expr.value == "None")
 

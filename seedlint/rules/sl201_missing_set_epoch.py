@@ -8,7 +8,7 @@ import libcst as cst
 
 from seedlint.analysis import catalog
 from seedlint.analysis.context import FileContext
-from seedlint.analysis.flow import is_none
+from seedlint.analysis.flow import argument, is_none
 from seedlint.analysis.index import FunctionInfo, ModuleIndex, Statement
 from seedlint.diagnostics import Applicability, Fix
 from seedlint.rules.base import Finding, Rule
@@ -16,14 +16,6 @@ from seedlint.rules.base import Finding, Rule
 _SHUFFLE_POSITION = 3  # DistributedSampler(dataset, num_replicas, rank, shuffle, seed, drop_last)
 _LOADER_SAMPLER_POSITION = 3  # DataLoader(dataset, batch_size, shuffle, sampler, ...)
 _MAX_DEPTH = 6
-
-
-def _argument(call: cst.Call, keyword: str, position: int) -> cst.BaseExpression | None:
-    positional = [arg for arg in call.args if arg.keyword is None and not arg.star]
-    for arg in call.args:
-        if arg.keyword is not None and arg.keyword.value == keyword:
-            return arg.value
-    return positional[position].value if len(positional) > position else None
 
 
 def _is_false(node: cst.BaseExpression | None) -> bool:
@@ -95,14 +87,14 @@ class MissingSetEpoch(Rule):
         created = set()
         for call, scope in index.all_calls:
             qualified = index.qualify(call.func, scope)
-            if qualified in samplers and not _is_false(_argument(call, "shuffle", _SHUFFLE_POSITION)):
+            if qualified in samplers and not _is_false(argument(call, "shuffle", _SHUFFLE_POSITION)):
                 created.add(call)
                 handles.samplers.update(self._targets(context, call))
         if not created:
             return handles
         for call, scope in index.all_calls:
             if index.qualify(call.func, scope) in catalog.DATA_LOADERS:
-                sampler = _argument(call, "sampler", _LOADER_SAMPLER_POSITION)
+                sampler = argument(call, "sampler", _LOADER_SAMPLER_POSITION)
                 if sampler is None or is_none(sampler):
                     continue
                 returned = isinstance(index.statement_of[call].node, cst.Return)

@@ -8,6 +8,7 @@ import libcst as cst
 
 from seedlint.analysis import catalog
 from seedlint.analysis.context import FileContext
+from seedlint.analysis.flow import argument
 from seedlint.diagnostics import Applicability, Fix
 from seedlint.rules.base import Finding, Rule
 
@@ -20,12 +21,6 @@ _HELP = "Set `torch.backends.cudnn.benchmark = False` (the default) for reproduc
 
 def _is_true(node: cst.BaseExpression) -> bool:
     return isinstance(node, cst.Name) and node.value == "True"
-
-
-def _argument(call: cst.Call, keyword: str, position: int) -> cst.BaseExpression | None:
-    positional = [arg.value for arg in call.args if arg.keyword is None and not arg.star]
-    named = [arg.value for arg in call.args if arg.keyword is not None and arg.keyword.value == keyword]
-    return named[0] if named else positional[position] if len(positional) > position else None
 
 
 class CudnnBenchmarkEnabled(Rule):
@@ -58,8 +53,8 @@ class CudnnBenchmarkEnabled(Rule):
         # benchmark mode only matters where cuDNN is enabled.
         for qualified, prefix in ((f"{catalog.CUDNN_MODULE}.flags", ""), (f"{catalog.CUDNN_MODULE}.set_flags", "_")):
             for call, _ in context.calls_to(qualified):
-                enabled = _argument(call, f"{prefix}enabled", 0)
-                benchmark = _argument(call, f"{prefix}benchmark", 1)
+                enabled = argument(call, f"{prefix}enabled", 0)
+                benchmark = argument(call, f"{prefix}benchmark", 1)
                 if benchmark is not None and _is_true(benchmark) and (prefix or (enabled is not None and _is_true(enabled))):
                     yield self._finding(context, call, benchmark)
 
