@@ -14,7 +14,7 @@ import libcst as cst
 
 from seedlint.analysis import catalog
 from seedlint.analysis.flow import EffectClassifier, Flow, FlowBuilder
-from seedlint.analysis.index import ModuleIndex, Statement
+from seedlint.analysis.index import ModuleIndex, Scope, Statement
 from seedlint.analysis.walk import iter_descendants
 from seedlint.diagnostics import Edit
 from seedlint.source import NodePositions, SourceText
@@ -59,13 +59,26 @@ class FileContext:
     def seeding_flows(self) -> list[Flow]:
         return [flow for flow in self.flows if flow.is_seeding]
 
-    def calls_to(self, *qualified: str) -> list[tuple[cst.Call, object]]:
-        """Every call in the module whose callee resolves to one of `qualified`."""
-        wanted = set(qualified)
-        return [
-            (call, scope) for call, scope in self.index.all_calls
-            if self.index.qualify(call.func, scope) in wanted
-        ]
+    @cached_property
+    def _calls_by_callee(self) -> dict[str, list[tuple[cst.Call, Scope]]]:
+        """Every call of the module, grouped by what its callee resolves to (in source order)."""
+        grouped: dict[str, list[tuple[cst.Call, Scope]]] = {}
+        for call, scope in self.index.all_calls:
+            qualified = self.index.qualify(call.func, scope)
+            if qualified is not None:
+                grouped.setdefault(qualified, []).append((call, scope))
+        return grouped
+
+    def calls_to(self, *qualified: str) -> list[tuple[cst.Call, Scope]]:
+        """Every call in the module whose callee resolves to one of `qualified`, in source order."""
+        found = [item for name in dict.fromkeys(qualified) for item in self._calls_by_callee.get(name, ())]
+        if len(qualified) > 1:
+            found.sort(key=lambda item: self._call_order[item[0]])
+        return found
+
+    @cached_property
+    def _call_order(self) -> dict[cst.Call, int]:
+        return {call: position for position, (call, _) in enumerate(self.index.all_calls)}
 
     def assignments(self) -> Iterator[tuple[Statement, cst.BaseExpression, cst.BaseExpression | None]]:
         """(statement, target, value) for every assignment target in the module."""
