@@ -231,17 +231,16 @@ class TestSL201MissingSetEpoch:
     def test_look_alikes_are_not_flagged(self, source):
         assert codes_of(source, {"SL201"}) == []
 
-    @pytest.mark.xfail(strict=True, reason="BUG: any `.set_epoch(..)` call in the loop silences SL201, even one on "
-                                           "another sampler than the one the loop iterates")
-    def test_set_epoch_on_another_sampler_does_not_count(self):
-        source = """\
+    @pytest.mark.parametrize("other", ["val_sampler", "val_loader.sampler"])
+    def test_set_epoch_on_another_sampler_does_not_count(self, other):
+        source = f"""\
             from torch.utils.data import DataLoader, DistributedSampler
             train_sampler = DistributedSampler(train_set)
             val_sampler = DistributedSampler(val_set)
             train_loader = DataLoader(train_set, sampler=train_sampler)
             val_loader = DataLoader(val_set, sampler=val_sampler)
             for epoch in range(3):
-                val_sampler.set_epoch(epoch)
+                {other}.set_epoch(epoch)
                 for x in train_loader:
                     pass
             """
@@ -389,8 +388,6 @@ class TestSL301CudnnBenchmarkEnabled:
         assert diagnostic.fix.applicability is Applicability.UNSAFE
         assert fixed(source, {"SL301"}, fix="safe") == source
 
-    @pytest.mark.xfail(strict=True, reason="BUG: in a chained assignment the fix rewrites the shared `True`, so "
-                                           "`cudnn.deterministic` is turned off too")
     def test_fix_of_a_chained_assignment_keeps_the_other_target(self):
         source = "import torch\ntorch.backends.cudnn.benchmark = torch.backends.cudnn.deterministic = True\n"
         text = fixed(source, {"SL301"}, fix="unsafe")

@@ -286,6 +286,15 @@ class TestSL102CudaSeedingGap:
         source = f"import torch\nfrom torch import nn\ntorch.cuda.manual_seed(0)\n{several_gpus}\n"
         assert findings(source, {"SL102"}) == [("SL102", 3, 1)]
 
+    def test_b_flagged_when_the_cpu_is_seeded_through_the_default_generator(self):
+        source = """\
+            import torch
+            torch.default_generator.manual_seed(0)
+            torch.cuda.manual_seed(0)
+            model = torch.nn.DataParallel(torch.nn.Linear(2, 2)).cuda()
+            """
+        assert findings(source, {"SL102"}) == [("SL102", 3, 1)]
+
     def test_b_fix_uses_manual_seed_all(self):
         source = """\
             import torch
@@ -455,9 +464,6 @@ class TestSL104RandomBeforeSeed:
     def test_draw_before_seeding_is_flagged(self, source, row, column):
         assert findings(source, {"SL104"}) == [("SL104", row, column)]
 
-    @pytest.mark.xfail(strict=True, reason="BUG: in-place draws (`normal_`, `uniform_`, ...) are only recognised "
-                                           "on receivers whose origin is unknown; on a tensor made by a torch call "
-                                           "they are missed")
     @pytest.mark.parametrize(
         "source, row, column",
         [
@@ -465,8 +471,11 @@ class TestSL104RandomBeforeSeed:
             ("import torch\nw = torch.empty(3).uniform_(-1, 1)\ntorch.manual_seed(0)\n", 2, 5),
             ("import torch\nw = torch.nn.Parameter(torch.zeros(3))\nw.data.normal_(0, 0.02)\ntorch.manual_seed(0)\n",
              3, 1),
+            ("import torch\nclass Net(torch.nn.Module):\n    def __init__(self):\n"
+             "        self.proj = torch.nn.Linear(2, 2)\n        self.proj.weight.data.normal_()\n"
+             "Net()\ntorch.manual_seed(0)\n", 6, 1),
         ],
-        ids=["empty-then-normal_", "chained-uniform_", "parameter-data-normal_"],
+        ids=["empty-then-normal_", "chained-uniform_", "parameter-data-normal_", "module-attribute-normal_"],
     )
     def test_in_place_draw_on_a_torch_made_tensor_is_flagged(self, source, row, column):
         assert findings(source, {"SL104"}) == [("SL104", row, column)]
@@ -742,19 +751,32 @@ class TestSL104RandomBeforeSeed:
         assert diagnostic.fix.applicability is Applicability.DISPLAY_ONLY
         assert fixed(source, {"SL104"}, fix="unsafe") == textwrap.dedent(source)
 
-    @pytest.mark.xfail(strict=True, reason="BUG: if/else branches are walked as if both ran, so a draw in one "
-                                           "branch is reported as running before the seeding in the other")
-    def test_draw_and_seeding_in_exclusive_branches_is_not_flagged(self):
-        source = """\
-            import torch
-            if resume:
-                x = torch.randn(3)
-            else:
-                torch.manual_seed(0)
-            """
+    @pytest.mark.parametrize(
+        "source",
+        [
+            "import torch\nif resume:\n    x = torch.randn(3)\nelse:\n    torch.manual_seed(0)\n",
+            "import torch\nif a:\n    torch.manual_seed(0)\nelif b:\n    x = torch.randn(3)\n",
+            "import torch\nmatch mode:\n    case 'eval':\n        x = torch.randn(3)\n"
+            "    case _:\n        torch.manual_seed(0)\n",
+            "import torch\ntry:\n    load()\nexcept OSError:\n    x = torch.randn(3)\n"
+            "else:\n    torch.manual_seed(0)\n",
+        ],
+        ids=["if-else", "if-elif", "match-cases", "try-handler-and-else"],
+    )
+    def test_draw_and_seeding_in_exclusive_branches_is_not_flagged(self, source):
         assert codes_of(source, {"SL104"}) == []
 
-    @pytest.mark.xfail(strict=True, reason="BUG: class bodies run at module level but the flow skips them")
+    @pytest.mark.parametrize(
+        "source",
+        [
+            "import torch\nif resume:\n    x = torch.randn(3)\ntorch.manual_seed(0)\n",
+            "import torch\ntry:\n    x = torch.randn(3)\nexcept OSError:\n    torch.manual_seed(0)\n",
+        ],
+        ids=["draw-in-if-then-seed-after", "try-body-then-handler"],
+    )
+    def test_draw_in_a_branch_that_can_precede_the_seeding_is_flagged(self, source):
+        assert codes_of(source, {"SL104"}) == ["SL104"]
+
     def test_draw_in_a_class_body_before_seeding_is_flagged(self):
         source = """\
             import torch
@@ -764,8 +786,6 @@ class TestSL104RandomBeforeSeed:
             """
         assert findings(source, {"SL104"}) == [("SL104", 3, 13)]
 
-    @pytest.mark.xfail(strict=True, reason="BUG: the fix moves `set_seed()` above `SEED = 0`, which the helper's "
-                                           "seeding call reads: the fixed program raises NameError")
     def test_fix_does_not_move_a_helper_above_the_global_its_seed_reads(self):
         source = """\
             import torch
@@ -945,8 +965,6 @@ class TestSL105LibraryUnseeded:
             "np.random.seed(0)\r\nx = np.random.rand(2)\r\n"
         )
 
-    @pytest.mark.xfail(strict=True, reason="BUG: the fix reuses `numpy` although `import numpy` only runs after "
-                                           "the seeding call, so the inserted `numpy.random.seed(0)` raises NameError")
     def test_fix_does_not_use_a_name_imported_after_the_seeding_call(self):
         source = "import torch\ntorch.manual_seed(0)\nimport numpy\nx = numpy.random.rand(2)\n"
         text = fixed(source, {"SL105"})

@@ -12,7 +12,7 @@ from typing import Iterator
 import libcst as cst
 
 from seedlint.analysis.flow import Step
-from seedlint.analysis.index import ModuleIndex, Statement, _target_names
+from seedlint.analysis.index import FunctionInfo, ModuleIndex, Statement, _target_names
 from seedlint.analysis.walk import iter_children
 
 _BUILTINS = frozenset(dir(builtins))
@@ -40,6 +40,23 @@ def _collect_reads(node: cst.CSTNode, names: set[str]) -> None:
         return
     for child in iter_children(node):
         _collect_reads(child, names)
+
+
+def names_needed(index: ModuleIndex, statement: Statement) -> set[str]:
+    """Names a statement reads, with the globals read by the module's functions it calls."""
+    names = read_names(statement.node)
+    seen: set[FunctionInfo] = set()
+    pending = [(call, statement.scope) for call in statement.calls]
+    while pending:
+        call, scope = pending.pop()
+        function = index.resolve_local_call(call, scope)
+        if function is None or function in seen:
+            continue
+        seen.add(function)
+        names |= read_names(function.node.body) - set(function.scope.bindings)
+        pending.extend((inner, function.scope) for inner, inner_scope in index.all_calls
+                       if inner_scope is function.scope)
+    return names
 
 
 def bound_by(statement: Statement) -> Iterator[str]:
@@ -82,20 +99,13 @@ def _bound_in_statements(index: ModuleIndex, statements: list[Statement]) -> set
     return names
 
 
-def _statements_before(index: ModuleIndex, statement: Statement) -> list[Statement]:
-    for statements in index.statements.values():
-        if statement in statements:
-            return statements[: statements.index(statement)]
-    return []
-
-
 def defined_at(index: ModuleIndex, trail: tuple[Step, ...], statement: Statement) -> set[str]:
     """Names certainly or possibly bound just before `statement`, which `trail` leads into."""
     names = set(_BUILTINS)
     scope = statement.scope
     for step in (*trail, Step(statement, None)):
         if step.statement.scope is scope:
-            names |= _bound_in_statements(index, _statements_before(index, step.statement))
+            names |= _bound_in_statements(index, step.statement.siblings[: step.statement.position])
     if scope.kind == "function":
         names |= {name for name, value in scope.bindings.items() if value is None and _is_parameter(scope.node, name)}
         names |= set(index.module_scope.bindings)

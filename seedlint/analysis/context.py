@@ -13,7 +13,8 @@ from typing import Iterator, Mapping
 import libcst as cst
 
 from seedlint.analysis import catalog
-from seedlint.analysis.flow import EffectClassifier, Flow, FlowBuilder
+from seedlint.analysis.bindings import defined_at
+from seedlint.analysis.flow import EffectClassifier, Event, Flow, FlowBuilder
 from seedlint.analysis.index import ModuleIndex, Scope, Statement
 from seedlint.analysis.walk import iter_descendants
 from seedlint.diagnostics import Edit
@@ -180,11 +181,16 @@ class FileContext:
         return (Edit(destination[0], destination[0], text), Edit(start, end, ""))
 
     # ----------------------------------------------------------------- imports
-    def reference(self, qualified: str) -> tuple[str, Edit | None]:
-        """How to spell `qualified` in this file, and the import to add when nothing binds it."""
+    def reference(self, qualified: str, at: Event | None = None) -> tuple[str, Edit | None]:
+        """How to spell `qualified` in this file, and the import to add when nothing binds it.
+
+        With `at`, only names already bound where that event runs are reused.
+        """
+        bindings = self.index.module_scope.bindings
+        available = defined_at(self.index, at.trail[:-1], at.statement) if at is not None else bindings
         best: tuple[int, str] | None = None
-        for local, bound in self.index.module_scope.bindings.items():
-            if not isinstance(bound, str) or bound.startswith("<"):
+        for local, bound in bindings.items():
+            if not isinstance(bound, str) or bound.startswith("<") or local not in available:
                 continue
             if qualified == bound or qualified.startswith(bound + "."):
                 if best is None or len(bound) > best[0]:
@@ -194,7 +200,7 @@ class FileContext:
         library = qualified.split(".")[0]
         module, alias = _DEFAULT_IMPORTS.get(library, (library, None))
         local = alias or module
-        if local in self.index.module_scope.bindings:
+        if bindings.get(local, module) != module:
             local = f"_{local}"
             alias = local
         statement = f"import {module} as {alias}" if alias else f"import {module}"

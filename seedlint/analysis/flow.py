@@ -163,6 +163,8 @@ class EffectClassifier:
             device = _keyword(call, "device")
             on_cuda = device is not None and _is_cuda_string(device.value)
             return Effect("draw", qualified, frozenset({catalog.CUDA if on_cuda else catalog.TORCH_CPU}))
+        if name in catalog.TENSOR_DRAW_METHODS and "()" in module:  # `torch.empty(3).normal_()`
+            return Effect("draw", qualified, frozenset({catalog.TORCH_CPU}))
         if module == "numpy.random" and name not in catalog.NUMPY_NON_DRAWS:
             return Effect("draw", qualified, frozenset({catalog.NUMPY}))
         if module == "random" and name in catalog.PYTHON_RANDOM_DRAWS:
@@ -234,7 +236,7 @@ class FlowBuilder:
         while pending:
             for statement in pending.pop():
                 yield statement
-                if not isinstance(statement.node, (cst.FunctionDef, cst.ClassDef)):
+                if not isinstance(statement.node, cst.FunctionDef):
                     pending.extend(self.index.blocks_of(statement.node))
 
     def _summary(self, owner: FunctionInfo | None) -> tuple[set[FunctionInfo], bool]:
@@ -274,7 +276,7 @@ class FlowBuilder:
         for statement in statements:
             for call in statement.calls:
                 self._walk_call(call, statement, trail, events, active)
-            if isinstance(statement.node, (cst.FunctionDef, cst.ClassDef)):
+            if isinstance(statement.node, cst.FunctionDef):
                 continue
             inner = trail + (Step(statement, None),)
             for block in self.index.blocks_of(statement.node):
@@ -302,6 +304,34 @@ def divergence(first: Event, second: Event) -> int:
         if a != b:
             return position
     return min(len(first.trail), len(second.trail)) - 1
+
+
+# Compound statements whose suites cannot all run: if/else, match cases, try handlers and else.
+def _exclusive_suites(node: cst.CSTNode, first: int, second: int) -> bool:
+    if first == second:
+        return False
+    if isinstance(node, (cst.If, cst.Match)):
+        return True
+    if isinstance(node, cst.Try):
+        handlers_and_else = range(1, 1 + len(node.handlers) + (node.orelse is not None))
+        return first in handlers_and_else and second in handlers_and_else
+    return False
+
+
+def exclusive(index: ModuleIndex, first: Event, second: Event) -> bool:
+    """Whether two events sit in branches of one statement that cannot both run."""
+    position = divergence(first, second)
+    if position == 0 or position >= min(len(first.trail), len(second.trail)):
+        return False
+    compound = first.trail[position - 1].statement
+    if compound is not second.trail[position - 1].statement:
+        return False
+    blocks = index.blocks_of(compound.node)
+    suites = [
+        next((k for k, block in enumerate(blocks) if event.trail[position].statement in block), -1)
+        for event in (first, second)
+    ]
+    return _exclusive_suites(compound.node, *suites)
 
 
 def reported_call(event: Event, start: int) -> cst.Call:

@@ -60,7 +60,8 @@ class ClassInfo:
     scope: Scope
     bases: list[str] = field(default_factory=list)
     methods: dict[str, FunctionInfo] = field(default_factory=dict)
-    attributes: dict[str, list[cst.BaseExpression]] = field(default_factory=dict)
+    # `self.<name> = value` assignments in its methods: name -> [(value, the method's scope)]
+    attributes: dict[str, list[tuple[cst.BaseExpression, Scope]]] = field(default_factory=dict)
 
 
 @dataclass(eq=False)
@@ -76,6 +77,8 @@ class Statement:
     block: Sequence[cst.CSTNode]
     scope: Scope
     calls: list[cst.Call]
+    siblings: list[Statement] = field(default_factory=list, repr=False)  # the statements of its block
+    position: int = 0  # its index in `siblings`
 
 
 class ModuleIndex:
@@ -110,6 +113,7 @@ class ModuleIndex:
                 self._blocks[line] = [self.statements.get(suite, []) for suite in _suites(line)]
 
     def _add(self, statements: list[Statement], statement: Statement) -> None:
+        statement.siblings, statement.position = statements, len(statements)
         statements.append(statement)
         for call in statement.calls:
             self.statement_of[call] = statement
@@ -207,7 +211,7 @@ class ModuleIndex:
                     and scope.owner_class is not None
                     and value is not None
                 ):
-                    scope.owner_class.attributes.setdefault(target.attr.value, []).append(value)
+                    scope.owner_class.attributes.setdefault(target.attr.value, []).append((value, scope))
                 else:
                     for name in _target_names(target):
                         scope.bind(name, None)
@@ -313,16 +317,9 @@ class ModuleIndex:
         if self.find_method(owner, attr) is not None:
             return f"{owner.qualified}().{attr}"
         values = owner.attributes.get(attr, [])
-        if len(values) == 1 and isinstance(values[0], (cst.Name, cst.Attribute, cst.Call)):
-            method_scope = self._scope_holding(values[0], owner)
-            return self.qualify(values[0], method_scope, depth + 1) if method_scope else None
-        return None
-
-    def _scope_holding(self, value: cst.BaseExpression, owner: ClassInfo) -> Scope | None:
-        for method in owner.methods.values():
-            for statement in self.statements.get(method.node.body, ()):
-                if isinstance(statement.node, (cst.Assign, cst.AnnAssign)) and statement.node.value is value:
-                    return method.scope
+        if len(values) == 1 and isinstance(values[0][0], (cst.Name, cst.Attribute, cst.Call)):
+            value, method_scope = values[0]
+            return self.qualify(value, method_scope, depth + 1)
         return None
 
     def find_method(self, cls: ClassInfo, name: str, _seen: frozenset = frozenset()) -> FunctionInfo | None:

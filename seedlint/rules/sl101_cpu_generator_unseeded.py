@@ -61,7 +61,7 @@ class CpuGeneratorUnseeded(Rule):
         seed = event.effect.seed_arg
         if seed is None:
             return None
-        reference, import_edit = context.reference("torch.manual_seed")
+        reference, import_edit = context.reference("torch.manual_seed", at=event)
         code = f"{reference}({context.code(seed)})"
         edits = [context.insert_before(outside_cuda_guard(context, event), code)]
         if import_edit is not None:

@@ -35,7 +35,7 @@ class CudaSeedingGap(Rule):
                 continue
             if all(e.effect.qualified in _CPU_ONLY_SEEDERS for e in torch_seeds):
                 event, finding = torch_seeds[0], self._cpu_only(context, torch_seeds[0])
-            elif catalog.TORCH_CPU not in seeded and context.drives_several_gpus:
+            elif context.drives_several_gpus:
                 current = [e for e in torch_seeds if e.effect.qualified in _CURRENT_DEVICE_SEEDERS]
                 if not current:
                     continue
@@ -48,7 +48,7 @@ class CudaSeedingGap(Rule):
         yield from self._unseeded_cuda_generators(context)
 
     def _replacement(self, context: FileContext, event: Event, qualified: str) -> Fix:
-        reference, import_edit = context.reference(qualified)
+        reference, import_edit = context.reference(qualified, at=event)
         edits = (import_edit,) if import_edit else ()
         return Fix(f"Use `{reference}`", Applicability.SAFE, edits + (context.replace(event.call.func, reference),))
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Iterator
 
 from seedlint.analysis import catalog
-from seedlint.analysis.bindings import defined_at, read_names
+from seedlint.analysis.bindings import defined_at, names_needed
 from seedlint.analysis.context import FileContext
-from seedlint.analysis.flow import Event, Flow, divergence, reported_call
+from seedlint.analysis.flow import Event, Flow, divergence, exclusive, reported_call
+from seedlint.analysis.index import ModuleIndex
 from seedlint.diagnostics import Applicability, Fix
 from seedlint.rules.base import Finding, Rule
 
@@ -16,7 +17,7 @@ def _normalised(generators: frozenset[str]) -> frozenset[str]:
     return frozenset(catalog.CUDA if g == catalog.CUDA_CURRENT else g for g in generators)
 
 
-def early_draws(flow: Flow) -> Iterator[tuple[Event, Event]]:
+def early_draws(index: ModuleIndex, flow: Flow) -> Iterator[tuple[Event, Event]]:
     """(draw, seed) pairs: a draw from a generator that a later call in the flow seeds."""
     seeded: set[str] = set()
     events = flow.events
@@ -26,7 +27,8 @@ def early_draws(flow: Flow) -> Iterator[tuple[Event, Event]]:
         elif event.kind == "draw" and not (event.generators & seeded):
             later = next(
                 (e for e in events[position + 1:]
-                 if e.kind == "seed" and e.effect.deterministic and _normalised(e.generators) & event.generators),
+                 if e.kind == "seed" and e.effect.deterministic and _normalised(e.generators) & event.generators
+                 and not exclusive(index, event, e)),
                 None,
             )
             if later is not None:
@@ -43,7 +45,7 @@ class RandomBeforeSeed(Rule):
         reported = set()
         for flow in context.seeding_flows:
             first_draw: dict[Event, Event] = {}
-            for draw, seed in early_draws(flow):
+            for draw, seed in early_draws(context.index, flow):
                 first_draw.setdefault(seed, draw)
                 statement = draw.trail[divergence(draw, seed)].statement
                 if statement not in reported:  # one finding per drawing statement
@@ -69,7 +71,7 @@ class RandomBeforeSeed(Rule):
         level = divergence(first, seed)
         destination, moved = first.trail[level].statement, seed.trail[level].statement
         edits = None
-        if destination.block is moved.block and read_names(moved.node) <= defined_at(
+        if destination.block is moved.block and names_needed(context.index, moved) <= defined_at(
             context.index, first.trail[:level], destination
         ):
             edits = context.move_before(moved, destination)

@@ -68,7 +68,7 @@ class LibraryUnseeded(Rule):
         )
         if anchor is None:
             return None
-        reference, import_edit = context.reference(_LIBRARIES[library][1])
+        reference, import_edit = context.reference(_LIBRARIES[library][1], at=anchor)
         seed = self._seed_text(context, anchor.effect.seed_arg, library)
         code = f"{reference}({seed})"
         edits = (import_edit,) if import_edit else ()

@@ -40,6 +40,12 @@ class _Handles:
             return code
         return self.loaders.get(code)
 
+    def sampler_of(self, receiver: cst.BaseExpression) -> str | None:
+        """The sampler a `set_epoch` receiver is known to be: a sampler, or `loader.sampler`."""
+        if isinstance(receiver, cst.Attribute) and receiver.attr.value == "sampler":
+            return self.loaders.get(self.context.code(receiver.value)) or self.held(receiver)
+        return self.held(receiver)
+
 
 class MissingSetEpoch(Rule):
     code = "SL201"
@@ -64,7 +70,7 @@ class MissingSetEpoch(Rule):
             enclosing = [other for other in epoch_loops if other is loop or loop in self._inside(index, other)]
             if any(other is not loop and other in self._inside(index, loop) for other in epoch_loops):
                 continue  # report the innermost epoch loop only
-            if any(self._sets_epoch(index, index.blocks_of(other.node), set(), 0) for other in enclosing):
+            if any(self._sets_epoch(context, index.blocks_of(other.node), handles, held, set(), 0) for other in enclosing):
                 continue
             node = loop.node
             yield Finding(
@@ -176,21 +182,24 @@ class MissingSetEpoch(Rule):
         return passed.get(held, held) if held is not None else None
 
     # --------------------------------------------------------------- set_epoch
-    def _sets_epoch(self, index: ModuleIndex, blocks: Iterable[list[Statement]], active: set[FunctionInfo],
-                    depth: int) -> bool:
+    def _sets_epoch(self, context: FileContext, blocks: Iterable[list[Statement]], handles: _Handles, held: str,
+                    active: set[FunctionInfo], depth: int) -> bool:
+        """Whether code calls `set_epoch` on the sampler `held` (or on a receiver not known to be another)."""
+        index = context.index
         for block in blocks:
             for statement in block:
                 if isinstance(statement.node, (cst.FunctionDef, cst.ClassDef)):
                     continue
                 for call in statement.calls:
-                    if _names_set_epoch(call):
+                    receiver = _set_epoch_receiver(call)
+                    if receiver is not None and handles.sampler_of(receiver) in (None, held):
                         return True
                     target = index.resolve_local_call(call, statement.scope)
                     if target is not None and target not in active and depth < _MAX_DEPTH and self._sets_epoch(
-                        index, index.blocks_of(target.node), active | {target}, depth + 1
+                        context, index.blocks_of(target.node), handles, held, active | {target}, depth + 1
                     ):
                         return True
-                if self._sets_epoch(index, index.blocks_of(statement.node), active, depth):
+                if self._sets_epoch(context, index.blocks_of(statement.node), handles, held, active, depth):
                     return True
         return False
 
@@ -218,15 +227,19 @@ class MissingSetEpoch(Rule):
         return Fix(f"Insert `{code}`", Applicability.SAFE, (context.insert_before(body[0], code),))
 
 
-def _names_set_epoch(call: cst.Call) -> bool:
-    """A `x.set_epoch(..)` call, or `getattr(x, "set_epoch")` (the hasattr-guarded forms)."""
+def _set_epoch_receiver(call: cst.Call) -> cst.BaseExpression | None:
+    """`x` in `x.set_epoch(..)` or `getattr(x, "set_epoch")` (the hasattr-guarded form)."""
     if isinstance(call.func, cst.Attribute) and call.func.attr.value == "set_epoch":
-        return True
-    return (
+        return call.func.value
+    if (
         isinstance(call.func, cst.Name)
         and call.func.value == "getattr"
-        and any(isinstance(a.value, cst.SimpleString) and a.value.evaluated_value == "set_epoch" for a in call.args)
-    )
+        and len(call.args) >= 2
+        and isinstance(call.args[1].value, cst.SimpleString)
+        and call.args[1].value.evaluated_value == "set_epoch"
+    ):
+        return call.args[0].value
+    return None
 
 
 def _bind_arguments(function: FunctionInfo, call: cst.Call) -> Iterator[tuple[str, cst.BaseExpression]]:

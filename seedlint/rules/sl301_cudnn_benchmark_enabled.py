@@ -9,6 +9,7 @@ import libcst as cst
 from seedlint.analysis import catalog
 from seedlint.analysis.context import FileContext
 from seedlint.analysis.flow import argument
+from seedlint.analysis.index import Statement
 from seedlint.diagnostics import Applicability, Fix
 from seedlint.rules.base import Finding, Rule
 
@@ -38,7 +39,7 @@ class CudnnBenchmarkEnabled(Rule):
                 and _is_true(value)
                 and index.qualify(target, statement.scope) == f"{catalog.CUDNN_MODULE}.benchmark"
             ):
-                yield self._finding(context, statement.node, value)
+                yield Finding(statement.node, _MESSAGE, self._assignment_fix(context, statement, target), help=_HELP)
         for call, _ in context.calls_to("builtins.setattr"):
             args = [arg.value for arg in call.args]
             if (
@@ -62,3 +63,12 @@ class CudnnBenchmarkEnabled(Rule):
     def _finding(context: FileContext, node: cst.CSTNode, true: cst.BaseExpression) -> Finding:
         fix = Fix("Set it to `False`", Applicability.UNSAFE, (context.replace(true, "False"),))
         return Finding(node, _MESSAGE, fix, help=_HELP)
+
+    def _assignment_fix(self, context: FileContext, statement: Statement, target: cst.BaseExpression) -> Fix:
+        """`x = True` becomes `x = False`; in `x = y = True`, `x` leaves the chain and is set on its own."""
+        assign = statement.node
+        if len(assign.targets) == 1:
+            return Fix("Set it to `False`", Applicability.UNSAFE, (context.replace(assign.value, "False"),))
+        link = next(t for t in assign.targets if t.target is target)
+        edits = (context.replace(link, ""), context.insert_after(statement, f"{context.code(target)} = False"))
+        return Fix("Set it to `False`", Applicability.UNSAFE, edits)
