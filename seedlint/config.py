@@ -5,6 +5,7 @@ The closest config file walking up from each linted file wins; files are not mer
 
 from __future__ import annotations
 
+import importlib.metadata
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -77,6 +78,14 @@ def parse_version(value: str) -> tuple[int, int]:
     if version is None:
         raise ValueError(f"expected a version like \"2.4\", got {value!r}")
     return version
+
+
+def installed_torch_version() -> tuple[int, int] | None:
+    """The installed torch's version, read from its package metadata (torch is never imported)."""
+    try:
+        return _version(importlib.metadata.version("torch"))
+    except (importlib.metadata.PackageNotFoundError, ValueError):
+        return None
 
 
 # key -> (attribute, validator, expected type in words)

@@ -11,9 +11,9 @@ from typing import Collection, Sequence
 import libcst as cst
 
 from seedlint.analysis.context import FileContext, Settings
+from seedlint.analysis.project import module_name
 from seedlint.diagnostics import Diagnostic, Edit, Location
 from seedlint.rules import RULES, Rule
-from seedlint.rules.base import SEEDING_PATTERNS
 from seedlint.source import SourceDecodeError, SourceText, decode_source
 
 _MAX_FIX_ROUNDS = 10
@@ -43,17 +43,6 @@ class LintResult:
         return self.source is not None and self.original is not None and self.source.text != self.original
 
 
-def module_name_for(path: Path) -> str:
-    """The dotted module name of a file, from the packages (`__init__.py`) around it."""
-    path = path.absolute()
-    parts = [path.stem] if path.stem != "__init__" else []
-    directory = path.parent
-    while (directory / "__init__.py").is_file() and directory.parent != directory:
-        parts.insert(0, directory.name)
-        directory = directory.parent
-    return ".".join(parts) or path.stem
-
-
 class Linter:
     """Runs a fixed set of rules over source texts."""
 
@@ -63,8 +52,9 @@ class Linter:
         self.fixable = set(fixable)
         # The project's own seeding helpers make a file interesting to the rules that need seeding.
         extra = tuple(name.rsplit(".", 1)[-1].encode() for name in settings.seed_functions)
+        extra += tuple(sorted(settings.project_seeding_names))
         self.patterns = {
-            rule.code: rule.patterns + extra if set(rule.patterns) & set(SEEDING_PATTERNS) else rule.patterns
+            rule.code: rule.patterns + extra if _looks_for_seeding(rule) else rule.patterns
             for rule in self.rules
         }
 
@@ -84,13 +74,17 @@ class Linter:
         return result
 
     def _diagnostics(self, path: Path, source: SourceText, rules: Sequence[Rule]) -> list[Diagnostic]:
+        project = self.settings.project
+        index = project.parsed(path, source.text) if project is not None else None
         try:
-            module = cst.parse_module(source.text)
+            module = index.module if index is not None else cst.parse_module(source.text)
         except cst.ParserSyntaxError as error:
             return [_syntax_error(path, source, error)]
         except (RecursionError, MemoryError) as error:
             return [_invalid_syntax(path, source, 1, 0, f"SyntaxError: too deeply nested to parse ({type(error).__name__})")]
-        context = FileContext(path, source, module, module_name_for(path), self.settings)
+        context = FileContext(path, source, module, module_name(path), self.settings)
+        if index is not None:
+            context.index = index
         file_codes = _file_noqa(source.text)
         diagnostics = []
         seen: set[tuple] = set()
@@ -125,6 +119,11 @@ class Linter:
             result.source = source
             result.fixed.update(d.code for d in applied)
             result.diagnostics = self._diagnostics(result.path, source, rules)
+
+
+def _looks_for_seeding(rule: Rule) -> bool:
+    """Whether a rule's gate asks for seeding calls (then project and configured helpers open it too)."""
+    return any(isinstance(pattern, bytes) and b"seed" in pattern for pattern in rule.patterns)
 
 
 def _matches(data: bytes, patterns: tuple) -> bool:

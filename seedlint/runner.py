@@ -10,7 +10,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from seedlint.analysis.context import Settings
-from seedlint.config import Config, ConfigResolver
+from seedlint.analysis.project import ProjectIndex
+from seedlint.config import Config, ConfigResolver, installed_torch_version
 from seedlint.diagnostics import Diagnostic
 from seedlint.discovery import collect_files
 from seedlint.linter import Linter, LintResult, unreadable
@@ -53,7 +54,10 @@ class Checker:
         self.options = options
         self.resolver = ConfigResolver(options.config, options.isolated)
         self._linters: dict[tuple, Linter] = {}
+        self.project: ProjectIndex | None = None
+        self._project_names: frozenset[bytes] = frozenset()
         self._validated: set[int] = set()
+        self._installed_torch = installed_torch_version()  # the default target; None: the newest
         self._cli = {
             "select": options.select, "extend_select": options.extend_select, "ignore": options.ignore,
             "fixable": options.fixable, "unfixable": options.unfixable,
@@ -74,8 +78,15 @@ class Checker:
         return linter
 
     def _settings(self, config: Config) -> Settings:
-        version = self.options.target_torch_version or config.target_torch_version
-        return Settings(dict(config.seed_functions), version)
+        version = self.options.target_torch_version or config.target_torch_version or self._installed_torch
+        return Settings(dict(config.seed_functions), version, self.project, self._project_names)
+
+    def _index_project(self, files: list[Path]) -> None:
+        """Build the run's project index before any linter exists, so every rule sees other modules' seeding."""
+        configs = {id(config): config for config in map(self.resolver.for_path, files or [Path.cwd()])}
+        seed_functions = {name: targets for config in configs.values() for name, targets in config.seed_functions.items()}
+        self.project = ProjectIndex.for_files(files, seed_functions)
+        self._project_names = frozenset(self.project.seeding_gates(files))
 
     @property
     def fix_mode(self) -> str | None:
@@ -87,12 +98,15 @@ class Checker:
         report = CheckReport()
         if stdin is not None:
             path = self.options.stdin_filename or Path("-")
+            self._index_project([path])
             result = self.linter_for(path).lint(path, stdin, self.fix_mode)
             self._record(report, result)
             if self.options.fix and result.source is not None:
                 report.stdin_output = result.source.text
             return report
-        for path in collect_files(self.options.paths, self.resolver, self.options.force_exclude):
+        files = list(collect_files(self.options.paths, self.resolver, self.options.force_exclude))
+        self._index_project(files)
+        for path in files:
             try:
                 data = path.read_bytes()
             except OSError as error:

@@ -16,6 +16,7 @@ from seedlint.analysis import catalog
 from seedlint.analysis.bindings import defined_at
 from seedlint.analysis.flow import EffectClassifier, Event, Flow, FlowBuilder
 from seedlint.analysis.index import ModuleIndex, Scope, Statement
+from seedlint.analysis.project import ProjectIndex
 from seedlint.analysis.walk import iter_descendants
 from seedlint.diagnostics import Edit
 from seedlint.source import NodePositions, SourceText
@@ -30,6 +31,8 @@ class Settings:
 
     seed_functions: Mapping[str, frozenset[str]] = field(default_factory=dict)
     target_torch_version: tuple[int, int] | None = None
+    project: ProjectIndex | None = None  # the other modules of this run, for calls into them
+    project_seeding_names: frozenset[bytes] = frozenset()  # `name(` of the project's seeding functions
 
 
 class FileContext:
@@ -46,11 +49,11 @@ class FileContext:
 
     @cached_property
     def index(self) -> ModuleIndex:
-        return ModuleIndex(self.module, self.module_name)
+        return ModuleIndex(self.module, self.module_name, self.path.name == "__init__.py")
 
     @cached_property
     def classifier(self) -> EffectClassifier:
-        return EffectClassifier(self.index, self.settings.seed_functions)
+        return EffectClassifier(self.index, self.settings.seed_functions, self.settings.project)
 
     @cached_property
     def flows(self) -> list[Flow]:

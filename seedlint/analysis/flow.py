@@ -12,13 +12,16 @@ that reached it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Iterator, Mapping
+from typing import TYPE_CHECKING, Iterable, Iterator, Mapping
 
 import libcst as cst
 
 from seedlint.analysis import catalog
 from seedlint.analysis.index import FunctionInfo, ModuleIndex, Scope, Statement
 from seedlint.analysis.walk import iter_descendants
+
+if TYPE_CHECKING:
+    from seedlint.analysis.project import ProjectIndex
 
 _MAX_CALL_DEPTH = 12
 
@@ -101,6 +104,11 @@ def seed_argument(call: cst.Call, keyword: str = "seed") -> cst.BaseExpression |
     return found.value if found is not None else None
 
 
+def _keyword_value(call: cst.Call, name: str) -> cst.BaseExpression | None:
+    found = _keyword(call, name)
+    return found.value if found is not None else None
+
+
 def argument(call: cst.Call, keyword: str, position: int) -> cst.BaseExpression | None:
     """A call's argument given by keyword, or else at a positional index."""
     for arg in call.args:
@@ -124,9 +132,11 @@ def _is_cuda_string(expr: cst.BaseExpression) -> bool:
 class EffectClassifier:
     """Decides what a call does to the global generators, from the facts in `catalog`."""
 
-    def __init__(self, index: ModuleIndex, seed_functions: Mapping[str, frozenset[str]]) -> None:
+    def __init__(self, index: ModuleIndex, seed_functions: Mapping[str, frozenset[str]],
+                 project: ProjectIndex | None = None) -> None:
         self.index = index
         self.seed_functions = seed_functions
+        self.project = project
         self._cache: dict[cst.Call, Effect | None] = {}
 
     def effect(self, call: cst.Call, scope: Scope) -> Effect | None:
@@ -149,7 +159,22 @@ class EffectClassifier:
             return Effect("seed", qualified, seeder.seeds, arg, not random_seed)
         if qualified in catalog.RANDOM_RESEEDERS:
             return Effect("reseed", qualified, frozenset(), None, False)
-        return self._draw(call, qualified)
+        return self._draw(call, qualified) or self._project_effect(call, qualified, scope)
+
+    def _project_effect(self, call: cst.Call, qualified: str, scope: Scope) -> Effect | None:
+        """What a call to a function of another project module does, from its summary."""
+        if self.project is None or qualified.startswith(f"{self.index.module_name}."):
+            return None
+        summary = self.project.summary(qualified)
+        if summary is None:
+            return None
+        if summary.seeds:
+            arg = None
+            if summary.seed_parameter is not None:
+                name, position = summary.seed_parameter
+                arg = argument(call, name, position) if position is not None else _keyword_value(call, name)
+            return Effect("seed", qualified, summary.seeds, arg, not self.is_nondeterministic(arg, scope))
+        return Effect("draw", qualified, summary.draws)
 
     def _draw(self, call: cst.Call, qualified: str) -> Effect | None:
         if _keyword(call, "generator") is not None:
@@ -211,12 +236,22 @@ class FlowBuilder:
         self.index = index
         self.classifier = classifier
 
-    def build(self) -> list[Flow]:
+    def _call_graph(self) -> tuple[dict, dict, dict]:
+        """(callees, seeds by itself, every function reachable) for the module body and each function."""
         callees: dict[FunctionInfo | None, set[FunctionInfo]] = {}
         seeds_here: dict[FunctionInfo | None, bool] = {}
         for owner in (None, *self.index.functions.values()):
             callees[owner], seeds_here[owner] = self._summary(owner)
         reach = {owner: self._closure(owner, callees) for owner in callees}
+        return callees, seeds_here, reach
+
+    def seeding_functions(self) -> list[FunctionInfo]:
+        """The functions of the module that seed, by themselves or through what they call."""
+        _, seeds_here, reach = self._call_graph()
+        return [f for f in self.index.functions.values() if seeds_here[f] or any(seeds_here.get(g, False) for g in reach[f])]
+
+    def build(self) -> list[Flow]:
+        callees, seeds_here, reach = self._call_graph()
         module_reach = reach[None]
         candidates = [f for f in self.index.functions.values() if f not in module_reach]
         roots: list[FunctionInfo | None] = [None]
@@ -227,7 +262,7 @@ class FlowBuilder:
             if not dominated:
                 roots.append(function)
         return [
-            self._run(root) for root in roots
+            self.walk(root) for root in roots
             if seeds_here[root] or any(seeds_here.get(f, False) for f in reach[root])
         ]
 
@@ -265,7 +300,8 @@ class FlowBuilder:
                 pending.extend(callees.get(function, ()))
         return seen
 
-    def _run(self, root: FunctionInfo | None) -> Flow:
+    def walk(self, root: FunctionInfo | None) -> Flow:
+        """The events of one entry point (None: the module body), in execution order."""
         events: list[Event] = []
         statements = self.index.body_of(root) if root is not None else self.index.statements.get(self.index.module, [])
         self._walk_block(statements, (), events, {root} if root is not None else set())

@@ -84,9 +84,10 @@ class Statement:
 class ModuleIndex:
     """Scopes, definitions, statements and calls of one module, built in one walk."""
 
-    def __init__(self, module: cst.Module, module_name: str) -> None:
+    def __init__(self, module: cst.Module, module_name: str, is_package: bool = False) -> None:
         self.module = module
         self.module_name = module_name
+        self.is_package = is_package  # an `__init__.py`: relative imports start from the module itself
         self.module_scope = Scope("module", module, None)
         self.functions: dict[str, FunctionInfo] = {}
         self.classes: dict[str, ClassInfo] = {}
@@ -222,7 +223,7 @@ class ModuleIndex:
         if not level:
             return module
         package = self.module_name.split(".")
-        package = package[: max(len(package) - level, 0)]
+        package = package[: max(len(package) - level + self.is_package, 0)]
         return ".".join([*package, module] if module else package)
 
     # ------------------------------------------------------------------- calls
@@ -364,6 +365,29 @@ class ModuleIndex:
 
     def body_of(self, function: FunctionInfo) -> list[Statement]:
         return self.statements.get(function.node.body, [])
+
+
+def positional_parameters(function: FunctionInfo) -> list[cst.Param]:
+    """The parameters a caller fills by position (a method's `self` excluded)."""
+    params = function.node.params
+    positional = [*params.posonly_params, *params.params]
+    return positional[1:] if function.owner_class is not None and positional else positional
+
+
+def bind_arguments(function: FunctionInfo, call: cst.Call) -> Iterator[tuple[str, cst.BaseExpression]]:
+    """(parameter name, argument) pairs of a call to `function`."""
+    positional = positional_parameters(function)
+    by_name = {p.name.value for p in [*positional, *function.node.params.kwonly_params]}
+    position = 0
+    for arg in call.args:
+        if arg.star:
+            continue
+        if arg.keyword is None:
+            if position < len(positional):
+                yield positional[position].name.value, arg.value
+            position += 1
+        elif arg.keyword.value in by_name:
+            yield arg.keyword.value, arg.value
 
 
 def _suites(node: cst.CSTNode) -> Iterator[cst.CSTNode]:

@@ -8,8 +8,8 @@ import libcst as cst
 
 from seedlint.analysis import catalog
 from seedlint.analysis.context import FileContext
-from seedlint.analysis.flow import Event, seed_argument
-from seedlint.analysis.walk import iter_descendants
+from seedlint.analysis.flow import Event
+from seedlint.analysis.generators import on_cuda, unseeded_generators
 from seedlint.diagnostics import Applicability, Fix
 from seedlint.rules.base import Finding, Rule
 
@@ -71,35 +71,11 @@ class CudaSeedingGap(Rule):
         )
 
     def _unseeded_cuda_generators(self, context: FileContext) -> Iterator[Finding]:
-        seedings = [call.func.value for call, _ in context.calls_to("torch.Generator().manual_seed")]
-        seeded_receivers = {context.code(receiver) for receiver in seedings}
-        chained = set(seedings)
-        for call, _ in context.calls_to("torch.Generator"):
-            if call in chained or not _on_cuda(call):
-                continue
-            target = _assignment_target(context, call)
-            if target is not None and target in seeded_receivers:
-                continue
-            yield Finding(
-                call,
-                "this CUDA `torch.Generator` is never seeded with `.manual_seed(..)`: it starts from a "
-                "fixed constant and ignores `torch.manual_seed`, so changing the seed does not change its draws",
-                help="Call `.manual_seed(seed)` on the generator after creating it",
-            )
-
-
-def _on_cuda(call: cst.Call) -> bool:
-    device = seed_argument(call, "device")
-    if device is None:
-        return False
-    return any(
-        isinstance(node, cst.SimpleString) and str(node.evaluated_value).startswith("cuda")
-        for node in (device, *iter_descendants(device))
-    )
-
-
-def _assignment_target(context: FileContext, call: cst.Call) -> str | None:
-    node = context.index.statement_of[call].node
-    if isinstance(node, cst.Assign) and node.value is call and len(node.targets) == 1:
-        return context.code(node.targets[0].target)
-    return None
+        for call in unseeded_generators(context):
+            if on_cuda(call):
+                yield Finding(
+                    call,
+                    "this CUDA `torch.Generator` is never seeded with `.manual_seed(..)`: it starts from a "
+                    "fixed constant and ignores `torch.manual_seed`, so changing the seed does not change its draws",
+                    help="Call `.manual_seed(seed)` on the generator after creating it",
+                )

@@ -9,7 +9,7 @@ import libcst as cst
 from seedlint.analysis import catalog
 from seedlint.analysis.context import FileContext
 from seedlint.analysis.flow import argument, is_none
-from seedlint.analysis.index import FunctionInfo, ModuleIndex, Statement
+from seedlint.analysis.index import FunctionInfo, ModuleIndex, Statement, bind_arguments
 from seedlint.diagnostics import Applicability, Fix
 from seedlint.rules.base import Finding, Rule
 
@@ -173,7 +173,7 @@ class MissingSetEpoch(Rule):
         inner = _Handles(context)
         inner.samplers, inner.loaders = set(handles.samplers), dict(handles.loaders)
         passed = {}
-        for parameter, arg in _bind_arguments(target, call):
+        for parameter, arg in bind_arguments(target, call):
             held = handles.held(arg)
             if held is not None:
                 inner.samplers.add(parameter)
@@ -240,22 +240,3 @@ def _set_epoch_receiver(call: cst.Call) -> cst.BaseExpression | None:
     ):
         return call.args[0].value
     return None
-
-
-def _bind_arguments(function: FunctionInfo, call: cst.Call) -> Iterator[tuple[str, cst.BaseExpression]]:
-    """(parameter name, argument) pairs of a call to a module-local function or method."""
-    params = function.node.params
-    positional = [*params.posonly_params, *params.params]
-    if function.owner_class is not None and positional:
-        positional = positional[1:]  # `self`, passed implicitly
-    by_name = {p.name.value for p in [*positional, *params.kwonly_params]}
-    position = 0
-    for arg in call.args:
-        if arg.star:
-            continue
-        if arg.keyword is None:
-            if position < len(positional):
-                yield positional[position].name.value, arg.value
-            position += 1
-        elif arg.keyword.value in by_name:
-            yield arg.keyword.value, arg.value

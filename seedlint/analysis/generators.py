@@ -1,0 +1,182 @@
+"""User-made `torch.Generator`s, where chosen calls sit in the seeding flows, and seeds to reuse.
+
+Shared by SL102(c) and SL107 (generators never given a seed) and SL204 (splits and samplers
+that draw from an unseeded global generator).
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Iterator
+
+import libcst as cst
+
+from seedlint.analysis import catalog
+from seedlint.analysis.bindings import defined_at, read_names
+from seedlint.analysis.context import FileContext
+from seedlint.analysis.flow import Effect, EffectClassifier, Event, Flow, FlowBuilder, Step, seed_argument
+from seedlint.analysis.index import Scope, Statement
+from seedlint.analysis.walk import iter_descendants
+
+GENERATOR_CONSTRUCTORS = ("torch.Generator", "torch.random.Generator", "torch._C.Generator")
+# Methods that give a generator a state of the caller's choosing. `seed()` gives it a random one,
+# which is SL106's finding, not a generator left at its constant start.
+_STATE_SETTERS = frozenset({"manual_seed", "set_state", "graphsafe_set_state", "seed"})
+# Callees a generator can be handed to without being seeded there.
+_NON_SEEDING_CALLEES = ("torch.", "builtins.")
+TORCH_GENERATORS = frozenset({catalog.TORCH_CPU, catalog.CUDA, catalog.CUDA_CURRENT})
+
+
+# ----------------------------------------------------------------- unseeded generators
+def unseeded_generators(context: FileContext) -> Iterator[cst.Call]:
+    """`torch.Generator(..)` calls whose generator this file never seeds nor gives a state.
+
+    Only two shapes are judged: `g = torch.Generator(..)` (also `self.g = ...`), unless some
+    `g.manual_seed(..)`/`g.set_state(..)`/`g.seed()` exists or `g` goes where it may be seeded
+    (see `_escapes`); and `torch.Generator(..)` written straight into a torch call
+    (`DataLoader(.., generator=torch.Generator())`). A generator made anywhere else may be seeded
+    where it goes, so it is left alone.
+    """
+    setters = [call.func.value for call, _ in context.index.all_calls
+               if isinstance(call.func, cst.Attribute) and call.func.attr.value in _STATE_SETTERS]
+    chained = set(setters)
+    given_state = {context.code(receiver) for receiver in setters}
+    for call, _ in context.calls_to(*GENERATOR_CONSTRUCTORS):
+        if call in chained:
+            continue
+        statement = context.index.statement_of[call]
+        holder = _holder(statement, call)
+        if holder is not None:
+            name = context.code(holder)
+            if name not in given_state and not _escapes(context, statement, name):
+                yield call
+        elif _written_into_torch_call(context, statement, call):
+            yield call
+
+
+def on_cuda(call: cst.Call) -> bool:
+    """Whether a `torch.Generator(..)` call names a CUDA device."""
+    device = seed_argument(call, "device")
+    if device is None:
+        return False
+    return any(
+        isinstance(node, cst.SimpleString) and str(node.evaluated_value).startswith("cuda")
+        for node in (device, *iter_descendants(device))
+    )
+
+
+def _holder(statement: Statement, call: cst.Call) -> cst.BaseExpression | None:
+    """`g` in `g = call` or `g: T = call` (a name or an attribute, one target)."""
+    node = statement.node
+    if isinstance(node, cst.Assign) and node.value is call and len(node.targets) == 1:
+        target = node.targets[0].target
+    elif isinstance(node, cst.AnnAssign) and node.value is call:
+        target = node.target
+    else:
+        return None
+    return target if isinstance(target, (cst.Name, cst.Attribute)) else None
+
+
+def _escapes(context: FileContext, statement: Statement, name: str) -> bool:
+    """Whether the generator held in `name` goes where it may be seeded: handed to a call outside
+    torch, stored under another name (`self.g = g`), or returned from its function."""
+    index = context.index
+    for call, scope in index.all_calls:
+        if any(context.code(arg.value) == name for arg in call.args) and not _non_seeding(
+            index.qualify(call.func, scope)
+        ):
+            return True
+    for block in index.statements.values():
+        for other in block:
+            node = other.node
+            if isinstance(node, (cst.Assign, cst.AnnAssign)) and node.value is not None:
+                stored = node.value
+            elif isinstance(node, cst.Return) and other.scope is statement.scope and node.value is not None:
+                stored = node.value
+            else:
+                continue
+            elements = stored.elements if isinstance(stored, (cst.Tuple, cst.List)) else ()
+            if any(context.code(value) == name for value in (stored, *(e.value for e in elements))):
+                return True
+    return False
+
+
+def _written_into_torch_call(context: FileContext, statement: Statement, call: cst.Call) -> bool:
+    """Whether `call` is written straight as an argument of a torch call."""
+    return any(
+        any(arg.value is call for arg in outer.args)
+        and (context.index.qualify(outer.func, statement.scope) or "").startswith("torch.")
+        for outer in statement.calls
+    )
+
+
+def _non_seeding(qualified: str | None) -> bool:
+    return qualified is not None and qualified.startswith(_NON_SEEDING_CALLEES)
+
+
+# ------------------------------------------------------------------ calls in the flows
+_MARK = Effect("mark", "", frozenset())
+
+
+class _MarkingClassifier:
+    """The file's classifier, which also reports the chosen calls (as "mark" events)."""
+
+    def __init__(self, classifier: EffectClassifier, marked: set[cst.Call]) -> None:
+        self._classifier = classifier
+        self._marked = marked
+
+    def effect(self, call: cst.Call, scope: Scope) -> Effect | None:
+        effect = self._classifier.effect(call, scope)
+        return _MARK if effect is None and call in self._marked else effect
+
+    def __getattr__(self, name: str):
+        return getattr(self._classifier, name)
+
+
+def placements(context: FileContext, calls: Iterable[cst.Call]) -> dict[cst.Call, list[tuple[Flow, Event]]]:
+    """For each call, the seeding flows that reach it and its event there (the first, per flow).
+
+    A call that is itself a draw keeps its draw event; any other call gets a "mark" event.
+    """
+    marked = set(calls)
+    if not marked or not context.seeding_flows:
+        return {}
+    found: dict[cst.Call, list[tuple[Flow, Event]]] = {}
+    for flow in FlowBuilder(context.index, _MarkingClassifier(context.classifier, marked)).build():
+        seen: set[cst.Call] = set()
+        for event in flow.events:
+            if event.call in marked and event.call not in seen:
+                seen.add(event.call)
+                found.setdefault(event.call, []).append((flow, event))
+    return found
+
+
+# ------------------------------------------------------------------------ seeds to reuse
+def reusable_seed(context: FileContext, flows: Iterable[Flow], trail: tuple[Step, ...],
+                  statement: Statement) -> cst.BaseExpression | None:
+    """The seed of a torch seeding call in `flows` that can be written as is at `statement`.
+
+    Every name it reads must be bound before `statement` (reached through `trail`) and mean
+    there what it means at the seeding call.
+    """
+    available = defined_at(context.index, trail, statement)
+    for flow in flows:
+        for event in flow.seeds():
+            seed = event.effect.seed_arg
+            if seed is None or not event.generators & TORCH_GENERATORS:
+                continue
+            names = read_names(seed)
+            if names <= available and all(
+                _binding_scope(name, event.statement.scope) is _binding_scope(name, statement.scope) for name in names
+            ):
+                return seed
+    return None
+
+
+def _binding_scope(name: str, scope: Scope) -> Scope | None:
+    """The scope whose binding of `name` code in `scope` reads (None: a builtin or unbound)."""
+    current: Scope | None = scope
+    while current is not None:
+        if name in current.bindings and (current is scope or current.kind != "class"):
+            return current
+        current = current.parent
+    return None

@@ -1,0 +1,252 @@
+"""What the functions of other project modules do to the global generators.
+
+A call to `set_seed(args.seed)` imported from `utils.py` seeds exactly what `utils.set_seed`
+seeds. The project index finds the module a qualified name lives in (under the linted files'
+import roots), parses it once, walks the function in execution order with the same flow
+machinery as the file being linted (so wrappers of wrappers, methods and re-exports resolve),
+and keeps a summary: which generators it seeds, through which parameter the seed comes in,
+and which generators it draws from before seeding them. Only files whose bytes contain `seed`
+are parsed: any other module cannot seed, so its calls are left alone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable, Mapping
+
+import libcst as cst
+
+from seedlint.analysis.index import FunctionInfo, ModuleIndex, bind_arguments, positional_parameters
+from seedlint.analysis.walk import iter_descendants
+from seedlint.source import SourceDecodeError, decode_source
+
+_MAX_DEPTH = 8
+_GATE = b"seed"
+
+
+@dataclass(frozen=True)
+class Summary:
+    """What calling a function does to the global generators."""
+
+    seeds: frozenset[str]  # generators it seeds with a deterministic value
+    seed_parameter: tuple[str, int | None] | None  # (name, position if positional) the seed comes through
+    draws: frozenset[str]  # generators it draws from before seeding them
+
+
+@dataclass
+class _Module:
+    index: ModuleIndex
+    text: str
+
+
+class ProjectIndex:
+    """Summaries of the functions and methods of the project's modules, computed once per run."""
+
+    def __init__(self, roots: Iterable[Path], seed_functions: Mapping[str, frozenset[str]] | None = None) -> None:
+        self.roots = list(dict.fromkeys(root.absolute() for root in roots))
+        self.seed_functions = dict(seed_functions or {})
+        self._modules: dict[str, _Module | None] = {}
+        self._by_path: dict[Path, _Module] = {}
+        self._summaries: dict[str, Summary | None] = {}
+        self._in_progress: list[str] = []  # summaries being computed, outermost first
+        self._unfinished: set[str] = set()  # computed inside a cycle: not to be kept
+
+    @classmethod
+    def for_files(cls, files: Iterable[Path], seed_functions: Mapping[str, frozenset[str]] | None = None,
+                  ) -> ProjectIndex:
+        """The index for a run over `files`: their import roots, and the current directory."""
+        return cls([*(import_root(file) for file in files), Path.cwd()], seed_functions)
+
+    # ----------------------------------------------------------------- modules
+    def module(self, name: str) -> ModuleIndex | None:
+        """The index of a project module that can seed, by dotted name (None if absent or unparsable)."""
+        if name not in self._modules:
+            self._modules[name] = self._load(name)
+        found = self._modules[name]
+        return found.index if found is not None else None
+
+    def _load(self, name: str) -> _Module | None:
+        relative = Path(*name.split("."))
+        for root in self.roots:
+            for path in (root / relative.with_suffix(".py"), root / relative / "__init__.py"):
+                if path.is_file():
+                    return self._parse(name, path)
+        return None
+
+    def _parse(self, name: str, path: Path) -> _Module | None:
+        try:
+            data = path.read_bytes()
+            if _GATE not in data:
+                return None
+            text, _ = decode_source(data)
+            found = _Module(ModuleIndex(cst.parse_module(text), name, path.name == "__init__.py"), text)
+        except (OSError, SourceDecodeError, cst.ParserSyntaxError, RecursionError, MemoryError):
+            return None
+        self._by_path[path.absolute()] = found
+        return found
+
+    def parsed(self, path: Path, text: str) -> ModuleIndex | None:
+        """The index already built for a file, if it was parsed from this very text (parse once)."""
+        found = self._by_path.get(path.absolute())
+        return found.index if found is not None and found.text == text else None
+
+    def _function(self, qualified: str, depth: int = 0) -> tuple[ModuleIndex, FunctionInfo] | None:
+        """The module and function a qualified callee runs: a function, a class's `__init__`, a method."""
+        if depth > _MAX_DEPTH:
+            return None
+        owner, _, method = qualified.partition("().")
+        if method:  # `pkg.Trainer().seed_all`
+            return self._method(owner, method, depth) if "." not in method else None
+        found = self._definition(qualified, depth)
+        if found is None:  # `pkg.Trainer.seed_all`, a method looked up on the class
+            owner, _, method = qualified.rpartition(".")
+            return self._method(owner, method, depth) if owner else None
+        index, name = found
+        if name in index.functions:
+            return index, index.functions[name]
+        return self._method(name, "__init__", depth) if name in index.classes else None
+
+    def _method(self, cls: str, method: str, depth: int) -> tuple[ModuleIndex, FunctionInfo] | None:
+        found = self._definition(cls, depth)
+        if found is None or found[1] not in found[0].classes:
+            return None
+        function = found[0].find_method(found[0].classes[found[1]], method)
+        return (found[0], function) if function is not None else None
+
+    def _definition(self, qualified: str, depth: int) -> tuple[ModuleIndex, str] | None:
+        """(module index, qualified name inside it) of what `qualified` names, following re-exports."""
+        parts = qualified.split(".")
+        for split in range(len(parts) - 1, 0, -1):
+            index = self.module(".".join(parts[:split]))
+            if index is None:
+                continue
+            name = f"{index.module_name}.{'.'.join(parts[split:])}"
+            if name in index.functions or name in index.classes:
+                return index, name
+            bound = index.module_scope.bindings.get(parts[split])
+            local = f"{index.module_name}.{parts[split]}"
+            if isinstance(bound, str) and not bound.startswith("<") and bound != local:
+                rest = ".".join([bound, *parts[split + 1:]])
+                return self._definition(rest, depth + 1) if depth < _MAX_DEPTH else None
+            return None
+        return None
+
+    # --------------------------------------------------------------- summaries
+    def summary(self, qualified: str) -> Summary | None:
+        """What a call to `qualified` does, when it is a project function that seeds or draws."""
+        if qualified in self._summaries:
+            return self._summaries[qualified]
+        if qualified in self._in_progress:  # a cycle: what is above it on the stack saw it unfinished
+            self._unfinished.update(self._in_progress[self._in_progress.index(qualified) + 1:])
+            return None
+        self._in_progress.append(qualified)
+        found = self._function(qualified)
+        summary = self._summarise(*found) if found is not None else None
+        self._in_progress.pop()
+        if qualified in self._unfinished:
+            self._unfinished.discard(qualified)
+        else:
+            self._summaries[qualified] = summary
+        return summary
+
+    def _summarise(self, index: ModuleIndex, function: FunctionInfo) -> Summary | None:
+        from seedlint.analysis.flow import EffectClassifier, FlowBuilder  # flow uses this module
+
+        classifier = EffectClassifier(index, self.seed_functions, self)
+        flow = FlowBuilder(index, classifier).walk(function)
+        seeds: set[str] = set()
+        draws: set[str] = set()
+        parameter = None
+        for event in flow.events:
+            if event.kind == "seed" and event.effect.deterministic:
+                seeds |= event.generators
+                if parameter is None:
+                    parameter = _parameter_of(index, function, event)
+            elif event.kind == "draw":
+                draws |= event.generators - seeds
+        if not seeds and not draws:
+            return None
+        return Summary(frozenset(seeds), parameter, frozenset(draws))
+
+    def seeding_gates(self, files: Iterable[Path]) -> set[bytes]:
+        """`name(` of the public functions and classes that seed in the project around `files`.
+
+        A file that calls one of them must be linted by the rules that need seeding, whatever
+        the helper is called (`init_seeds(..)`, `Trainer(..)`). The project is the linted files,
+        the packages they belong to, and the modules beside each script.
+        """
+        from seedlint.analysis.flow import EffectClassifier, FlowBuilder  # flow uses this module
+
+        gates = set()
+        for file in _neighbourhood(files):
+            index = self.module(module_name(file))
+            if index is None:
+                continue
+            builder = FlowBuilder(index, EffectClassifier(index, self.seed_functions, self))
+            for function in builder.seeding_functions():
+                name = function.owner_class.qualified if function.node.name.value == "__init__" else function.qualified
+                short = name.rsplit(".", 1)[-1]
+                if not short.startswith("_") and short != "main" and "<locals>" not in name:
+                    gates.add(f"{short}(".encode())
+        return gates
+
+
+def import_root(path: Path) -> Path:
+    """The directory a file's top-level package (or the file itself, as a script) is imported from."""
+    directory = path.absolute().parent
+    while (directory / "__init__.py").is_file() and directory.parent != directory:
+        directory = directory.parent
+    return directory
+
+
+def _neighbourhood(files: Iterable[Path]) -> list[Path]:
+    """The files, every module of the top-level packages they belong to, and the modules beside scripts."""
+    found = dict.fromkeys(file.absolute() for file in files)
+    searched: set[tuple[Path, str]] = set()
+    for file in list(found):
+        root = import_root(file)
+        if file.parent == root:  # a script: the modules beside it
+            searched.add((root, "*.py"))
+        else:  # a package module: its whole top-level package
+            searched.add((root / file.relative_to(root).parts[0], "**/*.py"))
+    for directory, pattern in sorted(searched):
+        found.update(dict.fromkeys(directory.glob(pattern)))
+    return list(found)
+
+
+def module_name(path: Path) -> str:
+    """The dotted module name of a file, from the packages (`__init__.py`) around it."""
+    path = path.absolute()
+    relative = path.relative_to(import_root(path)).with_suffix("")
+    parts = relative.parts[:-1] if relative.name == "__init__" else relative.parts
+    return ".".join(parts) or path.stem
+
+
+def _parameter_of(index: ModuleIndex, function: FunctionInfo, event) -> tuple[str, int | None] | None:
+    """The parameter of `function` the seed of a seeding event comes through, mapped back along its calls."""
+    expression = event.effect.seed_arg
+    steps = [step for step in event.trail[:-1] if step.call is not None]
+    for step in reversed(steps):
+        callee = index.resolve_local_call(step.call, step.statement.scope)
+        name = _parameter_read(expression, callee) if callee is not None else None
+        if name is None:
+            return None
+        expression = dict(bind_arguments(callee, step.call)).get(name)
+    name = _parameter_read(expression, function)
+    if name is None:
+        return None
+    positional = [param.name.value for param in positional_parameters(function)]
+    return name, positional.index(name) if name in positional else None
+
+
+def _parameter_read(expression: cst.BaseExpression | None, function: FunctionInfo) -> str | None:
+    """The first parameter of `function` that an expression reads."""
+    if expression is None:
+        return None
+    params = function.node.params
+    names = {param.name.value for param in [*positional_parameters(function), *params.kwonly_params]}
+    for node in (expression, *iter_descendants(expression)):
+        if isinstance(node, cst.Name) and node.value in names:
+            return node.value
+    return None

@@ -1,0 +1,383 @@
+"""SL202 worker-rng-duplication: a dataset's RNG object is copied identically into every worker.
+
+Also holds what SL203 shares: finding the `worker_init_fn` a loader gets and reading its code.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Iterator
+
+import libcst as cst
+
+from seedlint.analysis import catalog
+from seedlint.analysis.context import FileContext
+from seedlint.analysis.flow import argument, is_none
+from seedlint.analysis.index import ClassInfo, FunctionInfo, ModuleIndex, Scope
+from seedlint.analysis.walk import iter_descendants
+from seedlint.diagnostics import Applicability, Fix
+from seedlint.rules.base import Finding, Rule
+
+_DATASET_BASES = frozenset({
+    "torch.utils.data.Dataset", "torch.utils.data.dataset.Dataset",
+    "torch.utils.data.IterableDataset", "torch.utils.data.dataset.IterableDataset",
+})
+# RNG objects, by constructor, and how a `worker_init_fn` gives the worker's copy its own seed.
+_RNG_CONSTRUCTORS = {
+    "numpy.random.default_rng": "info.dataset.{} = np.random.default_rng(info.seed)",
+    "numpy.random.Generator": "info.dataset.{} = np.random.default_rng(info.seed)",
+    "numpy.random.RandomState": "info.dataset.{} = np.random.RandomState(info.seed % 2**32)",
+    "random.Random": "info.dataset.{}.seed(info.seed)",
+    "torch.Generator": "info.dataset.{}.manual_seed(info.seed)",
+    "torch.random.Generator": "info.dataset.{}.manual_seed(info.seed)",
+}
+RNG_INSTANCES = {f"{constructor}()": constructor for constructor in _RNG_CONSTRUCTORS}
+# Methods that give an RNG object a new state, and methods that read it without drawing.
+_RESEED_METHODS = frozenset({"seed", "manual_seed", "set_state", "setstate"})
+_NON_DRAWING_METHODS = _RESEED_METHODS | {
+    "get_state", "getstate", "initial_seed", "bit_generator", "device", "graphsafe_get_state", "clone_state",
+}
+# Where the dataset's copy is used in a worker (`__getitems__`: batched fetching, torch >= 2.1).
+_WORKER_METHODS = ("__getitem__", "__getitems__", "__iter__", "__next__")
+_NUM_WORKERS_POSITION = 5  # DataLoader(dataset, batch_size, shuffle, sampler, batch_sampler, num_workers, ...)
+_WORKER_INIT_FN_POSITION = 10
+_PARTIAL = frozenset({"functools.partial"})
+_MAX_DEPTH = 6
+AssignedValue = cst.BaseExpression | None
+
+
+@dataclass(frozen=True, eq=False)
+class WorkerInitFn:
+    """The code a `worker_init_fn=` argument runs: a module-local function or a lambda."""
+
+    node: cst.FunctionDef | cst.Lambda
+    scope: Scope  # where its names resolve: the function's scope, or the scope around the lambda
+    function: FunctionInfo | None  # None for a lambda
+    worker_parameters: frozenset[str]  # the parameter that receives the worker id
+    other_parameters: frozenset[str]  # parameters fixed when the loader is built (defaults, partial)
+
+    @property
+    def label(self) -> str:
+        return f"`worker_init_fn` `{self.node.name.value}`" if self.function else "`worker_init_fn` lambda"
+
+
+class WorkerCode:
+    """Per-file lookups both worker rules need: calls and `x.attr = ..` targets by scope."""
+
+    def __init__(self, context: FileContext) -> None:
+        self.context = context
+        self.index = context.index
+
+    @cached_property
+    def _calls_by_scope(self) -> dict[Scope, list[cst.Call]]:
+        grouped: dict[Scope, list[cst.Call]] = {}
+        for call, scope in self.index.all_calls:
+            grouped.setdefault(scope, []).append(call)
+        return grouped
+
+    @cached_property
+    def _attribute_assignments(self) -> dict[Scope, list[tuple[cst.Attribute, AssignedValue]]]:
+        grouped: dict[Scope, list[tuple[cst.Attribute, AssignedValue]]] = {}
+        for statement, target, value in self.context.assignments():
+            if isinstance(target, cst.Attribute):
+                grouped.setdefault(statement.scope, []).append((target, value))
+        return grouped
+
+    def calls(self, code: FunctionInfo | WorkerInitFn) -> list[cst.Call]:
+        """The calls a function or `worker_init_fn` makes itself (not those of nested functions)."""
+        if isinstance(code, WorkerInitFn) and code.function is None:
+            return [node for node in (code.node.body, *iter_descendants(code.node.body)) if isinstance(node, cst.Call)]
+        function = code.function if isinstance(code, WorkerInitFn) else code
+        return self._calls_by_scope.get(function.scope, [])
+
+    def attribute_assignments(self, code: FunctionInfo | WorkerInitFn) -> list[tuple[cst.Attribute, AssignedValue]]:
+        """`x.attr = value` assignments a function makes (a lambda makes none)."""
+        function = code.function if isinstance(code, WorkerInitFn) else code
+        return self._attribute_assignments.get(function.scope, []) if function is not None else []
+
+    # ------------------------------------------------------------ worker_init_fn
+    def worker_init_fn(self, expr: cst.BaseExpression, scope: Scope) -> WorkerInitFn | None:
+        """What a `worker_init_fn=` argument runs, when it is a module-local function or a lambda."""
+        bound_positionally, bound_by_name = 0, frozenset()
+        expr = self._bound_value(expr, scope)
+        if isinstance(expr, cst.Call) and self.index.qualify(expr.func, scope) in _PARTIAL and expr.args:
+            bound_positionally = sum(1 for arg in expr.args[1:] if arg.keyword is None and not arg.star)
+            bound_by_name = frozenset(arg.keyword.value for arg in expr.args if arg.keyword is not None)
+            expr = self._bound_value(expr.args[0].value, scope)
+        if isinstance(expr, cst.Lambda):
+            return _worker_init_fn(expr, scope, None, expr.params, False, bound_positionally, bound_by_name)
+        function = self._function(expr, scope)
+        if function is None:
+            return None
+        is_method = function.owner_class is not None and not any(
+            isinstance(d.decorator, cst.Name) and d.decorator.value == "staticmethod" for d in function.node.decorators
+        )
+        return _worker_init_fn(function.node, function.scope, function, function.node.params, is_method,
+                               bound_positionally, bound_by_name)
+
+    def _bound_value(self, expr: cst.BaseExpression, scope: Scope) -> cst.BaseExpression:
+        """The lambda or `partial(..)` a name is bound to (`init = partial(seed_worker, ..)`), else `expr`."""
+        if isinstance(expr, cst.Name):
+            bound = self.index.lookup(expr.value, scope)
+            if isinstance(bound, (cst.Lambda, cst.Call)):
+                return bound
+        return expr
+
+    def _function(self, expr: cst.BaseExpression, scope: Scope) -> FunctionInfo | None:
+        qualified = self.index.qualify(expr, scope)
+        if qualified is None:
+            return None
+        if qualified in self.index.functions:
+            return self.index.functions[qualified]
+        owner, _, method = qualified.rpartition("().")
+        cls = self.index.classes.get(owner)
+        return self.index.find_method(cls, method) if cls is not None and method else None
+
+    def loader_worker_init_fns(self) -> Iterator[tuple[cst.BaseExpression, Scope]]:
+        """Every `worker_init_fn` argument: the keyword on any call, or by position to a DataLoader."""
+        for call, scope in self.index.all_calls:
+            if any(arg.keyword is not None and arg.keyword.value == "worker_init_fn" for arg in call.args) or (
+                self.index.qualify(call.func, scope) in catalog.DATA_LOADERS
+            ):
+                value = argument(call, "worker_init_fn", _WORKER_INIT_FN_POSITION)
+                if not is_none(value):
+                    yield value, scope
+
+
+def _worker_init_fn(node: cst.FunctionDef | cst.Lambda, scope: Scope, function: FunctionInfo | None,
+                    params: cst.Parameters, is_method: bool, bound_positionally: int,
+                    bound_by_name: frozenset[str]) -> WorkerInitFn:
+    positional = [p.name.value for p in (*params.posonly_params, *params.params)]
+    everything = {*positional, *(p.name.value for p in params.kwonly_params)}
+    for extra in (params.star_arg, params.star_kwarg):
+        if isinstance(extra, cst.Param):
+            everything.add(extra.name.value)
+    callers = positional[int(is_method):]  # what the loader and `partial` fill, `self` excluded
+    free = [name for name in callers[bound_positionally:] if name not in bound_by_name]
+    if not free and isinstance(params.star_arg, cst.Param):
+        free = [params.star_arg.name.value]  # `def init(*args)`: the worker id is `args[0]`
+    worker = frozenset(free[:1])
+    return WorkerInitFn(node, scope, function, worker, frozenset(everything - worker))
+
+
+def _unaliased(index: ModuleIndex, expr: cst.BaseExpression, scope: Scope) -> cst.BaseExpression:
+    """The attribute a function's local name is bound to (`rng = self.rng`), else `expr` itself."""
+    if isinstance(expr, cst.Name) and scope.kind == "function":
+        bound = index.lookup(expr.value, scope)
+        return bound if isinstance(bound, cst.Attribute) else expr
+    return expr
+
+
+def _attribute_name(index: ModuleIndex, expr: cst.BaseExpression, scope: Scope) -> str | None:
+    """`attr` when `expr` is `<anything>.attr`, or a local name bound to one."""
+    expr = _unaliased(index, expr, scope)
+    return expr.attr.value if isinstance(expr, cst.Attribute) else None
+
+
+def on_instance(index: ModuleIndex, expr: cst.BaseExpression, scope: Scope) -> bool:
+    """Whether `expr` may be an object (`info.dataset.rng`, `self.g`), not a module like `np.random`."""
+    qualified = index.qualify(expr, scope)
+    return isinstance(expr, (cst.Attribute, cst.Name)) and (qualified is None or "()" in qualified)
+
+
+def _stored_attribute(index: ModuleIndex, expr: cst.BaseExpression, scope: Scope) -> str | None:
+    """`attr` when `expr` is `self.attr` in a method, or a local name bound to it."""
+    expr = _unaliased(index, expr, scope)
+    if (
+        isinstance(expr, cst.Attribute)
+        and isinstance(expr.value, cst.Name)
+        and expr.value.value == "self"
+        and scope.owner_class is not None
+    ):
+        return expr.attr.value
+    return None
+
+
+# ----------------------------------------------------------------------- SL202
+class WorkerRngDuplication(Rule):
+    code = "SL202"
+    name = "worker-rng-duplication"
+    summary = "A dataset's RNG object is copied identically into every DataLoader worker"
+    fix_availability = "display-only"
+    patterns = ((b"DataLoader", b"num_workers"),)
+
+    def check(self, context: FileContext) -> Iterator[Finding]:
+        index = context.index
+        code = WorkerCode(context)
+        duplicated: dict[str, dict[str, str]] = {}  # dataset class -> RNG attribute -> its constructor
+        for call, scope in context.calls_to(*catalog.DATA_LOADERS):
+            if any(arg.star for arg in call.args) or not _has_workers(index, call, scope):
+                continue
+            dataset = argument(call, "dataset", 0)
+            instance = index.qualify(dataset, scope) if dataset is not None else None
+            cls = index.classes.get(instance[:-2]) if instance and instance.endswith("()") else None
+            if cls is None or not _is_dataset(index, cls):
+                continue
+            if cls.qualified not in duplicated:
+                duplicated[cls.qualified] = self._drawn_rngs(code, cls)
+            rngs = duplicated[cls.qualified]
+            worker_init = argument(call, "worker_init_fn", _WORKER_INIT_FN_POSITION)
+            init_fn = None
+            if not is_none(worker_init):
+                init_fn = code.worker_init_fn(worker_init, scope)
+                if init_fn is None:
+                    continue  # code seedlint cannot see may reseed it
+                rngs = {
+                    attr: constructor for attr, constructor in rngs.items()
+                    if not self._reseeds(code, cls, init_fn, attr)
+                }
+            if rngs:
+                yield self._finding(context, call, cls, rngs, init_fn)
+
+    # ------------------------------------------------------------- the dataset
+    def _drawn_rngs(self, code: WorkerCode, cls: ClassInfo) -> dict[str, str]:
+        """The RNG objects stored on the dataset before the workers start and drawn from in them."""
+        index = code.index
+        in_worker = self._worker_functions(code, cls)
+        worker_scopes = {function.scope for function in in_worker}
+        stored: dict[str, str] = {}  # attribute -> constructor
+        remade: set[str] = set()
+        for owner in _class_chain(index, cls):
+            values = [(name, value, scope) for name, entries in owner.attributes.items() for value, scope in entries]
+            values += [(name, value, owner.scope) for name, value in owner.scope.bindings.items()
+                       if isinstance(value, cst.Call)]  # class attributes: `rng = np.random.default_rng(0)`
+            for name, value, scope in values:
+                if scope in worker_scopes:
+                    remade.add(name)  # made again in the worker: `self.rng = default_rng(index)`
+                elif (constructor := RNG_INSTANCES.get(index.qualify(value, scope))) is not None:
+                    stored.setdefault(name, constructor)
+        drawn, reseeded = set(), set()
+        for function in in_worker:
+            for call in code.calls(function):
+                for attr, reseeds in self._uses(index, call, function.scope):
+                    (reseeded if reseeds else drawn).add(attr)
+        return {name: constructor for name, constructor in stored.items() if name in drawn - reseeded - remade}
+
+    @staticmethod
+    def _worker_functions(code: WorkerCode, cls: ClassInfo) -> list[FunctionInfo]:
+        """`__getitem__`/`__iter__`/... and the module-local functions and methods they call."""
+        index = code.index
+        pending = [m for name in _WORKER_METHODS if (m := index.find_method(cls, name)) is not None]
+        found: list[FunctionInfo] = []
+        depth = {function: 0 for function in pending}
+        while pending:
+            function = pending.pop()
+            if function in found:
+                continue
+            found.append(function)
+            for call in code.calls(function):
+                target = index.resolve_local_call(call, function.scope)
+                if target is not None and target not in depth and depth[function] < _MAX_DEPTH:
+                    depth[target] = depth[function] + 1
+                    pending.append(target)
+        return found
+
+    @staticmethod
+    def _uses(index: ModuleIndex, call: cst.Call, scope: Scope) -> Iterator[tuple[str, bool]]:
+        """(attribute, whether it is reseeded) for each stored object this call draws from or reseeds."""
+        func = call.func
+        if isinstance(func, cst.Attribute):
+            attr = _stored_attribute(index, func.value, scope)
+            if attr is not None and func.attr.value in _RESEED_METHODS:
+                yield attr, True
+            elif attr is not None and func.attr.value not in _NON_DRAWING_METHODS:
+                yield attr, False
+        callee = index.qualify(func, scope)
+        if callee is None or not callee.startswith("builtins."):  # handed over to draw: `generator=self.g`
+            for arg in call.args:
+                attr = _stored_attribute(index, arg.value, scope)
+                if attr is not None:
+                    yield attr, False
+
+    # ------------------------------------------------------ the worker_init_fn
+    def _reseeds(self, code: WorkerCode, cls: ClassInfo, init_fn: WorkerInitFn, attr: str) -> bool:
+        """Whether the `worker_init_fn`, or what it calls, gives the worker's copy of `attr` a new state."""
+        index = code.index
+        pending: list[FunctionInfo | WorkerInitFn] = [init_fn]
+        seen: set[FunctionInfo] = set()
+        while pending:
+            current = pending.pop()
+            if any(target.attr.value == attr for target, _ in code.attribute_assignments(current)):
+                return True
+            scope = current.scope
+            for call in code.calls(current):
+                func = call.func
+                if isinstance(func, cst.Attribute) and func.attr.value in _RESEED_METHODS and (
+                    _attribute_name(index, func.value, scope) == attr
+                ):
+                    return True
+                if _is_setattr(index, call, scope, attr):
+                    return True
+                target = index.resolve_local_call(call, scope)
+                if target is None and isinstance(func, cst.Attribute) and on_instance(index, func.value, scope):
+                    target = index.find_method(cls, func.attr.value)  # `info.dataset.reseed(..)`
+                if target is not None and target not in seen and len(seen) < _MAX_DEPTH:
+                    seen.add(target)
+                    pending.append(target)
+        return False
+
+    # ----------------------------------------------------------------- finding
+    @staticmethod
+    def _finding(context: FileContext, call: cst.Call, cls: ClassInfo, rngs: dict[str, str],
+                 init_fn: WorkerInitFn | None) -> Finding:
+        attributes = " and ".join(
+            f"`self.{attr}` (`{constructor.replace('numpy.', 'np.')}`)" for attr, constructor in rngs.items()
+        )
+        plural = len(rngs) > 1
+        them = "them" if plural else "it"
+        reason = (f"its {init_fn.label} does not reseed {them}" if init_fn is not None
+                  else f"no `worker_init_fn` reseeds {them}")
+        reseeding = [_RNG_CONSTRUCTORS[constructor].format(attr) for attr, constructor in rngs.items()]
+        recommended = "; ".join(["info = torch.utils.data.get_worker_info()", *reseeding])
+        return Finding(
+            call,
+            f"`{context.code(call.func)}` gives each worker process an identical copy of `{cls.node.name.value}` "
+            f"with its RNG object{'s' if plural else ''} {attributes}, and {reason}, so every worker draws "
+            "the same \"random\" values",
+            Fix(f"Pass a `worker_init_fn` that reseeds the worker's copy: `{recommended}`", Applicability.DISPLAY_ONLY),
+            help=f"Reseed {them} in every worker: `def seed_worker(worker_id): {recommended}` and pass "
+                 "`worker_init_fn=seed_worker`",
+        )
+
+
+def _has_workers(index: ModuleIndex, call: cst.Call, scope: Scope) -> bool:
+    """Whether `num_workers` is given and not a literal 0 (directly or through a name)."""
+    workers = argument(call, "num_workers", _NUM_WORKERS_POSITION)
+    if isinstance(workers, cst.Name):
+        bound = index.lookup(workers.value, scope)
+        workers = bound if isinstance(bound, cst.Integer) else workers
+    return workers is not None and not (isinstance(workers, cst.Integer) and int(workers.value, 0) == 0)
+
+
+def _is_setattr(index: ModuleIndex, call: cst.Call, scope: Scope, attr: str) -> bool:
+    args = call.args
+    return (
+        len(args) == 3
+        and index.qualify(call.func, scope) == "builtins.setattr"
+        and isinstance(args[1].value, cst.SimpleString)
+        and args[1].value.evaluated_value == attr
+    )
+
+
+def _class_chain(index: ModuleIndex, cls: ClassInfo) -> list[ClassInfo]:
+    """A class and its module-local bases, nearest first."""
+    chain: list[ClassInfo] = []
+    pending = [cls]
+    while pending and len(chain) < _MAX_DEPTH * 2:
+        current = pending.pop(0)
+        if current not in chain:
+            chain.append(current)
+            pending.extend(index.classes[base] for base in current.bases if base in index.classes)
+    return chain
+
+
+def _is_dataset(index: ModuleIndex, cls: ClassInfo) -> bool:
+    """Whether a class derives, through module-local bases, from `Dataset` or `IterableDataset`."""
+    for owner in _class_chain(index, cls):
+        for arg in owner.node.bases:
+            base = arg.value.value if isinstance(arg.value, cst.Subscript) else arg.value  # `Dataset[Tensor]`
+            if index.qualify(base, owner.scope.parent) in _DATASET_BASES:
+                return True
+    return False
+

@@ -1,0 +1,94 @@
+"""SL204 unseeded-random-split: a split or random sampler fed by a torch generator nothing seeds."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+import libcst as cst
+
+from seedlint.analysis import catalog
+from seedlint.analysis.context import FileContext
+from seedlint.analysis.flow import Event, Flow, argument
+from seedlint.analysis.generators import TORCH_GENERATORS, placements, reusable_seed
+from seedlint.diagnostics import Applicability, Edit, Fix
+from seedlint.rules.base import Finding, Rule
+
+# Each call that draws from the global CPU generator unless given `generator=`, and the
+# position of `generator` among its parameters.
+_SPLIT_GENERATOR_POSITION = {
+    "torch.utils.data.random_split": 2,
+    "torch.utils.data.dataset.random_split": 2,
+}
+_SAMPLER_GENERATOR_POSITION = {
+    "torch.utils.data.RandomSampler": 3,
+    "torch.utils.data.sampler.RandomSampler": 3,
+    "torch.utils.data.SubsetRandomSampler": 1,
+    "torch.utils.data.sampler.SubsetRandomSampler": 1,
+    "torch.utils.data.WeightedRandomSampler": 3,
+    "torch.utils.data.sampler.WeightedRandomSampler": 3,
+}
+_GENERATOR_POSITION = {**_SPLIT_GENERATOR_POSITION, **_SAMPLER_GENERATOR_POSITION}
+
+
+class UnseededRandomSplit(Rule):
+    code = "SL204"
+    name = "unseeded-random-split"
+    summary = "`random_split` or a random sampler draws from a torch generator that nothing seeds"
+    fix_availability = "unsafe"
+    patterns = (b"random_split", b"RandomSampler")
+
+    def check(self, context: FileContext) -> Iterator[Finding]:
+        index = context.index
+        candidates = [
+            call for call, scope in context.calls_to(*_GENERATOR_POSITION)
+            if not any(arg.star for arg in call.args)
+            and argument(call, "generator", _GENERATOR_POSITION[index.qualify(call.func, scope)]) is None
+        ]
+        reached = placements(context, candidates)
+        cpu_seeded_somewhere = any(catalog.TORCH_CPU in flow.seeded_generators() for flow in context.seeding_flows)
+        for call in candidates:
+            reaching = reached.get(call, [])
+            if reaching:
+                # Seeded before the call, or after it: then SL104 reports a split (a draw made
+                # too early), and a sampler only draws when iterated, which usually comes later.
+                if any(catalog.TORCH_CPU in flow.seeded_generators() for flow, _ in reaching):
+                    continue
+                if any(_reported_by_sl105(flow, event) for flow, event in reaching):
+                    continue
+            elif cpu_seeded_somewhere:
+                continue  # an entry point of its own, most likely run after the file's seeding
+            yield self._finding(context, call, reaching)
+
+    def _finding(self, context: FileContext, call: cst.Call, reaching: list[tuple[Flow, Event]]) -> Finding:
+        callee = context.code(call.func)
+        split = context.index.qualify(call.func, context.index.statement_of[call].scope) in _SPLIT_GENERATOR_POSITION
+        what = "the split" if split else "the order it samples"
+        return Finding(
+            call,
+            f"`{callee}` without `generator=` draws from the global torch CPU generator, which nothing seeds "
+            f"before it, so {what} changes on every run",
+            self._fix(context, call, reaching),
+            help="Pass `generator=torch.Generator().manual_seed(seed)`, or call `torch.manual_seed(seed)` first",
+        )
+
+    @staticmethod
+    def _fix(context: FileContext, call: cst.Call, reaching: list[tuple[Flow, Event]]) -> Fix | None:
+        if not reaching or not call.args:
+            return None
+        event = reaching[0][1]
+        seed = reusable_seed(context, [flow for flow, _ in reaching], event.trail[:-1], event.statement)
+        if seed is None:
+            return None
+        generator, import_edit = context.reference("torch.Generator", at=event)
+        keyword = f"generator={generator}().manual_seed({context.code(seed)})"
+        end = context.positions.span(call.args[-1].value)[1]
+        edits = ((import_edit,) if import_edit else ()) + (Edit(end, end, f", {keyword}"),)
+        return Fix(f"Pass `{keyword}`", Applicability.UNSAFE, edits)
+
+
+def _reported_by_sl105(flow: Flow, event: Event) -> bool:
+    """Whether SL105 reports this call: the first torch draw of a flow that seeds no torch generator."""
+    if flow.seeded_generators() & TORCH_GENERATORS:
+        return False
+    first = next((e for e in flow.events if e.kind == "draw" and e.generators & TORCH_GENERATORS), None)
+    return first is event

@@ -1,0 +1,466 @@
+"""SL205 unsorted-file-listing: a dataset built from a directory listing in filesystem order.
+
+Also home of the order-tracing helpers SL206 shares: parent links, the climb through calls that
+keep an iteration order, loops that build ordered collections, and the `sorted(..)` fix.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+from typing import Iterator
+
+import libcst as cst
+
+from seedlint.analysis import catalog
+from seedlint.analysis.context import FileContext
+from seedlint.analysis.index import ModuleIndex, Scope
+from seedlint.analysis.walk import iter_children
+from seedlint.diagnostics import Applicability, Fix
+from seedlint.rules.base import Finding, Rule
+
+LISTING_FUNCTIONS = frozenset({"os.listdir", "os.scandir", "glob.glob", "glob.iglob"})
+PATH_LISTING_METHODS = frozenset({"glob", "rglob", "iterdir"})
+_PATH_CLASSES = frozenset({"pathlib.Path", "pathlib.PosixPath", "pathlib.WindowsPath"})
+# Path methods (as `qualify` spells them) and attributes that give another path.
+_PATH_GIVING = frozenset({
+    "resolve()", "absolute()", "expanduser()", "joinpath()", "with_name()", "with_suffix()", "with_stem()",
+    "parent", "cwd()", "home()",
+})
+# `os.scandir` entries do not compare: sort them by name.
+_SORT_KEYS = {"os.scandir": "lambda entry: entry.name"}
+
+DATASET_BASES = frozenset({
+    "torch.utils.data.Dataset", "torch.utils.data.dataset.Dataset",
+    "torch.utils.data.IterableDataset", "torch.utils.data.dataset.IterableDataset",
+})
+_TORCH_DATASETS = frozenset(
+    f"torch.utils.data{module}.{name}"
+    for module in ("", ".dataset")
+    for name in ("TensorDataset", "ConcatDataset", "ChainDataset", "StackDataset", "Subset")
+)
+# Calls whose result keeps the order of the iterable they are given.
+ORDER_KEEPING_CALLS = frozenset({
+    "builtins.list", "builtins.tuple", "builtins.iter", "builtins.reversed", "builtins.map", "builtins.filter",
+    "builtins.zip", "itertools.chain", "itertools.islice", "numpy.array", "numpy.asarray",
+})
+_COLLECTING_METHODS = frozenset({"append", "extend", "insert"})
+_MAX_CALL_DEPTH = 3
+
+
+class SyntaxTree:
+    """Parent links and enclosing scopes for the nodes of the parts of a module it has covered."""
+
+    def __init__(self, index: ModuleIndex) -> None:
+        self.index = index
+        self.parents: dict[cst.CSTNode, cst.CSTNode] = {}
+        self._covered: set[cst.CSTNode] = set()
+        self._scope_of_owner: dict[cst.CSTNode, Scope] = {
+            info.node: scope for scope, info in index.function_of_scope.items()
+        }
+        self._scope_of_owner.update({info.node: info.scope for info in index.classes.values()})
+
+    def cover(self, root: cst.CSTNode) -> None:
+        """Link every node below `root` to its parent."""
+        if root in self._covered:
+            return
+        self._covered.add(root)
+        stack = [root]
+        while stack:
+            node = stack.pop()
+            for child in iter_children(node):
+                self.parents[child] = node
+                stack.append(child)
+
+    def scope_of(self, node: cst.CSTNode) -> Scope:
+        """The scope whose code `node` is part of."""
+        child, current = node, self.parents.get(node)
+        while current is not None:
+            if child is getattr(current, "body", None) and current in self._scope_of_owner:
+                return self._scope_of_owner[current]
+            child, current = current, self.parents.get(current)
+        return self.index.module_scope
+
+    def order_chain(self, node: cst.CSTNode, scope: Scope) -> list[cst.CSTNode]:
+        """`node`, then each enclosing expression whose value keeps its iteration order.
+
+        Through order-keeping calls (`list`, `map`, ...), comprehensions other than set
+        comprehensions, slices, `+` and conditional expressions.
+        """
+        chain = [node]
+        while True:
+            current, parent = chain[-1], self.parents.get(chain[-1])
+            if isinstance(parent, cst.Arg) and parent.keyword is None and not parent.star:
+                call = self.parents[parent]
+                if self.index.qualify(call.func, scope) not in ORDER_KEEPING_CALLS:
+                    return chain
+                chain.append(call)
+            elif isinstance(parent, cst.CompFor) and parent.iter is current:
+                owner = parent
+                while isinstance(owner, cst.CompFor):
+                    owner = self.parents[owner]
+                if not isinstance(owner, (cst.ListComp, cst.GeneratorExp, cst.DictComp)):
+                    return chain
+                chain.append(owner)
+            elif isinstance(parent, cst.Subscript) and parent.value is current and all(
+                isinstance(element.slice, cst.Slice) for element in parent.slice
+            ):
+                chain.append(parent)
+            elif (isinstance(parent, cst.BinaryOperation) and isinstance(parent.operator, cst.Add)) or (
+                isinstance(parent, cst.IfExp) and parent.test is not current
+            ):
+                chain.append(parent)
+            else:
+                return chain
+
+    def call_argument_of(self, node: cst.CSTNode) -> cst.Call | None:
+        """The call `node` is a plain positional argument of."""
+        parent = self.parents.get(node)
+        if isinstance(parent, cst.Arg) and parent.keyword is None and not parent.star:
+            return self.parents[parent]
+        return None
+
+
+def builds_ordered_collection(loop: cst.For) -> bool:
+    """Whether a loop body collects in iteration order: appends, yields, or numbers its items."""
+    counters: set[str] = set()
+    numbered: list[cst.BaseExpression] = []
+    for node in _own_nodes(loop.body):
+        if isinstance(node, cst.Yield):
+            return True
+        if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and (
+            node.func.attr.value in _COLLECTING_METHODS
+        ):
+            return True
+        if isinstance(node, cst.AugAssign) and isinstance(node.target, cst.Name):
+            counters.add(node.target.value)
+        if isinstance(node, cst.Assign) and any(isinstance(t.target, cst.Subscript) for t in node.targets):
+            numbered.append(node.value)
+    return any(
+        (isinstance(value, cst.Name) and value.value in counters)
+        or (isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value == "len")
+        for value in numbered
+    )
+
+
+def _own_nodes(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
+    """The nodes below `node`, without the bodies of functions, classes and lambdas defined there."""
+    stack = list(iter_children(node))
+    while stack:
+        current = stack.pop()
+        yield current
+        if not isinstance(current, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            stack.extend(iter_children(current))
+
+
+def sorted_fix(context: FileContext, tree: SyntaxTree, node: cst.BaseExpression, scope: Scope,
+               key: str | None = None) -> Fix | None:
+    """Wrap `node` in `sorted(..)`; `list(node)` becomes `sorted(node)`. None where `sorted` is shadowed."""
+    if context.index.lookup("sorted", scope) != "builtins.sorted":
+        return None
+    call = tree.call_argument_of(node)
+    if (
+        key is None
+        and call is not None
+        and len(call.args) == 1
+        and isinstance(call.func, cst.Name)
+        and context.index.qualify(call.func, scope) == "builtins.list"
+    ):
+        return Fix("Replace `list` with `sorted`", Applicability.SAFE, (context.replace(call.func, "sorted"),))
+    extra = f", key={key}" if key else ""
+    edit = context.replace(node, f"sorted({context.code(node)}{extra})")
+    return Fix("Wrap in `sorted(..)`", Applicability.SAFE, (edit,))
+
+
+class UnsortedFileListing(Rule):
+    code = "SL205"
+    name = "unsorted-file-listing"
+    summary = "A dataset is built from a directory listing in filesystem order"
+    fix_availability = "safe"
+    patterns = (b"listdir", b"scandir", b"glob", b"iterdir")
+
+    def check(self, context: FileContext) -> Iterator[Finding]:
+        listings = _Listings(context)
+        for call, scope, qualified in listings.calls:
+            if listings.ordered(call, scope, 0, set()):
+                listing = context.code(call.func)
+                yield Finding(
+                    call,
+                    f"`{listing}(..)` returns entries in filesystem order, which differs between machines and copies "
+                    "of the data, so the order of this dataset's samples is not reproducible",
+                    sorted_fix(context, listings.tree, call, scope, _SORT_KEYS.get(qualified)),
+                    help="Wrap the listing in `sorted(..)`",
+                )
+
+
+class _Listings:
+    """The directory listings of one file, and where their order ends up."""
+
+    def __init__(self, context: FileContext) -> None:
+        self.context = context
+        self.index = context.index
+        self.calls: list[tuple[cst.Call, Scope, str]] = [
+            (call, scope, qualified)
+            for call, scope in self.index.all_calls
+            if (qualified := self._listing(call, scope)) is not None
+        ]
+        self._names_cache: dict[Scope, dict[str, tuple[list[cst.Name], list[cst.Name]]]] = {}
+
+    def _listing(self, call: cst.Call, scope: Scope) -> str | None:
+        """What the call lists a directory with (`os.listdir`, `pathlib.Path.glob`, ...), if it does."""
+        func = call.func
+        qualified = self.index.qualify(func, scope)
+        if qualified in LISTING_FUNCTIONS:
+            return qualified
+        if isinstance(func, cst.Attribute) and func.attr.value in PATH_LISTING_METHODS and self._is_path(
+            func.value, scope, 0
+        ):
+            return f"pathlib.Path.{func.attr.value}"
+        return None
+
+    # -------------------------------------------------------------------- paths
+    def _is_path(self, expr: cst.BaseExpression, scope: Scope, depth: int) -> bool:
+        """Whether `expr` is known to be a `pathlib` path."""
+        if depth > 6:
+            return False
+        qualified = self.index.qualify(expr, scope)
+        if qualified is not None:
+            return _is_path_name(qualified)
+        if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.Divide):
+            return self._is_path(expr.left, scope, depth + 1) or self._is_path(expr.right, scope, depth + 1)
+        if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute) and (
+            f"{expr.func.attr.value}()" in _PATH_GIVING
+        ):
+            return self._is_path(expr.func.value, scope, depth + 1)
+        if isinstance(expr, cst.Attribute) and expr.attr.value == "parent":
+            return self._is_path(expr.value, scope, depth + 1)
+        if isinstance(expr, cst.Attribute) and isinstance(expr.value, cst.Name) and expr.value.value == "self":
+            values = scope.owner_class.attributes.get(expr.attr.value, []) if scope.owner_class else []
+            return len(values) == 1 and self._is_path(values[0][0], values[0][1], depth + 1)
+        if isinstance(expr, cst.Name):
+            defining = _defining_scope(expr.value, scope)
+            if defining is None:
+                return False
+            bound = defining.bindings[expr.value]
+            if isinstance(bound, cst.BaseExpression):
+                return self._is_path(bound, defining, depth + 1)
+            annotation = _parameter_annotation(self.index, defining, expr.value)
+            return annotation is not None and self.index.qualify(annotation, defining) in _PATH_CLASSES
+        return False
+
+    # ------------------------------------------------------------ dataset context
+    @cached_property
+    def tree(self) -> SyntaxTree:
+        return SyntaxTree(self.index)
+
+    @cached_property
+    def _dataset_classes(self) -> frozenset[str]:
+        return frozenset(
+            cls.qualified for cls in self.index.classes.values() if self.index.subclasses_of(cls, DATASET_BASES)
+        )
+
+    @cached_property
+    def _constructors(self) -> frozenset[str]:
+        return self._dataset_classes | _TORCH_DATASETS | catalog.DATA_LOADERS
+
+    @cached_property
+    def _builder_scopes(self) -> set[Scope]:
+        """Scopes that construct a dataset or loader, and functions whose result is passed to one."""
+        builders: set[Scope] = set()
+        for call, scope in self.context.calls_to(*self._constructors):
+            builders.add(scope)
+            for arg in call.args:
+                called = arg.value if isinstance(arg.value, cst.Call) else self._bound_call(arg.value, scope)
+                function = self.index.resolve_local_call(called, scope) if called is not None else None
+                if function is not None:
+                    builders.add(function.scope)
+        return builders
+
+    def _bound_call(self, expr: cst.BaseExpression, scope: Scope) -> cst.Call | None:
+        """The call a plain name was assigned from."""
+        if not isinstance(expr, cst.Name):
+            return None
+        defining = _defining_scope(expr.value, scope)
+        bound = defining.bindings[expr.value] if defining is not None else None
+        return bound if isinstance(bound, cst.Call) else None
+
+    def _in_dataset_context(self, scope: Scope) -> bool:
+        """Inside a Dataset class, or in a function (or module body) that builds a dataset."""
+        if scope.kind == "module":
+            return scope in self._builder_scopes
+        current: Scope | None = scope
+        while current is not None and current.kind != "module":
+            if current in self._builder_scopes:
+                return True
+            if current.owner_class is not None and current.owner_class.qualified in self._dataset_classes:
+                return True
+            current = current.parent
+        return False
+
+    # -------------------------------------------------------------------- order
+    def ordered(self, node: cst.CSTNode, scope: Scope, depth: int, seen: set) -> bool:
+        """Whether the order `node` carries ends in an ordered result built in a dataset context."""
+        if isinstance(node, cst.Call):
+            self.tree.cover(self.index.statement_of[node].node)
+        top = self.tree.order_chain(node, scope)[-1]
+        parent = self.tree.parents.get(top)
+        if isinstance(parent, cst.Return):
+            return self._returned(scope, depth, seen)
+        if not self._in_dataset_context(scope):
+            return False
+        if isinstance(parent, cst.Subscript):  # an index: slices keep the chain going
+            return parent.value is top
+        if isinstance(parent, (cst.Yield, cst.AugAssign)):
+            return True
+        if isinstance(parent, cst.For):
+            return parent.iter is top and builds_ordered_collection(parent)
+        call = self.tree.call_argument_of(top)
+        if call is not None:
+            qualified = self.index.qualify(call.func, scope)
+            return qualified == "builtins.enumerate" or qualified in self._constructors or (
+                isinstance(call.func, cst.Attribute) and call.func.attr.value in _COLLECTING_METHODS
+            )
+        if isinstance(parent, cst.Arg):  # a keyword argument: `DataLoader(dataset=..)`
+            return self.index.qualify(self.tree.parents[parent].func, scope) in self._constructors
+        if isinstance(parent, cst.Assign) and parent.value is top:
+            return any(self._stored(target.target, scope, depth, seen) for target in parent.targets)
+        if isinstance(parent, cst.AnnAssign) and parent.value is top:
+            return self._stored(parent.target, scope, depth, seen)
+        return False
+
+    def _returned(self, scope: Scope, depth: int, seen: set) -> bool:
+        """A returned listing: follow the module's calls of the function, or judge by its context."""
+        function = self.index.function_of_scope.get(scope)
+        if function is None or depth >= _MAX_CALL_DEPTH:
+            return False
+        callers = self._callers.get(function.node, [])
+        if not callers:
+            return self._in_dataset_context(scope)
+        return any(self.ordered(call, caller_scope, depth + 1, seen) for call, caller_scope in callers)
+
+    @cached_property
+    def _callers(self) -> dict[cst.FunctionDef, list[tuple[cst.Call, Scope]]]:
+        callers: dict[cst.FunctionDef, list[tuple[cst.Call, Scope]]] = {}
+        for call, scope in self.index.all_calls:
+            function = self.index.resolve_local_call(call, scope)
+            if function is not None:
+                callers.setdefault(function.node, []).append((call, scope))
+        return callers
+
+    def _stored(self, target: cst.BaseExpression, scope: Scope, depth: int, seen: set) -> bool:
+        """A listing stored on an attribute (`self.files = ..`) or in a name whose uses are followed."""
+        if isinstance(target, cst.Attribute):
+            return not self._sorted_in_place(self.context.code(target), scope)
+        if isinstance(target, cst.Name) and (target.value, scope) not in seen:
+            seen.add((target.value, scope))
+            return self._name_ordered(target.value, scope, depth, seen)
+        return False
+
+    def _sorted_in_place(self, text: str, scope: Scope) -> bool:
+        """Whether `<text>.sort()` is called: in the same scope, or in the class for `self.` attributes."""
+        on_self = text.startswith("self.")
+        for receiver, call_scope in self._sort_receivers:
+            if receiver == text and (
+                call_scope is scope or (on_self and call_scope.owner_class is scope.owner_class is not None)
+            ):
+                return True
+        return False
+
+    @cached_property
+    def _sort_receivers(self) -> list[tuple[str, Scope]]:
+        return [
+            (self.context.code(call.func.value), scope)
+            for call, scope in self.index.all_calls
+            if isinstance(call.func, cst.Attribute) and call.func.attr.value == "sort"
+        ]
+
+    def _name_ordered(self, name: str, scope: Scope, depth: int, seen: set) -> bool:
+        """Follow a name holding a listing: stop at `.sort()` or a rebinding to anything else (`sorted(..)`)."""
+        if self._sorted_in_place(name, scope):
+            return False
+        loads, stores = self._names(scope).get(name, ([], []))
+        if not all(self._keeps_order(store, name, scope) for store in stores):
+            return False
+        return any(self.ordered(load, scope, depth, seen) for load in loads)
+
+    def _keeps_order(self, store: cst.Name, name: str, scope: Scope) -> bool:
+        """Whether a binding of the name assigns a listing, or a refinement of the name's own value."""
+        parent = self.tree.parents.get(store)
+        if isinstance(parent, cst.AugAssign):
+            return True
+        if isinstance(parent, cst.AssignTarget):
+            value = self.tree.parents[parent].value
+        elif isinstance(parent, cst.AnnAssign) and parent.value is not None:
+            value = parent.value
+        else:
+            return False
+        return any(
+            self.tree.order_chain(node, scope)[-1] is value
+            for node in (value, *_own_nodes(value))
+            if node in self._listing_nodes or (isinstance(node, cst.Name) and node.value == name)
+        )
+
+    @cached_property
+    def _listing_nodes(self) -> set[cst.CSTNode]:
+        return {call for call, _, _ in self.calls}
+
+    def _names(self, scope: Scope) -> dict[str, tuple[list[cst.Name], list[cst.Name]]]:
+        """(loads, stores) of every name used directly in a scope's code."""
+        cache = self._names_cache
+        if scope not in cache:
+            names: dict[str, tuple[list[cst.Name], list[cst.Name]]] = {}
+            owner = scope.node.body if scope.kind != "module" else scope.node
+            self.tree.cover(owner)
+            for node in _own_nodes(owner):
+                if isinstance(node, cst.Name) and self._is_reference(node):
+                    loads, stores = names.setdefault(node.value, ([], []))
+                    (stores if self._is_store(node) else loads).append(node)
+            cache[scope] = names
+        return cache[scope]
+
+    def _is_reference(self, name: cst.Name) -> bool:
+        parent = self.tree.parents.get(name)
+        if isinstance(parent, cst.Attribute):
+            return parent.value is name
+        return not isinstance(parent, (cst.Arg, cst.Param, cst.ImportAlias, cst.FunctionDef, cst.ClassDef)) or (
+            isinstance(parent, cst.Arg) and parent.value is name
+        )
+
+    def _is_store(self, name: cst.Name) -> bool:
+        child, parent = name, self.tree.parents.get(name)
+        while isinstance(parent, (cst.Element, cst.StarredElement, cst.Tuple, cst.List)):
+            child, parent = parent, self.tree.parents.get(parent)
+        if isinstance(parent, (cst.AssignTarget, cst.AsName)):
+            return True
+        if isinstance(parent, (cst.AnnAssign, cst.AugAssign, cst.For, cst.CompFor)):
+            return parent.target is child
+        return False
+
+
+def _is_path_name(qualified: str) -> bool:
+    """Whether a qualified name is a path: `pathlib.Path()`, `pathlib.Path.cwd()`, `...().resolve()`."""
+    if qualified.endswith("()") and qualified[:-2] in _PATH_CLASSES:
+        return True
+    base, _, last = qualified.rpartition(".")
+    return last in _PATH_GIVING and (base in _PATH_CLASSES or _is_path_name(base))
+
+
+def _defining_scope(name: str, scope: Scope) -> Scope | None:
+    current: Scope | None = scope
+    first = True
+    while current is not None:
+        if (first or current.kind != "class") and name in current.bindings:
+            return current
+        first, current = False, current.parent
+    return None
+
+
+def _parameter_annotation(index: ModuleIndex, scope: Scope, name: str) -> cst.BaseExpression | None:
+    """The annotation of a function's parameter, if `name` is one."""
+    function = index.function_of_scope.get(scope)
+    if function is None:
+        return None
+    params = function.node.params
+    for param in (*params.posonly_params, *params.params, *params.kwonly_params):
+        if param.name.value == name and param.annotation is not None:
+            return param.annotation.annotation
+    return None

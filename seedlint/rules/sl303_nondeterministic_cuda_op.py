@@ -1,0 +1,288 @@
+"""SL303 nondeterministic-cuda-op: seeded CUDA code calls an op whose CUDA kernel is nondeterministic.
+
+The table follows the `torch.use_deterministic_algorithms` docstring of torch 2.13 (both of its
+lists: the ops it switches to a deterministic kernel and the ops it makes raise). Left out on
+purpose: convolutions (cuDNN's choice, governed by `torch.backends.cudnn.deterministic`), ops whose
+nondeterminism is not statically visible or that are everywhere (`gather`, `index_select`,
+indexing, `index_copy`, `scatter`), `cumsum` (only floating-point cumsum is nondeterministic and
+integer cumsums over masks are common), `NLLLoss`/`CrossEntropyLoss` (only N-d input is), and
+`index_put(accumulate=True)` (CUDA always runs it through a deterministic sort-based kernel).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterator
+
+import libcst as cst
+
+from seedlint.analysis.context import FileContext
+from seedlint.analysis.flow import argument, is_none
+from seedlint.analysis.index import Scope
+from seedlint.diagnostics import Applicability, Fix
+from seedlint.rules.base import Finding, Rule
+
+_ATOMIC = "accumulates with atomic adds in a nondeterministic order"
+_ATOMIC_BACKWARD = "accumulates its gradients with atomic adds in a nondeterministic order"
+_INTERPOLATION_MODES = frozenset({"linear", "bilinear", "bicubic", "trilinear"})
+
+
+class _Requirement:
+    """A condition on a call's arguments; `shift` is 1 for a tensor method (no `input` argument)."""
+
+    def __init__(self, keyword: str, position: int) -> None:
+        self.keyword, self.position = keyword, position
+
+    def value(self, call: cst.Call, shift: int) -> cst.BaseExpression | None:
+        return argument(call, self.keyword, self.position - shift)
+
+    def holds(self, call: cst.Call, shift: int) -> bool:
+        raise NotImplementedError
+
+
+class _StringIn(_Requirement):
+    """The argument is a string literal among `values` (the defaults never are)."""
+
+    def __init__(self, keyword: str, position: int, values: frozenset[str]) -> None:
+        super().__init__(keyword, position)
+        self.values = values
+
+    def holds(self, call: cst.Call, shift: int) -> bool:
+        value = self.value(call, shift)
+        return isinstance(value, (cst.SimpleString, cst.ConcatenatedString)) and value.evaluated_value in self.values
+
+
+class _Given(_Requirement):
+    """The argument is passed and is not None."""
+
+    def holds(self, call: cst.Call, shift: int) -> bool:
+        return not is_none(self.value(call, shift))
+
+
+class _IsTrue(_Requirement):
+    def holds(self, call: cst.Call, shift: int) -> bool:
+        return _is_literal(self.value(call, shift), "True")
+
+
+class _NotAllOnes(_Requirement):
+    """A literal output size other than 1, (1, 1), ...: adaptive pooling to size 1 is a plain mean or max."""
+
+    def holds(self, call: cst.Call, shift: int) -> bool:
+        value = self.value(call, shift)
+        sizes = [e.value for e in value.elements] if isinstance(value, (cst.Tuple, cst.List)) else [value]
+        return all(isinstance(s, cst.Integer) for s in sizes) and any(s.evaluated_value != 1 for s in sizes)
+
+
+class _Overlapping(_Requirement):
+    """Pooling windows that can overlap: a `stride` given and written differently from `kernel_size`.
+
+    Without a stride (it defaults to the kernel size) each input gets at most one gradient.
+    """
+
+    def holds(self, call: cst.Call, shift: int) -> bool:
+        stride = self.value(call, shift)
+        kernel = argument(call, "kernel_size", self.position - 1 - shift)
+        return not is_none(stride) and (kernel is None or not stride.deep_equals(kernel))
+
+
+@dataclass(frozen=True)
+class _Op:
+    reason: str  # what its CUDA kernel does, completing "`op` on CUDA ..."
+    deterministic_kernel: bool  # deterministic mode switches it to a deterministic kernel (else it raises)
+    backward_only: bool = False
+    requirement: _Requirement | None = None
+
+    def applies(self, call: cst.Call, shift: int) -> bool:
+        return self.requirement is None or self.requirement.holds(call, shift)
+
+
+def _backward(raises: bool = True, requirement: _Requirement | None = None) -> _Op:
+    return _Op(_ATOMIC_BACKWARD, not raises, True, requirement)
+
+
+_SCATTER_REDUCE = (
+    _Op(_ATOMIC, True, requirement=_StringIn("reduce", 4, frozenset({"sum", "mean"}))),
+    _Op(_ATOMIC, False, requirement=_StringIn("reduce", 4, frozenset({"prod"}))),
+)
+# Tensor operations, by name: callable as `torch.<name>(input, ...)`, `torch.Tensor.<name>(input, ...)`
+# and `tensor.<name>(...)`. Requirement positions count `input`.
+_TENSOR_OPS: dict[str, tuple[_Op, ...]] = {
+    "index_add": (_Op(_ATOMIC, True),),
+    "index_add_": (_Op(_ATOMIC, True),),
+    "scatter_add": (_Op(_ATOMIC, True),),
+    "scatter_add_": (_Op(_ATOMIC, True),),
+    "scatter_reduce": _SCATTER_REDUCE,
+    "scatter_reduce_": _SCATTER_REDUCE,
+    "put": (_Op(_ATOMIC, False, requirement=_IsTrue("accumulate", 3)),),
+    "put_": (_Op(_ATOMIC, False, requirement=_IsTrue("accumulate", 3)),),
+    "histc": (_Op(_ATOMIC, False),),
+    "bincount": (_Op(_ATOMIC, False, requirement=_Given("weights", 1)),),
+    "median": (_Op("can return a different index among equal values", False, requirement=_Given("dim", 1)),),
+}
+# Names distinctive enough to match as a method of a receiver of unknown type.
+_DISTINCTIVE_METHODS = frozenset(_TENSOR_OPS) - {"median", "put"}
+
+_ALL_ONES_POOLS = {"AdaptiveAvgPool2d": 0, "AdaptiveAvgPool3d": 0, "AdaptiveMaxPool2d": 0,
+                   "adaptive_avg_pool2d": 1, "adaptive_avg_pool3d": 1, "adaptive_max_pool2d": 1}
+_MODULES_AND_FUNCTIONS: dict[str, tuple[_Op, ...]] = {
+    **{f"torch.nn.{name}": (_backward(requirement=_NotAllOnes("output_size", position)),)
+       for name, position in _ALL_ONES_POOLS.items() if name[0].isupper()},
+    **{f"torch.nn.functional.{name}": (_backward(requirement=_NotAllOnes("output_size", position)),)
+       for name, position in _ALL_ONES_POOLS.items() if name[0].islower()},
+    "torch.nn.AvgPool3d": (_backward(requirement=_Overlapping("stride", 1)),),
+    "torch.nn.functional.avg_pool3d": (_backward(requirement=_Overlapping("stride", 2)),),
+    "torch.nn.MaxPool3d": (_backward(raises=False, requirement=_Overlapping("stride", 1)),),
+    "torch.nn.functional.max_pool3d": (_backward(raises=False, requirement=_Overlapping("stride", 2)),),
+    **{f"torch.nn.{name}": (_backward(),) for name in (
+        "FractionalMaxPool2d", "FractionalMaxPool3d", "ReflectionPad1d", "ReflectionPad2d", "ReflectionPad3d",
+        "CTCLoss", "UpsamplingBilinear2d")},
+    **{f"torch.nn.{name}": (_backward(raises=False),) for name in (
+        "ReplicationPad1d", "ReplicationPad2d", "ReplicationPad3d")},
+    **{f"torch.nn.functional.{name}": (_backward(),) for name in (
+        "fractional_max_pool2d", "fractional_max_pool3d", "ctc_loss", "grid_sample", "upsample_bilinear")},
+    **{f"torch.nn.{name}": (_Op("writes repeated indices in a nondeterministic order", False),)
+       for name in ("MaxUnpool1d", "MaxUnpool2d", "MaxUnpool3d")},
+    **{f"torch.nn.functional.{name}": (_Op("writes repeated indices in a nondeterministic order", False),)
+       for name in ("max_unpool1d", "max_unpool2d", "max_unpool3d")},
+    "torch.nn.functional.interpolate": (_backward(requirement=_StringIn("mode", 3, _INTERPOLATION_MODES)),),
+    "torch.nn.functional.upsample": (_backward(requirement=_StringIn("mode", 3, _INTERPOLATION_MODES)),),
+    "torch.nn.Upsample": (_backward(requirement=_StringIn("mode", 2, _INTERPOLATION_MODES)),),
+    "torch.nn.functional.pad": (
+        _backward(requirement=_StringIn("mode", 2, frozenset({"reflect"}))),
+        _backward(raises=False, requirement=_StringIn("mode", 2, frozenset({"replicate"}))),
+    ),
+    "torch.nn.EmbeddingBag": (_backward(requirement=_StringIn("mode", 5, frozenset({"max"}))),),
+    "torch.nn.EmbeddingBag.from_pretrained": (_backward(requirement=_StringIn("mode", 5, frozenset({"max"}))),),
+    "torch.nn.functional.embedding_bag": (_backward(requirement=_StringIn("mode", 6, frozenset({"max"}))),),
+    **{f"{prefix}.{name}": ops for name, ops in _TENSOR_OPS.items() for prefix in ("torch", "torch.Tensor")},
+}
+
+# Calls that turn deterministic algorithms on, directly in torch: name -> (argument, its "off" spellings).
+_DETERMINISTIC_SWITCHES = {
+    "torch.use_deterministic_algorithms": ("mode", frozenset({"False"})),
+    "torch.set_deterministic_debug_mode": ("debug_mode", frozenset({"0", "'default'", '"default"'})),
+}
+# Helpers that turn them on: (qualified name, the argument that must be on (None: always), its position
+# (None: keyword-only)).
+_DETERMINISTIC_HELPERS = (
+    ("transformers.enable_full_determinism", None, 0),
+    ("transformers.trainer_utils.enable_full_determinism", None, 0),
+    ("ray.train.torch.enable_reproducibility", None, 0),
+    ("transformers.set_seed", "deterministic", 1),
+    ("transformers.trainer_utils.set_seed", "deterministic", 1),
+    ("accelerate.utils.set_seed", "deterministic", 2),
+    ("accelerate.utils.random.set_seed", "deterministic", 2),
+    *((trainer, "deterministic", None) for trainer in (
+        "lightning.Trainer", "lightning.pytorch.Trainer", "pytorch_lightning.Trainer",
+        "lightning.pytorch.trainer.trainer.Trainer", "pytorch_lightning.trainer.trainer.Trainer")),
+)
+_GRADIENT_CALLS = ("torch.autograd.grad", "torch.autograd.backward")
+_BACKWARD_METHODS = frozenset({"backward", "manual_backward"})
+_FIX = Fix("Call `torch.use_deterministic_algorithms(True)` at start-up", Applicability.DISPLAY_ONLY)
+
+
+def _is_literal(node: cst.BaseExpression | None, *spellings: str) -> bool:
+    return isinstance(node, (cst.Name, cst.Integer, cst.SimpleString)) and getattr(node, "value", None) in spellings
+
+
+def _keyword(call: cst.Call, keyword: str) -> cst.BaseExpression | None:
+    return next((arg.value for arg in call.args if arg.keyword is not None and arg.keyword.value == keyword), None)
+
+
+def deterministic_switches(context: FileContext) -> Iterator[cst.Call]:
+    """The calls to torch that turn deterministic algorithms on (any value but a literal off), in source order."""
+    for call, scope in context.calls_to(*_DETERMINISTIC_SWITCHES):
+        keyword, off = _DETERMINISTIC_SWITCHES[context.index.qualify(call.func, scope)]
+        value = argument(call, keyword, 0)
+        if value is not None and not _is_literal(value, *off):
+            yield call
+
+
+def _deterministic_mode_on(context: FileContext) -> bool:
+    """Whether the module turns deterministic algorithms on, itself or through a known helper.
+
+    `warn_only=True` counts: the remaining nondeterministic ops then warn at run time, naming themselves.
+    """
+    if any(True for _ in deterministic_switches(context)):
+        return True
+    for qualified, keyword, position in _DETERMINISTIC_HELPERS:
+        for call, _ in context.calls_to(qualified):
+            if keyword is None:
+                return True
+            value = argument(call, keyword, position) if position is not None else _keyword(call, keyword)
+            if value is not None and not _is_literal(value, "False", "None"):
+                return True
+    return False
+
+
+def _differentiates(context: FileContext) -> bool:
+    """Whether the module runs backward passes: `.backward()`, `torch.autograd.grad`, a Lightning `training_step`."""
+    for call, _ in context.index.all_calls:
+        if isinstance(call.func, cst.Attribute) and call.func.attr.value in _BACKWARD_METHODS:
+            return True
+    if context.calls_to(*_GRADIENT_CALLS):
+        return True
+    return any(function.node.name.value == "training_step" for function in context.index.functions.values())
+
+
+def _op_patterns() -> tuple[tuple[bytes, bytes], ...]:
+    """(device, op name): the file must mention CUDA (or DataParallel) and one of the ops."""
+    names = set()
+    for qualified in _MODULES_AND_FUNCTIONS:
+        for prefix in ("torch.nn.functional.", "torch.nn.", "torch.Tensor.", "torch."):
+            if qualified.startswith(prefix):
+                names.add(qualified[len(prefix):].split(".")[0])
+                break
+    return tuple((device, name.encode()) for device in (b"cuda", b"DataParallel") for name in sorted(names))
+
+
+class NondeterministicCudaOp(Rule):
+    code = "SL303"
+    name = "nondeterministic-cuda-op"
+    summary = "Seeded CUDA code calls an op whose CUDA kernel gives different results from run to run"
+    fix_availability = "display-only"
+    patterns = _op_patterns()
+
+    def check(self, context: FileContext) -> Iterator[Finding]:
+        if not context.uses_cuda or not context.seeding_flows or _deterministic_mode_on(context):
+            return
+        differentiates: bool | None = None
+        for call, scope in context.index.all_calls:
+            op = self._op(context, call, scope)
+            if op is None:
+                continue
+            if op.backward_only:
+                differentiates = _differentiates(context) if differentiates is None else differentiates
+                if not differentiates:
+                    continue
+            yield self._finding(context, call, op)
+
+    @staticmethod
+    def _op(context: FileContext, call: cst.Call, scope: Scope) -> _Op | None:
+        """The table entry a call matches: a torch function or module, or a method of a tensor."""
+        qualified = context.index.qualify(call.func, scope)
+        name = call.func.attr.value if isinstance(call.func, cst.Attribute) else None
+        if qualified is None:  # a method of a receiver of unknown type
+            ops, shift = (_TENSOR_OPS[name], 1) if name in _DISTINCTIVE_METHODS else ((), 0)
+        elif qualified.startswith("torch.nn.modules."):
+            ops, shift = _MODULES_AND_FUNCTIONS.get("torch.nn." + qualified.rsplit(".", 1)[-1], ()), 0
+        elif qualified in _MODULES_AND_FUNCTIONS:
+            ops, shift = _MODULES_AND_FUNCTIONS[qualified], 0
+        elif name in _TENSOR_OPS and qualified.startswith("torch.") and qualified.endswith(f"().{name}"):
+            ops, shift = _TENSOR_OPS[name], 1  # a method of a tensor a torch call made
+        else:
+            ops, shift = (), 0
+        return next((op for op in ops if op.applies(call, shift)), None)
+
+    @staticmethod
+    def _finding(context: FileContext, call: cst.Call, op: _Op) -> Finding:
+        effect = "use a deterministic kernel" if op.deterministic_kernel else "raise an error instead"
+        outcome = "the gradients" if op.backward_only else "its results"
+        return Finding(
+            call,
+            f"`{context.code(call.func)}` on CUDA {op.reason}, so {outcome} can differ from run to run "
+            f"despite the seeding; `torch.use_deterministic_algorithms(True)` makes it {effect}",
+            _FIX,
+            help="Call `torch.use_deterministic_algorithms(True)` at start-up, or silence the line if the "
+                 "variation is acceptable",
+        )

@@ -1,0 +1,100 @@
+"""SL401 functional-dropout-training: functional dropout in an `nn.Module` ignores `train()`/`eval()`."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+import libcst as cst
+
+from seedlint.analysis.context import FileContext
+from seedlint.analysis.flow import argument
+from seedlint.analysis.index import FunctionInfo
+from seedlint.diagnostics import Applicability, Edit, Fix
+from seedlint.rules.base import Finding, Rule
+
+# Classes whose instances carry the `training` flag that `train()` and `eval()` set.
+_MODULE_BASES = frozenset({
+    "torch.nn.Module", "torch.nn.modules.Module", "torch.nn.modules.module.Module",
+    "lightning.LightningModule", "lightning.pytorch.LightningModule", "pytorch_lightning.LightningModule",
+})
+# Functional dropout and the default of its `training` parameter (the third one in each).
+# `torch.dropout(input, p, train)` and friends are not listed: their `train` is required.
+_DROPOUT_TRAINING_DEFAULT = {
+    "torch.nn.functional.dropout": True,
+    "torch.nn.functional.dropout1d": True,
+    "torch.nn.functional.dropout2d": True,
+    "torch.nn.functional.dropout3d": True,
+    "torch.nn.functional.alpha_dropout": False,
+    "torch.nn.functional.feature_alpha_dropout": False,
+}
+_TRAINING_POSITION = 2
+_NO_INSTANCE_DECORATORS = frozenset({"builtins.staticmethod", "builtins.classmethod"})
+
+
+class FunctionalDropoutTraining(Rule):
+    code = "SL401"
+    name = "functional-dropout-training"
+    summary = "Functional dropout in an `nn.Module` method without `training=` ignores `train()`/`eval()`"
+    fix_availability = "safe"
+    patterns = ((b"dropout", b"Module"),)
+
+    def check(self, context: FileContext) -> Iterator[Finding]:
+        index = context.index
+        for call, scope in context.calls_to(*_DROPOUT_TRAINING_DEFAULT):
+            method = index.function_of_scope.get(scope)
+            if (
+                method is None
+                or method.owner_class is None
+                or not index.subclasses_of(method.owner_class, _MODULE_BASES)
+                or any(arg.star for arg in call.args)
+                or argument(call, "training", _TRAINING_POSITION) is not None
+            ):
+                continue
+            default = _DROPOUT_TRAINING_DEFAULT[index.qualify(call.func, scope)]
+            yield self._finding(context, call, method, default)
+
+    def _finding(self, context: FileContext, call: cst.Call, method: FunctionInfo, default: bool) -> Finding:
+        callee = context.code(call.func)
+        if default:
+            message = (f"`{callee}` without `training=` defaults to `training=True`, so it keeps dropping "
+                       "activations at random after `model.eval()` and evaluation results change from call to call")
+        else:
+            message = (f"`{callee}` without `training=` defaults to `training=False`, so it never drops "
+                       "anything, not even while the module trains")
+        instance = _instance_name(context, method)
+        if instance is None or not call.args:
+            help = "Pass the module's `training` flag as `training=`"
+            return Finding(call, message, Fix(help, Applicability.DISPLAY_ONLY), help=help)
+        keyword = f"training={instance}.training"
+        help = f"Pass `{keyword}`"
+        # With a `False` default the fix turns dropout on while training: results of training change.
+        applicability = Applicability.SAFE if default else Applicability.UNSAFE
+        return Finding(call, message, Fix(help, applicability, (_add_keyword(context, call, keyword),)), help=help)
+
+
+def _instance_name(context: FileContext, method: FunctionInfo) -> str | None:
+    """The name a method calls its instance by, or None for static and class methods."""
+    node = method.node
+    if any(context.index.qualify(d.decorator, method.scope.parent) in _NO_INSTANCE_DECORATORS
+           for d in node.decorators):
+        return None
+    positional = [*node.params.posonly_params, *node.params.params]
+    return positional[0].name.value if positional else None
+
+
+def _add_keyword(context: FileContext, call: cst.Call, keyword: str) -> Edit:
+    """Append a keyword argument after the last argument, keeping a trailing comma and the layout."""
+    last = call.args[-1]
+    _, end = context.positions.span(last)
+    comma = last.comma
+    if not isinstance(comma, cst.Comma):
+        return Edit(end, end, f", {keyword}")
+    comma_end = end + len(context.module.code_for_node(comma.whitespace_before)) + 1
+    if not isinstance(comma.whitespace_after, cst.ParenthesizedWhitespace):
+        return Edit(comma_end, comma_end, f" {keyword},")
+    # `x,  # comment` then a line break: the keyword gets a line of its own, indented like the last argument.
+    source = context.source
+    next_line = source.offset(source.location(comma_end).row + 1, 0)
+    last_line = source.lines[source.location(end).row - 1]
+    indentation = last_line[: len(last_line) - len(last_line.lstrip())]
+    return Edit(next_line, next_line, f"{indentation}{keyword},{source.newline}")

@@ -1,0 +1,173 @@
+"""Seeding done in other modules of the project counts exactly like seeding done inline."""
+
+from __future__ import annotations
+
+import json
+import textwrap
+
+import pytest
+
+from seedlint.analysis import catalog
+from seedlint.analysis.project import ProjectIndex, module_name
+
+from conftest import run_cli
+
+UTILS = """\
+    import torch
+
+
+    def set_seed(seed):
+        torch.manual_seed(seed)
+    """
+
+
+def check(root, *paths: str, extra: tuple[str, ...] = ()) -> list[tuple[str, str, int]]:
+    """(file, code, row) of every finding of `seedlint check` run in `root`."""
+    result = run_cli("check", "--isolated", "--output-format", "json", *extra, *(paths or (".",)), cwd=root)
+    assert result.returncode in (0, 1), result.stderr.decode()
+    return sorted((item["filename"].rsplit("/", 1)[-1], item["code"], item["location"]["row"])
+                  for item in json.loads(result.stdout))
+
+
+class TestHelpersInOtherModules:
+    @pytest.mark.parametrize(
+        "importing",
+        [
+            "from utils import set_seed\nset_seed(0)",
+            "import utils\nutils.set_seed(0)",
+            "from utils import set_seed as seed_all_the_things\nseed_all_the_things(0)",
+        ],
+        ids=["from-import", "module-import", "aliased"],
+    )
+    def test_a_helper_in_a_sibling_module_seeds_where_it_is_called(self, write, tmp_path, importing):
+        write("utils.py", UTILS)
+        write("train.py", f"import torch\nmodel = torch.nn.Linear(2, 2)\n{importing}\nx = torch.randn(3)\n")
+        assert check(tmp_path) == [("train.py", "SL104", 2)]
+
+    def test_linting_only_the_script_still_reads_the_helper(self, write, tmp_path):
+        write("utils.py", UTILS)
+        write("train.py", "import numpy as np\nfrom utils import set_seed\nset_seed(0)\nx = np.random.rand(2)\n")
+        assert check(tmp_path, "train.py") == [("train.py", "SL105", 4)]
+
+    def test_relative_import_and_re_export_through_a_package(self, write, tmp_path):
+        write("proj/__init__.py", "from .misc import fix_random_seeds\n")
+        write("proj/misc.py", """\
+            import torch
+
+
+            def fix_random_seeds(seed=31):
+                torch.cuda.manual_seed_all(seed)
+            """)
+        write("proj/train.py", """\
+            from . import fix_random_seeds
+
+
+            def main(seed):
+                fix_random_seeds(seed)
+            """)
+        found = check(tmp_path)
+        assert ("train.py", "SL101", 5) in found  # the wrapper seeds CUDA only: seen through the package
+        assert ("misc.py", "SL101", 5) in found
+
+    def test_a_wrapper_of_a_wrapper_across_three_modules(self, write, tmp_path):
+        write("low.py", "import torch\n\n\ndef seed_torch(value):\n    torch.manual_seed(value)\n")
+        write("mid.py", "from low import seed_torch\n\n\ndef init_seeds(s):\n    seed_torch(s)\n")
+        write("train.py", """\
+            import time
+            import torch
+            from mid import init_seeds
+            model = torch.nn.Linear(2, 2)
+            init_seeds(int(time.time()))
+            """)
+        # `init_seeds(` is not a seeding spelling: the project index opens the file's gate.
+        assert check(tmp_path, "train.py") == [("train.py", "SL106", 5)]
+
+    @pytest.mark.parametrize(
+        "use",
+        ["trainer = Trainer(0)", "Trainer.seed_all(0)", "t = Seeder()\nt.seed_all(0)"],
+        ids=["constructor", "static-style", "method-on-instance"],
+    )
+    def test_methods_and_constructors_of_classes_in_other_modules(self, write, tmp_path, use):
+        write("engine.py", """\
+            import torch
+
+
+            class Seeder:
+                def seed_all(self, seed):
+                    torch.manual_seed(seed)
+
+
+            class Trainer(Seeder):
+                def __init__(self, seed):
+                    self.seed_all(seed)
+            """)
+        write("train.py", f"import numpy as np\nfrom engine import Trainer, Seeder\n{use}\nx = np.random.rand(2)\n")
+        assert [item[:2] for item in check(tmp_path, "train.py")] == [("train.py", "SL105")]
+
+    def test_seed_functions_in_config_override_what_is_inferred(self, write, tmp_path):
+        write("utils.py", UTILS)  # seeds torch only...
+        write("pyproject.toml", '[tool.seedlint]\nseed-functions = {"utils.set_seed" = ["torch", "numpy"]}\n')
+        write("train.py", "import numpy as np\nfrom utils import set_seed\nset_seed(0)\nx = np.random.rand(2)\n")
+        result = run_cli("check", "--output-format", "json", "train.py", cwd=tmp_path)
+        assert json.loads(result.stdout) == []  # ...but the project says it seeds numpy too
+
+    def test_the_fix_uses_the_call_sites_seed_expression(self, write, tmp_path):
+        write("utils.py", UTILS)
+        train = write("train.py", "import random\nfrom utils import set_seed\nset_seed(args.seed)\nrandom.random()\n")
+        result = run_cli("check", "--isolated", "--fix", "train.py", cwd=tmp_path)
+        assert result.returncode == 0, result.stdout
+        assert "set_seed(args.seed)\nrandom.seed(args.seed)\n" in train.read_text()
+
+
+class TestLookAlikes:
+    def test_a_helper_that_does_not_seed_is_not_seeding(self, write, tmp_path):
+        write("utils.py", "import logging\n\n\ndef set_seed(seed):\n    logging.info('seed %s', seed)\n")
+        write("train.py", "import torch\nmodel = torch.nn.Linear(2, 2)\nfrom utils import set_seed\nset_seed(0)\n")
+        assert check(tmp_path) == []
+
+    def test_an_unknown_module_is_not_guessed(self, write, tmp_path):
+        write("train.py", "import torch\nmodel = torch.nn.Linear(2, 2)\nfrom elsewhere import set_seed\nset_seed(0)\n")
+        assert check(tmp_path) == []
+
+    def test_import_cycles_and_recursion_terminate(self, write, tmp_path):
+        write("a.py", "from b import g\n\n\ndef f(seed):\n    g(seed)\n")
+        write("b.py", "import torch\nfrom a import f\n\n\ndef g(seed):\n    f(seed)\n    torch.manual_seed(seed)\n")
+        write("train.py", "import numpy as np\nfrom a import f\nf(1)\nnp.random.rand()\n")
+        assert check(tmp_path, "train.py") == [("train.py", "SL105", 4)]
+
+    def test_a_helper_module_that_does_not_parse_is_ignored(self, write, tmp_path):
+        write("utils.py", "def set_seed(seed)\n    pass  # seed\n")
+        write("train.py", "import torch\nmodel = torch.nn.Linear(2, 2)\nfrom utils import set_seed\nset_seed(0)\n")
+        assert check(tmp_path, "train.py") == []
+
+
+class TestProjectIndex:
+    def test_summary_names_generators_and_seed_parameter(self, write, tmp_path):
+        write("pkg/__init__.py", "")
+        write("pkg/seeding.py", """\
+            import random
+            import numpy as np
+            import torch
+
+
+            def everything(cfg, seed=0):
+                random.seed(seed)
+                np.random.seed(seed)
+                torch.manual_seed(seed)
+            """)
+        summary = ProjectIndex([tmp_path]).summary("pkg.seeding.everything")
+        assert summary.seeds == catalog.EVERYTHING
+        assert summary.seed_parameter == ("seed", 1)
+
+    def test_module_names_follow_packages(self, write):
+        assert module_name(write("pkg/sub/mod.py", "")) == "mod"  # no __init__.py: a script directory
+        write("pkg/__init__.py", "")
+        write("pkg/sub/__init__.py", "")
+        assert module_name(write("pkg/sub/mod.py", "")) == "pkg.sub.mod"
+        assert module_name(write("pkg/sub/__init__.py", "")) == "pkg.sub"
+
+    def test_files_without_seed_are_not_parsed(self, write, tmp_path):
+        write("models.py", textwrap.dedent("import torch\n\n\ndef build():\n    return torch.nn.Linear(2, 2)\n"))
+        project = ProjectIndex([tmp_path])
+        assert project.module("models") is None
+        assert project.summary("models.build") is None

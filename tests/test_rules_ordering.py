@@ -1,0 +1,391 @@
+"""Behaviour of the ordering rules SL205 (unsorted file listings) and SL206 (set iteration order).
+
+Every source below starts on row 1 (the `\\` after the opening quotes); columns are 1-based.
+"""
+
+from __future__ import annotations
+
+import io
+import tokenize
+
+import libcst
+import pytest
+
+from seedlint.diagnostics import Applicability
+from seedlint.selection import DEFAULT_CODES
+
+from conftest import codes_of, lint
+
+
+def findings(source: str, codes, **kwargs) -> list[tuple[str, int, int]]:
+    """(code, row, column) of every finding."""
+    return [(d.code, d.start.row, d.start.column) for d in lint(source, codes, **kwargs).diagnostics]
+
+
+def fixed(source: str, codes, fix: str = "safe") -> str:
+    return lint(source, codes, fix=fix).source.text
+
+
+def comments(text: str) -> list[str]:
+    tokens = tokenize.generate_tokens(io.StringIO(text).readline)
+    return [token.string for token in tokens if token.type == tokenize.COMMENT]
+
+
+# ============================================================================ SL205
+DATASET = """\
+import os
+from torch.utils.data import Dataset
+
+
+class Files(Dataset):
+    def __init__(self, root):
+        {line}
+"""
+
+
+def in_dataset(line: str) -> str:
+    return DATASET.replace("{line}", line)
+
+
+class TestSL205UnsortedFileListing:
+    def test_enabled_by_default(self):
+        assert "SL205" in DEFAULT_CODES
+        assert codes_of(in_dataset("self.files = os.listdir(root)")) == ["SL205"]
+
+    @pytest.mark.parametrize(
+        "line, column",
+        [
+            ("self.files = os.listdir(root)", 22),
+            ("self.files = list(os.scandir(root))", 27),
+            ("self.first = os.listdir(root)[0]", 22),
+            ("self.top = os.listdir(root)[:100]", 20),
+            ("self.index = dict(enumerate(os.listdir(root)))", 37),
+            ("self.paths = [os.path.join(root, f) for f in os.listdir(root) if f.endswith('.png')]", 54),
+            ("self.files = os.listdir(root) + os.listdir(root + '2')", 22),
+        ],
+        ids=["attribute", "list-scandir", "index", "slice", "enumerate", "comprehension", "concatenation"],
+    )
+    def test_listing_stored_in_order_in_a_dataset_is_flagged(self, line, column):
+        assert findings(in_dataset(line), {"SL205"})[0] == ("SL205", 7, column)
+
+    @pytest.mark.parametrize(
+        "source",
+        [
+            "import glob\nfrom torch.utils.data import Dataset\nclass D(Dataset):\n"
+            "    def __init__(self, r):\n        self.files = glob.glob(r + '/*.png')\n",
+            "from glob import iglob as ig\nfrom torch.utils.data import Dataset\nclass D(Dataset):\n"
+            "    def __init__(self, r):\n        self.files = list(ig(r))\n",
+            "from os import listdir\nfrom torch.utils.data import IterableDataset\nclass D(IterableDataset):\n"
+            "    def __init__(self, r):\n        self.files = listdir(r)\n",
+            "import pathlib\nfrom torch.utils.data import Dataset\nclass D(Dataset):\n"
+            "    def __init__(self, r):\n        self.files = list(pathlib.Path(r).rglob('*.jpg'))\n",
+            "from pathlib import Path as P\nimport torch.utils.data as tud\nclass D(tud.Dataset):\n"
+            "    def __init__(self, r):\n        self.files = list((P(r) / 'img').glob('*.png'))\n",
+            "from pathlib import Path\nfrom torch.utils.data import Dataset\nclass D(Dataset):\n"
+            "    def __init__(self, r: Path):\n        self.files = list(r.iterdir())\n",
+            "from pathlib import Path\nfrom torch.utils.data import Dataset\nclass D(Dataset):\n"
+            "    def __init__(self, r):\n        self.root = Path(r).resolve()\n"
+            "        self.files = [p for p in self.root.glob('*')]\n",
+        ],
+        ids=["glob", "iglob-alias", "from-os-import", "pathlib-module", "path-alias-divided",
+             "annotated-parameter", "self-attribute-path"],
+    )
+    def test_every_listing_form_is_resolved(self, source):
+        assert codes_of(source, {"SL205"}) == ["SL205"]
+
+    def test_dataset_through_a_module_local_base_class(self):
+        source = """\
+        import os
+        from torch.utils import data
+
+
+        class Base(data.Dataset):
+            pass
+
+
+        class Frames(Base):
+            def __init__(self, root):
+                self.files = os.listdir(root)
+        """
+        assert findings(source, {"SL205"}) == [("SL205", 11, 22)]
+
+    def test_local_variable_used_in_order_later(self):
+        source = in_dataset("files = os.listdir(root)\n        files = [f for f in files if f[0] != '.']\n"
+                            "        self.files = files")
+        assert findings(source, {"SL205"}) == [("SL205", 7, 17)]
+
+    def test_index_in_getitem(self):
+        source = """\
+        import os
+        from torch.utils.data import Dataset
+
+
+        class Files(Dataset):
+            def __getitem__(self, index):
+                return os.listdir(self.root)[index]
+        """
+        assert findings(source, {"SL205"}) == [("SL205", 7, 16)]
+
+    def test_loop_that_appends_in_a_dataset(self):
+        source = in_dataset("for entry in os.scandir(root):\n            self.files.append(entry.path)")
+        assert findings(source, {"SL205"}) == [("SL205", 7, 22)]
+
+    def test_iterable_dataset_yielding_in_listing_order(self):
+        source = """\
+        import glob
+        from torch.utils.data import IterableDataset
+
+
+        class Stream(IterableDataset):
+            def __iter__(self):
+                for path in glob.iglob("data/*.txt"):
+                    yield path
+        """
+        assert findings(source, {"SL205"}) == [("SL205", 7, 21)]
+
+    @pytest.mark.parametrize(
+        "source, row, column",
+        [
+            (
+                "import os\nfrom torch.utils.data import TensorDataset\n\n"
+                "def build(root):\n    files = os.listdir(root)\n    return TensorDataset(files)\n",
+                5, 13,
+            ),
+            (
+                "import glob\nfrom torch.utils.data import DataLoader\n\n"
+                "def files(root):\n    return glob.glob(root)\n\n"
+                "loader = DataLoader(files('x'), batch_size=2)\n",
+                5, 12,
+            ),
+            (
+                "import os\nfrom torch.utils.data import DataLoader\n\n"
+                "def samples(root):\n    out = []\n    for name in os.listdir(root):\n        out.append(name)\n"
+                "    return out\n\nloader = DataLoader(dataset=samples('x'))\n",
+                6, 17,
+            ),
+            (
+                "import os\nfrom torch.utils.data import DataLoader\n\n"
+                "files = os.listdir('data')\nloader = DataLoader(files, batch_size=4)\n",
+                4, 9,
+            ),
+        ],
+        ids=["builder-constructs", "helper-passed-to-loader", "loop-in-function-passed-to-loader", "module-body"],
+    )
+    def test_dataset_builders_are_flagged(self, source, row, column):
+        assert findings(source, {"SL205"}) == [("SL205", row, column)]
+
+    def test_helper_returning_a_listing_is_reported_at_the_listing(self):
+        source = """\
+        import glob
+        from torch.utils.data import Dataset
+
+
+        def list_images(root):
+            return glob.glob(root + "/*.png")
+
+
+        class Images(Dataset):
+            def __init__(self, root):
+                self.files = list_images(root)
+        """
+        assert findings(source, {"SL205"}) == [("SL205", 6, 12)]
+
+    @pytest.mark.parametrize(
+        "line",
+        [
+            "self.files = sorted(os.listdir(root))",
+            "self.files = sorted(os.scandir(root), key=lambda e: e.name)",
+            "self.n = len(os.listdir(root))",
+            "self.ok = 'a.png' in os.listdir(root)",
+            "self.names = set(os.listdir(root))",
+            "self.any = any(f.endswith('.txt') for f in os.listdir(root))",
+            "self.last = max(os.listdir(root))",
+            "self.count = sum(1 for _ in os.scandir(root))",
+            "self.kinds = {f.split('.')[-1] for f in os.listdir(root)}",
+            "files = os.listdir(root)\n        files.sort()\n        self.files = files",
+            "files = os.listdir(root)\n        files = sorted(files)\n        self.files = files",
+            "self.files = os.listdir(root)\n        self.files.sort()",
+            "files = os.listdir(root)\n        self.n = len(files)",
+            "for f in os.listdir(root):\n            print(f)",
+            "with os.scandir(root) as it:\n            pass",
+            "self.files = sorted(f for f in os.listdir(root) if f.endswith('.png'))",
+        ],
+        ids=["sorted", "sorted-scandir", "len", "in", "set", "any", "max", "count", "set-comprehension",
+             "sort-method", "sorted-rebinding", "attribute-sort", "local-len", "loop-reads", "with",
+             "sorted-generator"],
+    )
+    def test_order_free_uses_are_not_flagged(self, line):
+        assert codes_of(in_dataset(line), {"SL205"}) == []
+
+    @pytest.mark.parametrize(
+        "source",
+        [
+            # A cleanup script: no dataset anywhere.
+            "import os\n\nfor f in os.listdir('tmp'):\n    os.remove(f)\n"
+            "files = list(os.listdir('.'))\nfirst = files[0]\n",
+            # A function that builds nothing, in a module that defines a dataset.
+            "import os\nfrom torch.utils.data import Dataset\n\nclass D(Dataset):\n    pass\n\n"
+            "def clean(d):\n    return [f for f in os.listdir(d)][0]\n",
+            # `listdir` and `glob` of other objects.
+            "import tensorflow as tf\nfrom torch.utils.data import Dataset\nclass D(Dataset):\n"
+            "    def __init__(self, fs, r):\n        self.a = tf.io.gfile.listdir(r)\n"
+            "        self.b = fs.listdir(r)\n        self.c = list(r.glob('*'))\n",
+            # A local class named like torch's, and a module named `os` that is not imported.
+            "class Dataset:\n    pass\n\nclass D(Dataset):\n    def __init__(self, os):\n"
+            "        self.files = os.listdir('.')\n",
+            # `sorted` already applied to a path listing.
+            "from pathlib import Path\nfrom torch.utils.data import Dataset\nclass D(Dataset):\n"
+            "    def __init__(self, r):\n        self.files = sorted(Path(r).glob('*.png'))\n",
+        ],
+        ids=["cleanup-script", "non-builder-function", "other-listdir", "not-torch-dataset", "sorted-path"],
+    )
+    def test_look_alikes_are_not_flagged(self, source):
+        assert codes_of(source, {"SL205"}) == []
+
+    def test_message_and_help(self):
+        (diagnostic,) = lint(in_dataset("self.files = os.listdir(root)"), {"SL205"}).diagnostics
+        assert diagnostic.message.startswith("`os.listdir(..)` returns entries in filesystem order")
+        assert "not reproducible" in diagnostic.message
+        assert diagnostic.help == "Wrap the listing in `sorted(..)`"
+        assert diagnostic.fix.applicability is Applicability.SAFE
+
+    @pytest.mark.parametrize(
+        "line, expected",
+        [
+            ("self.files = os.listdir(root)", "self.files = sorted(os.listdir(root))"),
+            ("self.files = glob.iglob(root)", "self.files = sorted(glob.iglob(root))"),
+            ("self.files = list(Path(root).glob('*'))", "self.files = sorted(Path(root).glob('*'))"),
+            ("self.files = list(os.scandir(root))",
+             "self.files = list(sorted(os.scandir(root), key=lambda entry: entry.name))"),
+            ("self.first = os.listdir(root)[0]", "self.first = sorted(os.listdir(root))[0]"),
+            ("for e in os.scandir(root):\n            self.files.append(e)",
+             "for e in sorted(os.scandir(root), key=lambda entry: entry.name):\n            self.files.append(e)"),
+        ],
+        ids=["listdir", "iglob", "list-becomes-sorted", "scandir-key", "index", "loop"],
+    )
+    def test_fix_wraps_the_listing_in_sorted(self, line, expected):
+        source = "import glob\nfrom pathlib import Path\n" + in_dataset(line)
+        result = fixed(source, {"SL205"})
+        assert result == source.replace(line, expected)
+        assert fixed(result, {"SL205"}) == result
+        assert lint(result, {"SL205"}).diagnostics == []
+        libcst.parse_module(result)
+
+    def test_fix_keeps_comments_and_layout(self):
+        source = in_dataset("self.files = os.listdir(  # the images\n            root,  # root folder\n        )")
+        result = fixed(source, {"SL205"})
+        assert comments(result) == ["# the images", "# root folder"]
+        assert "self.files = sorted(os.listdir(  # the images\n            root,  # root folder\n        ))" in result
+        libcst.parse_module(result)
+
+    def test_no_fix_where_sorted_is_shadowed(self):
+        source = "def sorted(x):\n    return x\n" + in_dataset("self.files = os.listdir(root)")
+        (diagnostic,) = lint(source, {"SL205"}).diagnostics
+        assert diagnostic.fix is None
+
+
+# ============================================================================ SL206
+class TestSL206SetIterationOrder:
+    def test_off_by_default(self):
+        assert "SL206" not in DEFAULT_CODES
+        assert codes_of('labels = {"cat", "dog"}\nclasses = list(labels)\n') == []
+
+    @pytest.mark.parametrize(
+        "source, row, column",
+        [
+            ('labels = {"cat", "dog"}\nclasses = list(labels)\n', 2, 16),
+            ('labels = {"cat", "dog"}\nstoi = {w: i for i, w in enumerate(labels)}\n', 2, 36),
+            ('key = ",".join({"a", "b"})\n', 1, 16),
+            ('words = set("the cat sat".split())\nitos = [w for w in words]\n', 2, 20),
+            ('import random\nlabels = frozenset(["a", "b"])\npick = random.choice(list(labels))\n', 3, 27),
+            ('labels = {"a", "b"}\nfirst = next(iter(labels))\n', 2, 19),
+            ('labels = {"a", "b"}\nas_list = [*labels]\n', 2, 13),
+            ('labels = {"a", "b"}\nrows = tuple(labels | {"c"})\n', 2, 14),
+            ('names = {f"class_{i}" for i in range(3)}\nordered = list(names)\n', 2, 16),
+        ],
+        ids=["list", "vocabulary", "join", "split-comprehension", "choice-of-list", "next-iter", "unpacking",
+             "union", "f-string-comprehension"],
+    )
+    def test_ordered_results_from_string_sets_are_flagged(self, source, row, column):
+        assert findings(source, {"SL206"}) == [("SL206", row, column)]
+
+    @pytest.mark.parametrize(
+        "source, row, column",
+        [
+            ("def f(names: list[str]):\n    return list(set(names))\n", 2, 17),
+            ("def f(tags: set[str]):\n    return tuple(tags)\n", 2, 18),
+            ("from typing import Set\n\ndef f(tags: Set[str]):\n    return list(tags)\n", 4, 17),
+            ("def f(text):\n    vocab = set()\n    for line in text.splitlines():\n        for w in line.split():\n"
+             "            vocab.add(w.lower())\n    return list(vocab)\n", 6, 17),
+            ("def f(path):\n    words = set(open(path))\n    out = []\n    for w in words:\n        out.append(w)\n"
+             "    return out\n", 4, 14),
+            ("def f(text):\n    stoi = {}\n    for w in set(text.split()):\n        stoi[w] = len(stoi)\n"
+             "    return stoi\n", 3, 14),
+            ("class V:\n    def __init__(self, text):\n        self.words = set(text.split())\n\n"
+             "    def itos(self):\n        return list(self.words)\n", 6, 21),
+        ],
+        ids=["annotated-list", "annotated-set", "typing-set", "filled-with-add", "file-lines-loop",
+             "numbering-loop", "self-attribute"],
+    )
+    def test_string_evidence_through_names(self, source, row, column):
+        assert findings(source, {"SL206"}) == [("SL206", row, column)]
+
+    @pytest.mark.parametrize(
+        "source",
+        [
+            # Order-independent uses.
+            'labels = {"a", "b"}\nn = len(labels)\n',
+            'labels = {"a", "b"}\nok = "a" in labels\n',
+            'labels = {"a", "b"}\ntotal = sum(len(w) for w in labels)\n',
+            'labels = {"a", "b"}\nupper = {w.upper() for w in labels}\n',
+            'labels = {"a", "b"}\nordered = sorted(labels)\n',
+            'labels = {"a", "b"}\nlongest = max(list(labels))\n',
+            'labels = {"a", "b"}\nsizes = {w: len(w) for w in labels}\n',
+            'labels = {"a", "b"}\nfor w in labels:\n    print(w)\n',
+            'labels = {"a", "b"}\nhas = any(w.startswith("a") for w in labels)\n',
+            'labels = {"a", "b"}\nfixed = list(sorted(labels))\n',
+            # Not strings, or no evidence of strings.
+            "ids = list({3, 1, 2})\n",
+            "ids = list(set(range(10)))\n",
+            "def f(ids):\n    return list(set(ids))\n",
+            "def f(ids: list[int]):\n    return list(set(ids))\n",
+            "import torch\nparts = list(set(torch.arange(4).split(2)))\n",
+            "def f(items):\n    return list({item.name for item in items})\n",
+            # Dicts keep insertion order.
+            'labels = {"a": 0, "b": 1}\nnames = list(labels)\n',
+        ],
+        ids=["len", "in", "sum", "set-comprehension", "sorted", "max", "dict-comprehension", "print-loop", "any",
+             "sorted-list", "int-literals", "range", "unknown", "int-annotation", "tensor-split", "attribute",
+             "dict"],
+    )
+    def test_look_alikes_are_not_flagged(self, source):
+        assert codes_of(source, {"SL206"}) == []
+
+    def test_message_names_the_cause(self):
+        (diagnostic,) = lint('labels = {"a", "b"}\nclasses = list(labels)\n', {"SL206"}).diagnostics
+        assert "`labels`" in diagnostic.message
+        assert "PYTHONHASHSEED" in diagnostic.message
+        assert "different order on every run" in diagnostic.message
+        assert diagnostic.fix.applicability is Applicability.SAFE
+
+    @pytest.mark.parametrize(
+        "before, after",
+        [
+            ("classes = list(labels)", "classes = sorted(labels)"),
+            ("stoi = {w: i for i, w in enumerate(labels)}", "stoi = {w: i for i, w in enumerate(sorted(labels))}"),
+            ('key = "-".join(labels)', 'key = "-".join(sorted(labels))'),
+            ("rows = [w.upper() for w in labels]", "rows = [w.upper() for w in sorted(labels)]"),
+            ("out = []\nfor w in labels:  # keep\n    out.append(w)",
+             "out = []\nfor w in sorted(labels):  # keep\n    out.append(w)"),
+            ('rows = tuple(labels | {"c"})', 'rows = tuple(sorted(labels | {"c"}))'),
+        ],
+        ids=["list-becomes-sorted", "enumerate", "join", "comprehension", "loop", "expression"],
+    )
+    def test_fix_sorts_the_iterated_set(self, before, after):
+        source = f'labels = {{"a", "b"}}\n{before}\n'
+        result = fixed(source, {"SL206"})
+        assert result == f'labels = {{"a", "b"}}\n{after}\n'
+        assert fixed(result, {"SL206"}) == result
+        assert lint(result, {"SL206"}).diagnostics == []
+        assert comments(result) == comments(source)
+        libcst.parse_module(result)
