@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -14,18 +13,12 @@ from seedlint.analysis.context import FileContext, Settings
 from seedlint.analysis.project import module_name
 from seedlint.diagnostics import Diagnostic, Edit, Location
 from seedlint.rules import RULES, Rule
+from seedlint.noqa import file_noqa, line_noqa
 from seedlint.source import SourceDecodeError, SourceText, decode_source
 
 _MAX_FIX_ROUNDS = 10
-_NOQA = re.compile(
-    r"#\s*noqa(?::[\s]?(?P<codes>[A-Z]+[0-9]+(?:[,\s]+[A-Z]+[0-9]+)*))?", re.IGNORECASE
-)
-_FILE_NOQA = re.compile(
-    r"^\s*#\s*seedlint:\s*noqa(?::\s?(?P<codes>[A-Z]+[0-9]+(?:[,\s]+[A-Z]+[0-9]+)*))?\s*$",
-    re.IGNORECASE | re.MULTILINE,
-)
-_CODE_SPLIT = re.compile(r"[,\s]+")
 INVALID_SYNTAX = RULES["SL000"]
+UNUSED_NOQA = "SL100"
 
 
 @dataclass
@@ -85,14 +78,17 @@ class Linter:
         context = FileContext(path, source, module, module_name(path), self.settings)
         if index is not None:
             context.index = index
-        file_codes = _file_noqa(source.text)
+        file_codes = file_noqa(source.text)
         diagnostics = []
         seen: set[tuple] = set()
-        for rule in rules:
+        # The noqa audit (SL100) runs last: it needs to know what the others' comments suppressed.
+        for rule in sorted(rules, key=lambda rule: rule.code == UNUSED_NOQA):
             if file_codes is not None and (not file_codes or rule.code in file_codes):
                 continue
+            if rule.code == UNUSED_NOQA:
+                context.enabled_codes = frozenset(r.code for r in self.rules)
             for finding in rule.check(context):
-                start, end = context.positions.span(finding.node)
+                start, end = finding.span or context.positions.span(finding.node)
                 if finding.end_node is not None:
                     end = context.positions.span(finding.end_node)[1]
                 key = (rule.code, start, end)
@@ -100,7 +96,9 @@ class Linter:
                     continue
                 seen.add(key)
                 diagnostic = _diagnostic(rule, path, source, start, end, finding)
-                if not _line_noqa(source.line_text(diagnostic.start.row), rule.code):
+                if line_noqa(source.line_text(diagnostic.start.row), rule.code):
+                    context.suppressed.add((diagnostic.start.row, rule.code))
+                else:
                     diagnostics.append(diagnostic)
         return sorted(diagnostics, key=lambda d: d.sort_key)
 
@@ -211,26 +209,3 @@ def _invalid_syntax(path: Path, source: SourceText, row: int, column: int, messa
         INVALID_SYNTAX.code, INVALID_SYNTAX.name, message, path, start, end,
         source_lines=(line,),
     )
-
-
-def _codes(text: str | None) -> set[str]:
-    return {code.upper() for code in _CODE_SPLIT.split(text) if code} if text else set()
-
-
-def _file_noqa(text: str) -> set[str] | None:
-    """Codes a file-level `# seedlint: noqa[: codes]` turns off; an empty set means all; None: no comment."""
-    codes: set[str] | None = None
-    for match in _FILE_NOQA.finditer(text):
-        found = _codes(match.group("codes"))
-        if not found:
-            return set()
-        codes = (codes or set()) | found
-    return codes
-
-
-def _line_noqa(line: str, code: str) -> bool:
-    for match in _NOQA.finditer(line):
-        codes = _codes(match.group("codes"))
-        if not codes or code in codes:
-            return True
-    return False

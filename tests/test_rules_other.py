@@ -555,3 +555,61 @@ class TestFixProperties:
 
     def test_result_parses(self, code, mode, source):
         libcst.parse_module(fixed(source, {code}, fix=mode))
+
+
+# ============================================================================ SL100
+class TestSL100UnusedNoqa:
+    DEFAULT = None  # the default rule set, with SL100 in it
+
+    @pytest.mark.parametrize(
+        "line, row, column",
+        [
+            ("model = torch.nn.Linear(2, 2)  # noqa: SL104", 3, 32),
+            ("model = torch.nn.Linear(2, 2)  # NOQA:SL104,SL105", 3, 32),
+            ("x = 1  # noqa: SL999", 3, 8),
+        ],
+        ids=["fixed-finding", "upper-case-no-space", "unknown-code"],
+    )
+    def test_a_code_that_suppressed_nothing_is_flagged(self, line, row, column):
+        source = f"import torch\ntorch.manual_seed(0)\n{line}\n"
+        assert [f for f in findings(source, self.DEFAULT) if f[0] == "SL100"] == [("SL100", row, column)]
+
+    @pytest.mark.parametrize(
+        "source",
+        [
+            "import torch\nmodel = torch.nn.Linear(2, 2)  # noqa: SL104\ntorch.manual_seed(0)\n",
+            "import torch\nmodel = torch.nn.Linear(2, 2)  # noqa\ntorch.manual_seed(0)\n",
+            "import torch\nx = 1  # noqa\n",
+            "import torch\nx = 1  # noqa: E501, F401\n",
+            'import torch\ntext = "# noqa: SL104"\n',
+            "# seedlint: noqa: SL104\nimport torch\n",
+        ],
+        ids=["used", "bare-used", "bare-unused", "other-tools", "inside-a-string", "file-level"],
+    )
+    def test_used_bare_foreign_and_string_directives_are_not_flagged(self, source):
+        assert "SL100" not in codes_of(source, self.DEFAULT)
+
+    def test_codes_of_rules_not_enabled_are_not_judged(self):
+        source = "import torch\ntorch.manual_seed(0)\nx = 1  # noqa: SL104\n"
+        assert codes_of(source, {"SL100", "SL101"}) == []
+        assert codes_of(source, {"SL100", "SL104"}) == ["SL100"]
+
+    @pytest.mark.parametrize(
+        "line, expected",
+        [
+            ("x = 1  # noqa: SL104", "x = 1"),
+            ("x = 1  # noqa: SL104, E501", "x = 1  # noqa: E501"),
+            ("x = 1  # noqa: E501,SL104", "x = 1  # noqa: E501"),
+        ],
+        ids=["whole-comment", "keeps-other-codes", "keeps-leading-code"],
+    )
+    def test_fix_removes_only_the_unused_codes(self, line, expected):
+        source = f"import torch\ntorch.manual_seed(0)\n{line}\n"
+        text = fixed(source, self.DEFAULT)
+        assert text == f"import torch\ntorch.manual_seed(0)\n{expected}\n"
+        assert fixed(text, self.DEFAULT) == text
+
+    def test_fix_is_display_only_when_the_comment_says_more(self):
+        source = "import torch\ntorch.manual_seed(0)\nx = 1  # noqa: SL104 kept for the paper's numbers\n"
+        (diagnostic,) = [d for d in lint(source).diagnostics if d.code == "SL100"]
+        assert diagnostic.fix.applicability is Applicability.DISPLAY_ONLY

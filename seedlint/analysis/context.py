@@ -46,6 +46,8 @@ class FileContext:
         self.module_name = module_name
         self.settings = settings
         self.positions = NodePositions(module, source)
+        self.suppressed: set[tuple[int, str]] = set()  # (row, code) findings a `# noqa` comment hid
+        self.enabled_codes: frozenset[str] = frozenset()  # the rules this run checks
 
     @cached_property
     def index(self) -> ModuleIndex:

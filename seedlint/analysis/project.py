@@ -173,8 +173,9 @@ class ProjectIndex:
         """`name(` of the public functions and classes that seed in the project around `files`.
 
         A file that calls one of them must be linted by the rules that need seeding, whatever
-        the helper is called (`init_seeds(..)`, `Trainer(..)`). The project is the linted files,
-        the packages they belong to, and the modules beside each script.
+        the helper is called (`init_seeds(..)`, `Trainer(..)`). The gates come from the linted
+        files and the modules beside each script; calls into other modules of their packages are
+        still resolved (lazily), but only in files a seeding spelling already lets in.
         """
         from seedlint.analysis.flow import EffectClassifier, FlowBuilder  # flow uses this module
 
@@ -201,17 +202,11 @@ def import_root(path: Path) -> Path:
 
 
 def _neighbourhood(files: Iterable[Path]) -> list[Path]:
-    """The files, every module of the top-level packages they belong to, and the modules beside scripts."""
+    """The linted files, and the modules beside each script (its helpers are often not linted with it)."""
     found = dict.fromkeys(file.absolute() for file in files)
-    searched: set[tuple[Path, str]] = set()
-    for file in list(found):
-        root = import_root(file)
-        if file.parent == root:  # a script: the modules beside it
-            searched.add((root, "*.py"))
-        else:  # a package module: its whole top-level package
-            searched.add((root / file.relative_to(root).parts[0], "**/*.py"))
-    for directory, pattern in sorted(searched):
-        found.update(dict.fromkeys(directory.glob(pattern)))
+    scripts = {file.parent for file in found if import_root(file) == file.parent}
+    for directory in sorted(scripts):
+        found.update(dict.fromkeys(directory.glob("*.py")))
     return list(found)
 
 

@@ -22,11 +22,12 @@ SEEDING_PATTERNS = (
 class Finding:
     """What a rule reports: the node to point at, the message, and an optional fix."""
 
-    node: cst.CSTNode
+    node: cst.CSTNode | None
     message: str
     fix: Fix | None = None
     help: str | None = None
     end_node: cst.CSTNode | None = None  # point from `node`'s start to this node's end
+    span: tuple[int, int] | None = None  # character offsets, for findings that are not nodes (comments)
 
 
 class Rule:

@@ -1,0 +1,62 @@
+"""Suppression comments: `# noqa`, `# noqa: SL104, SL105` on a line, `# seedlint: noqa[: codes]` for a file."""
+
+from __future__ import annotations
+
+import io
+import re
+import tokenize
+from dataclasses import dataclass
+from typing import Iterator
+
+LINE_NOQA = re.compile(
+    r"#\s*noqa(?::[\s]?(?P<codes>[A-Z]+[0-9]+(?:[,\s]+[A-Z]+[0-9]+)*))?", re.IGNORECASE
+)
+_FILE_NOQA = re.compile(
+    r"^\s*#\s*seedlint:\s*noqa(?::\s?(?P<codes>[A-Z]+[0-9]+(?:[,\s]+[A-Z]+[0-9]+)*))?\s*$",
+    re.IGNORECASE | re.MULTILINE,
+)
+_CODE_SPLIT = re.compile(r"[,\s]+")
+
+
+def codes_in(text: str | None) -> list[str]:
+    """The codes of a directive's code list, upper-cased, in order."""
+    return [code.upper() for code in _CODE_SPLIT.split(text) if code] if text else []
+
+
+def file_noqa(text: str) -> set[str] | None:
+    """Codes a file-level `# seedlint: noqa[: codes]` turns off; an empty set means all; None: no comment."""
+    codes: set[str] | None = None
+    for match in _FILE_NOQA.finditer(text):
+        found = set(codes_in(match.group("codes")))
+        if not found:
+            return set()
+        codes = (codes or set()) | found
+    return codes
+
+
+def line_noqa(line: str, code: str) -> bool:
+    """Whether a line's `# noqa` comment suppresses `code`."""
+    for match in LINE_NOQA.finditer(line):
+        codes = codes_in(match.group("codes"))
+        if not codes or code in codes:
+            return True
+    return False
+
+
+@dataclass(frozen=True)
+class Comment:
+    """A comment token: where it starts (1-based row, 0-based column) and its text."""
+
+    row: int
+    column: int
+    text: str
+
+
+def comments(text: str) -> Iterator[Comment]:
+    """The comments of a source text (not `#` inside strings); none if it does not tokenize."""
+    try:
+        for token in tokenize.generate_tokens(io.StringIO(text).readline):
+            if token.type == tokenize.COMMENT:
+                yield Comment(token.start[0], token.start[1], token.string)
+    except (tokenize.TokenError, SyntaxError):
+        return

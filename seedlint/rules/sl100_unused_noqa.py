@@ -1,0 +1,61 @@
+"""SL100 unused-noqa: a `# noqa: SLxxx` that suppressed nothing."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from seedlint.analysis.context import FileContext
+from seedlint.diagnostics import Applicability, Edit, Fix
+from seedlint.noqa import LINE_NOQA, codes_in, comments
+from seedlint.rules.base import Finding, Rule
+
+_OURS = "SL"
+
+
+class UnusedNoqa(Rule):
+    code = "SL100"
+    name = "unused-noqa"
+    summary = "A `# noqa` comment names a seedlint code that suppresses nothing on its line"
+    fix_availability = "safe"
+    patterns = (b"noqa", b"NOQA", b"NoQA")
+
+    def check(self, context: FileContext) -> Iterator[Finding]:
+        from seedlint.rules import RULES  # the registry imports every rule module
+
+        source = context.source
+        for comment in comments(source.text):
+            match = LINE_NOQA.search(comment.text)
+            codes = codes_in(match.group("codes")) if match else []
+            # Only our own codes are judged: bare `# noqa` and other tools' codes are not ours to audit.
+            unused = [
+                code for code in dict.fromkeys(codes) if code.startswith(_OURS) and code != self.code
+                and (comment.row, code) not in context.suppressed
+                and (code not in RULES or code in context.enabled_codes)
+            ]
+            if not unused:
+                continue
+            start = source.offset(comment.row, comment.column)
+            named = ", ".join(unused)
+            if all(code not in RULES for code in unused):
+                message = f"`# noqa` names {named}, which is not a seedlint rule, so it suppresses nothing"
+            else:
+                message = (f"`# noqa` names {named} but no such finding is on this line, so the comment "
+                           "suppresses nothing now and would silently hide a future finding")
+            yield Finding(
+                None,
+                message,
+                self._fix(start, comment.text, match, codes, unused, source.line_text(comment.row)[:comment.column]),
+                help="Remove the unused code" + ("s" if len(unused) > 1 else ""),
+                span=(start + match.start(), start + match.end()),
+            )
+
+    @staticmethod
+    def _fix(start: int, text: str, match, codes: list[str], unused: list[str], before: str) -> Fix:
+        kept = [code for code in codes if code not in unused]
+        if kept:
+            edit = Edit(start + match.start("codes"), start + match.end("codes"), ", ".join(kept))
+            return Fix(f"Remove {', '.join(unused)}", Applicability.SAFE, (edit,))
+        if match.start() == 0 and not text[match.end():].strip():
+            gap = len(before) - len(before.rstrip(" \t")) if before.strip() else 0  # the spaces before it
+            return Fix("Remove the `# noqa` comment", Applicability.SAFE, (Edit(start - gap, start + len(text), ""),))
+        return Fix("Remove the `noqa` directive", Applicability.DISPLAY_ONLY)
