@@ -353,10 +353,15 @@ class TestSL206SetIterationOrder:
             "def f(items):\n    return list({item.name for item in items})\n",
             # Dicts keep insertion order.
             'labels = {"a": 0, "b": 1}\nnames = list(labels)\n',
+            # A joined string that is only shown to a person (distilled from lightning_fabric's deepspeed.py).
+            'import warnings\nkeys = {"a", "b"}\nwarnings.warn("colliding keys: " + ", ".join(keys))\n',
+            'keys = {"a", "b"}\nprint(f"keys: {\', \'.join(keys)}")\n',
+            'keys = {"a", "b"}\nraise ValueError("bad keys: " + ", ".join(keys))\n',
+            'import logging\nkeys = {"a", "b"}\nlogging.getLogger().warning("keys %s", ", ".join(keys))\n',
         ],
         ids=["len", "in", "sum", "set-comprehension", "sorted", "max", "dict-comprehension", "print-loop", "any",
              "sorted-list", "int-literals", "range", "unknown", "int-annotation", "tensor-split", "attribute",
-             "dict"],
+             "dict", "join-in-warning", "join-in-print-fstring", "join-in-exception", "join-in-log"],
     )
     def test_look_alikes_are_not_flagged(self, source):
         assert codes_of(source, {"SL206"}) == []

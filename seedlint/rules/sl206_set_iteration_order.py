@@ -118,7 +118,9 @@ class _StringSets:
             return self._consumed_in_order(self.tree.parents[parent], scope, True)
         call = self.tree.call_argument_of(iterated)
         qualified = self.index.qualify(call.func, scope)
-        if qualified in _MATERIALIZING_CALLS or _is_join(call):
+        if _is_join(call):
+            return not self._only_in_a_message(call, scope) and self._consumed_in_order(call, scope, True)
+        if qualified in _MATERIALIZING_CALLS:
             return self._consumed_in_order(call, scope, True)
         return qualified in _LAZY_CALLS and self._consumed_in_order(call, scope, False)
 
@@ -141,9 +143,25 @@ class _StringSets:
             qualified = self.index.qualify(call.func, scope)
             if qualified in _ORDER_FREE_CALLS:
                 return False
-            if qualified == "builtins.next" or qualified == "builtins.enumerate" or _is_join(call):
+            if qualified == "builtins.next" or qualified == "builtins.enumerate":
                 return True
+            if _is_join(call):
+                return not self._only_in_a_message(call, scope)
         return materialized
+
+    def _only_in_a_message(self, node: cst.CSTNode, scope: Scope) -> bool:
+        """Whether a string only ends up in a message: printed, logged, warned or raised (order-free in effect)."""
+        current = node
+        while True:
+            parent = self.tree.parents.get(current)
+            if isinstance(parent, (cst.BinaryOperation, cst.FormattedStringExpression, cst.FormattedString,
+                                   cst.ConcatenatedString, cst.Arg)):
+                current = parent
+            elif isinstance(parent, cst.Call) and parent.func is not current:
+                name = _callee_name(parent.func)
+                return name in _MESSAGE_SINKS or name.endswith(("Error", "Exception", "Warning")) or "warn" in name
+            else:
+                return isinstance(parent, cst.Raise)
 
     # ------------------------------------------------------------------ strings
     def comprehension_names(self, node: cst.CSTNode) -> dict[str, cst.BaseExpression]:
@@ -383,6 +401,17 @@ def _comprehension_targets(comprehension: cst.CSTNode) -> dict[str, cst.BaseExpr
             names[clause.target.value] = clause.iter
         clause = clause.inner_for_in
     return names
+
+
+# Calls that only show a string to a person: `print`, `warnings.warn`, logging methods.
+_MESSAGE_SINKS = frozenset({"print", "warn", "info", "debug", "warning", "error", "exception", "critical", "log"})
+
+
+def _callee_name(func: cst.BaseExpression) -> str:
+    """The last name of a callee as written: `log.warning` -> "warning"."""
+    if isinstance(func, cst.Attribute):
+        return func.attr.value
+    return func.value if isinstance(func, cst.Name) else ""
 
 
 def _is_join(call: cst.Call) -> bool:
