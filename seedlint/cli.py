@@ -5,17 +5,16 @@ from __future__ import annotations
 import json
 import os
 import sys
-from collections import Counter
 from pathlib import Path
 
 import click
 
 from seedlint import __version__
 from seedlint.config import ConfigError, parse_version
-from seedlint.diagnostics import Diagnostic
 from seedlint.discovery import MissingPath
 from seedlint.pages import page_text, page_url
-from seedlint.reporters import FORMATS, render
+from seedlint.reporters import FORMATS, render, statistics
+from seedlint.reporters._common import ReportOptions
 from seedlint.rules import RULES
 from seedlint.runner import Checker, CheckOptions, CheckReport, display_path
 from seedlint.selection import UnknownSelector
@@ -63,25 +62,6 @@ def summary(report: CheckReport, unsafe_fixes: bool, fixing: bool) -> str:
     if hidden:
         lines.append(f"({hidden} hidden {'fix' if hidden == 1 else 'fixes'} can be enabled with the `--unsafe-fixes` option.)")
     return "\n".join(lines) + "\n"
-
-
-def statistics(diagnostics: list[Diagnostic], output_format: str, unsafe_fixes: bool) -> str:
-    counts = Counter(d.code for d in diagnostics)
-    rows = [
-        {"code": code, "name": RULES[code].name, "count": count,
-         "fixable": all(d.fixable(unsafe_fixes) for d in diagnostics if d.code == code)}
-        for code, count in sorted(counts.items(), key=lambda item: (-item[1], item[0]))
-    ]
-    if output_format == "json":
-        return json.dumps(rows, indent=2) + "\n"
-    if output_format == "json-lines":
-        return "".join(json.dumps(row) + "\n" for row in rows)
-    if not rows:
-        return ""
-    width = max(len(str(row["count"])) for row in rows)
-    return "".join(
-        f"{row['count']:>{width}}\t{row['code']}\t{'[*] ' if row['fixable'] else '[ ] '}{row['name']}\n" for row in rows
-    )
 
 
 def show_fixes(report: CheckReport) -> str:
@@ -177,7 +157,8 @@ def check(paths, fix, unsafe_fixes, diff, show_fixes, show_statistics, select, e
 def _report_text(report: CheckReport, output_format: str, show_statistics: bool, show_fixes_flag: bool,
                  quiet: bool, unsafe_fixes: bool, fixing: bool, color: bool) -> str:
     if show_statistics:
-        return statistics(report.diagnostics, output_format, unsafe_fixes)
+        options = ReportOptions(cwd=Path.cwd(), color=color, rules=RULES, unsafe_fixes=unsafe_fixes)
+        return statistics.render(report.diagnostics, output_format, options)
     text = render(report.diagnostics, output_format, cwd=Path.cwd(), color=color, rules=RULES,
                   unsafe_fixes=unsafe_fixes)
     if output_format not in TEXT_FORMATS or quiet:

@@ -96,6 +96,29 @@ def test_json_lines_and_statistics_json(tmp_path):
     ]
 
 
+@pytest.mark.parametrize("output_format", ["full", "concise", "json", "json-lines", "github", "sarif"])
+def test_statistics_work_with_every_output_format(tmp_path, output_format):
+    (tmp_path / "bad.py").write_text(BAD)
+    result = run_cli("check", "--isolated", "--statistics", "--output-format", output_format, "bad.py", cwd=tmp_path)
+    assert result.returncode == 1, result.stderr
+    out = result.stdout.decode()
+    if output_format in ("full", "concise"):
+        assert out == "1\tSL104\t[ ] random-before-seed\n1\tSL105\t[*] library-unseeded\n"
+    elif output_format == "json-lines":
+        assert [json.loads(line)["count"] for line in out.splitlines()] == [1, 1]
+    elif output_format == "github":
+        assert out.splitlines() == [
+            "::notice title=seedlint statistics::1 × SL104 random-before-seed",
+            "::notice title=seedlint statistics::1 × SL105 library-unseeded (fixable with --fix)",
+        ]
+    elif output_format == "sarif":
+        run = json.loads(out)["runs"][0]
+        assert [r["ruleId"] for r in run["results"]] == ["SL104", "SL105"]
+        assert [row["code"] for row in run["properties"]["statistics"]] == ["SL104", "SL105"]
+    else:
+        assert [row["code"] for row in json.loads(out)] == ["SL104", "SL105"]
+
+
 def test_sarif_has_the_required_fields(tmp_path):
     (tmp_path / "bad.py").write_text(BAD)
     log = json.loads(run_cli("check", "--isolated", "--output-format", "sarif", "bad.py", cwd=tmp_path).stdout)
