@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Iterator, Mapping
+from typing import Iterable, Iterator, Mapping
 
 import libcst as cst
 
@@ -64,6 +64,24 @@ class FileContext:
     @cached_property
     def seeding_flows(self) -> list[Flow]:
         return [flow for flow in self.flows if flow.is_seeding]
+
+    def placements(self, calls: Iterable[cst.Call]) -> dict[cst.Call, list[tuple[Flow, Event]]]:
+        """For each call, the seeding flows that run it and its event there (the first, per flow).
+
+        A call with an effect (a draw) keeps its event; any other gets a "reach" event, so its
+        place in execution order can be compared with the flow's seeding.
+        """
+        watched = frozenset(calls)
+        if not watched or not self.seeding_flows:
+            return {}
+        found: dict[cst.Call, list[tuple[Flow, Event]]] = {}
+        for flow in FlowBuilder(self.index, self.classifier, watched).build():
+            seen: set[cst.Call] = set()
+            for event in flow.events:
+                if event.call in watched and event.call not in seen:
+                    seen.add(event.call)
+                    found.setdefault(event.call, []).append((flow, event))
+        return found
 
     @cached_property
     def _calls_by_callee(self) -> dict[str, list[tuple[cst.Call, Scope]]]:

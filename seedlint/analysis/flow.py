@@ -38,11 +38,15 @@ class Step:
 class Effect:
     """What one call does to the global generators."""
 
-    kind: str  # "seed" | "reseed" (nondeterministic) | "draw"
+    kind: str  # "seed" | "reseed" (nondeterministic) | "draw" | "reach" (a watched call)
     qualified: str
     generators: frozenset[str]
     seed_arg: cst.BaseExpression | None = None
     deterministic: bool = True
+
+
+# The effect of a watched call that does nothing to the generators: it marks where the flow runs it.
+REACHED = Effect("reach", "", frozenset())
 
 
 @dataclass(frozen=True)
@@ -232,9 +236,11 @@ class FlowBuilder:
     flow that seeds, and no rule asks anything of them.
     """
 
-    def __init__(self, index: ModuleIndex, classifier: EffectClassifier) -> None:
+    def __init__(self, index: ModuleIndex, classifier: EffectClassifier, watched: frozenset[cst.Call] = frozenset(),
+                 ) -> None:
         self.index = index
         self.classifier = classifier
+        self.watched = watched  # calls to record as "reach" events when they have no effect of their own
 
     def _call_graph(self) -> tuple[dict, dict, dict]:
         """(callees, seeds by itself, every function reachable) for the module body and each function."""
@@ -322,6 +328,8 @@ class FlowBuilder:
                    events: list[Event], active: set[FunctionInfo]) -> None:
         here = trail + (Step(statement, call),)
         effect = self.classifier.effect(call, statement.scope)
+        if effect is None and call in self.watched:
+            effect = REACHED
         if effect is not None:
             events.append(Event(effect, call, here))
             if effect.kind == "seed":

@@ -1,4 +1,4 @@
-"""User-made `torch.Generator`s, where chosen calls sit in the seeding flows, and seeds to reuse.
+"""User-made `torch.Generator`s that are never seeded, and seeds a fix can reuse.
 
 Shared by SL102(c) and SL107 (generators never given a seed) and SL204 (splits and samplers
 that draw from an unseeded global generator).
@@ -13,7 +13,7 @@ import libcst as cst
 from seedlint.analysis import catalog
 from seedlint.analysis.bindings import defined_at, read_names
 from seedlint.analysis.context import FileContext
-from seedlint.analysis.flow import Effect, EffectClassifier, Event, Flow, FlowBuilder, Step, seed_argument
+from seedlint.analysis.flow import Flow, Step, seed_argument
 from seedlint.analysis.index import Scope, Statement
 from seedlint.analysis.walk import iter_descendants
 
@@ -111,43 +111,6 @@ def _written_into_torch_call(context: FileContext, statement: Statement, call: c
 
 def _non_seeding(qualified: str | None) -> bool:
     return qualified is not None and qualified.startswith(_NON_SEEDING_CALLEES)
-
-
-# ------------------------------------------------------------------ calls in the flows
-_MARK = Effect("mark", "", frozenset())
-
-
-class _MarkingClassifier:
-    """The file's classifier, which also reports the chosen calls (as "mark" events)."""
-
-    def __init__(self, classifier: EffectClassifier, marked: set[cst.Call]) -> None:
-        self._classifier = classifier
-        self._marked = marked
-
-    def effect(self, call: cst.Call, scope: Scope) -> Effect | None:
-        effect = self._classifier.effect(call, scope)
-        return _MARK if effect is None and call in self._marked else effect
-
-    def __getattr__(self, name: str):
-        return getattr(self._classifier, name)
-
-
-def placements(context: FileContext, calls: Iterable[cst.Call]) -> dict[cst.Call, list[tuple[Flow, Event]]]:
-    """For each call, the seeding flows that reach it and its event there (the first, per flow).
-
-    A call that is itself a draw keeps its draw event; any other call gets a "mark" event.
-    """
-    marked = set(calls)
-    if not marked or not context.seeding_flows:
-        return {}
-    found: dict[cst.Call, list[tuple[Flow, Event]]] = {}
-    for flow in FlowBuilder(context.index, _MarkingClassifier(context.classifier, marked)).build():
-        seen: set[cst.Call] = set()
-        for event in flow.events:
-            if event.call in marked and event.call not in seen:
-                seen.add(event.call)
-                found.setdefault(event.call, []).append((flow, event))
-    return found
 
 
 # ------------------------------------------------------------------------ seeds to reuse

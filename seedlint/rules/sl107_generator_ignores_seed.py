@@ -8,7 +8,7 @@ import libcst as cst
 
 from seedlint.analysis.context import FileContext
 from seedlint.analysis.flow import Event, Flow
-from seedlint.analysis.generators import on_cuda, placements, reusable_seed, unseeded_generators
+from seedlint.analysis.generators import on_cuda, reusable_seed, unseeded_generators
 from seedlint.diagnostics import Applicability, Edit, Fix
 from seedlint.rules.base import Finding, Rule
 
@@ -24,7 +24,7 @@ class GeneratorIgnoresSeed(Rule):
         generators = [call for call in unseeded_generators(context) if not on_cuda(call)]  # CUDA ones: SL102
         if not generators or not context.seeding_flows:
             return
-        reached = placements(context, generators)
+        reached = context.placements(generators)
         for call in generators:
             yield Finding(
                 call,

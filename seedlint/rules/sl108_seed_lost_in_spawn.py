@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
 from typing import Iterator
 
 import libcst as cst
 
 from seedlint.analysis.context import FileContext
-from seedlint.analysis.flow import Effect, Event, Flow, Step, argument, divergence, exclusive
-from seedlint.analysis.index import FunctionInfo, Scope, Statement
+from seedlint.analysis.flow import Event, Flow, argument, exclusive
+from seedlint.analysis.index import FunctionInfo, Scope
 from seedlint.diagnostics import Applicability, Fix
 from seedlint.rules.base import Finding, Rule
 
@@ -62,15 +61,25 @@ class SeedLostInSpawn(Rule):
     def check(self, context: FileContext) -> Iterator[Finding]:
         if not context.seeding_flows:
             return
-        order = _ExecutionOrder(context)
-        for call, scope in context.calls_to(*_LAUNCHERS):
+        launches = context.calls_to(*_LAUNCHERS)
+        reached = context.placements(call for call, _ in launches)
+        for call, scope in launches:
             launcher = _LAUNCHERS[context.index.qualify(call.func, scope)]
             method = _start_method(context, call, scope, launcher)
             target = _local_target(context, call, scope, launcher)
             if method not in _FRESH_INTERPRETER_METHODS or target is None or _seeds_when_called(context, target):
                 continue
-            if any(order.seeded_before(flow, call) for flow in context.seeding_flows):
+            if any(_seeded_before(context, flow, event) for flow, event in reached.get(call, ())):
                 yield _finding(context, call, target, method)
+
+
+def _seeded_before(context: FileContext, flow: Flow, launch: Event) -> bool:
+    """Whether `flow` seeds deterministically before it runs the launch (in a branch that can precede it)."""
+    earlier = flow.events[: flow.events.index(launch)]
+    return any(
+        event.kind == "seed" and event.effect.deterministic and not exclusive(context.index, event, launch)
+        for event in earlier
+    )
 
 
 def _finding(context: FileContext, call: cst.Call, target: FunctionInfo, method: str) -> Finding:
@@ -144,78 +153,3 @@ def _seeds_when_called(context: FileContext, function: FunctionInfo) -> bool:
     # Seeding that is itself random (SL106 reports it) still counts as seeding here.
     return any(scope is function.scope and (effect := context.classifier.effect(call, scope)) is not None
                and effect.kind in ("seed", "reseed") for call, scope in index.all_calls)
-
-
-class _ExecutionOrder:
-    """Places a call in a flow's execution order, to compare it with the flow's seeding events."""
-
-    def __init__(self, context: FileContext) -> None:
-        self.context = context
-        self.index = context.index
-
-    @cached_property
-    def parents(self) -> dict[Statement, Statement]:
-        """The compound statement around each nested statement, within its function."""
-        parents: dict[Statement, Statement] = {}
-        for block in self.index.statements.values():
-            for statement in block:
-                if not isinstance(statement.node, cst.FunctionDef):
-                    for inner in self.index.blocks_of(statement.node):
-                        parents.update((child, statement) for child in inner)
-        return parents
-
-    @cached_property
-    def callers(self) -> dict[FunctionInfo, list[cst.Call]]:
-        found: dict[FunctionInfo, list[cst.Call]] = {}
-        for call, scope in self.index.all_calls:
-            function = self.index.resolve_local_call(call, scope)
-            if function is not None:
-                found.setdefault(function, []).append(call)
-        return found
-
-    def seeded_before(self, flow: Flow, call: cst.Call) -> bool:
-        """Whether `flow` runs `call` after one of its deterministic seeding calls."""
-        seeds = flow.seeds()
-        for trail in self._trails(call, flow.root, frozenset()):
-            reached = Event(Effect("launch", "", frozenset()), call, trail)
-            if any(self._runs_before(seed, reached) for seed in seeds):
-                return True
-        return False
-
-    def _trails(self, call: cst.Call, root: FunctionInfo | None, active: frozenset) -> Iterator[tuple[Step, ...]]:
-        """The trails (as in flow events) by which a flow from `root` reaches `call`."""
-        statement = self.index.statement_of[call]
-        path = [Step(statement, call)]
-        while statement in self.parents:
-            statement = self.parents[statement]
-            path.insert(0, Step(statement, None))
-        owner = self.index.function_of_scope.get(statement.scope)
-        if owner is root:
-            yield tuple(path)
-        elif owner is not None and owner not in active and len(active) < _MAX_DEPTH:
-            for caller in self.callers.get(owner, ()):
-                for prefix in self._trails(caller, root, active | {owner}):
-                    yield prefix + tuple(path)
-
-    def _runs_before(self, first: Event, second: Event) -> bool:
-        if exclusive(self.index, first, second):
-            return False
-        position = divergence(first, second)
-        a, b = first.trail[position], second.trail[position]
-        if a == b:
-            return False
-        if a.statement is b.statement:  # two calls of one statement, or its header then its body
-            return _call_rank(a) < _call_rank(b)
-        if a.statement.siblings is b.statement.siblings:
-            return a.statement.position < b.statement.position
-        suites = self.index.blocks_of(first.trail[position - 1].statement.node)
-        return _suite_of(suites, a.statement) < _suite_of(suites, b.statement)
-
-
-def _call_rank(step: Step) -> int:
-    calls = step.statement.calls
-    return calls.index(step.call) if step.call is not None else len(calls)
-
-
-def _suite_of(suites: list[list[Statement]], statement: Statement) -> int:
-    return next(k for k, suite in enumerate(suites) if statement in suite)

@@ -9,7 +9,7 @@ import libcst as cst
 from seedlint.analysis import catalog
 from seedlint.analysis.context import FileContext
 from seedlint.analysis.flow import Event, Flow, argument
-from seedlint.analysis.generators import TORCH_GENERATORS, placements, reusable_seed
+from seedlint.analysis.generators import TORCH_GENERATORS, reusable_seed
 from seedlint.diagnostics import Applicability, Edit, Fix
 from seedlint.rules.base import Finding, Rule
 
@@ -44,7 +44,7 @@ class UnseededRandomSplit(Rule):
             if not any(arg.star for arg in call.args)
             and argument(call, "generator", _GENERATOR_POSITION[index.qualify(call.func, scope)]) is None
         ]
-        reached = placements(context, candidates)
+        reached = context.placements(candidates)
         cpu_seeded_somewhere = any(catalog.TORCH_CPU in flow.seeded_generators() for flow in context.seeding_flows)
         for call in candidates:
             reaching = reached.get(call, [])
