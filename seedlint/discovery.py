@@ -10,7 +10,7 @@ from typing import Iterator
 import pathspec
 
 from seedlint.config import Config, ConfigResolver
-from seedlint.selection import matches
+from seedlint.selection import matches_any
 
 DEFAULT_EXCLUDES = (
     ".bzr", ".direnv", ".eggs", ".git", ".git-rewrite", ".hg", ".ipynb_checkpoints", ".mypy_cache",
@@ -34,7 +34,7 @@ class _Ignore:
 def excluded(path: Path, config: Config) -> bool:
     """Whether config `exclude`/`extend-exclude` (or the default excludes) cover a path."""
     patterns = list(DEFAULT_EXCLUDES if config.exclude is None else config.exclude) + config.extend_exclude
-    return any(matches(path, config.root, pattern) for pattern in patterns)
+    return matches_any(path, config.root, patterns)
 
 
 def _gitignore(directory: Path) -> _Ignore | None:

@@ -12,8 +12,9 @@ import libcst as cst
 from seedlint.analysis.context import FileContext, Settings
 from seedlint.analysis.project import module_name
 from seedlint.diagnostics import Diagnostic, Edit, Location
-from seedlint.rules import RULES, Rule
 from seedlint.noqa import file_noqa, line_noqa
+from seedlint.rules import RULES, Rule
+from seedlint.rules.base import SEEDING, SEEDING_PATTERNS
 from seedlint.source import SourceDecodeError, SourceText, decode_source
 
 _MAX_FIX_ROUNDS = 10
@@ -44,12 +45,24 @@ class Linter:
         self.settings = settings
         self.fixable = set(fixable)
         # The project's own seeding helpers make a file interesting to the rules that need seeding.
-        extra = tuple(name.rsplit(".", 1)[-1].encode() for name in settings.seed_functions)
-        extra += tuple(sorted(settings.project_seeding_names))
-        self.patterns = {
-            rule.code: rule.patterns + extra if _looks_for_seeding(rule) else rule.patterns
-            for rule in self.rules
-        }
+        self.seeding = (
+            SEEDING_PATTERNS
+            + tuple(name.rsplit(".", 1)[-1].encode() for name in settings.seed_functions)
+            + tuple(sorted(settings.project_seeding_names))
+        )
+
+    def _matches(self, data: bytes, patterns: tuple) -> bool:
+        """Whether file bytes contain one of a rule's patterns (a tuple pattern: all of its parts)."""
+        return any(
+            all(self._contains(data, part) for part in pattern) if isinstance(pattern, tuple)
+            else self._contains(data, pattern)
+            for pattern in patterns
+        )
+
+    def _contains(self, data: bytes, part: bytes) -> bool:
+        if part == SEEDING:
+            return any(spelling in data for spelling in self.seeding)
+        return part in data
 
     def lint(self, path: Path, data: bytes, fix: str | None = None) -> LintResult:
         """Lint file bytes; with fix="safe" or "unsafe", apply fixes until none applies."""
@@ -57,7 +70,7 @@ class Linter:
             text, encoding = decode_source(data)
         except SourceDecodeError as error:
             return LintResult(path, [unreadable(path, str(error))])
-        wanted = [rule for rule in self.rules if _matches(data, self.patterns[rule.code])]
+        wanted = [rule for rule in self.rules if self._matches(data, rule.patterns)]
         source = SourceText(text, encoding)
         if not wanted:
             return LintResult(path, [], source, text)
@@ -119,17 +132,6 @@ class Linter:
             result.diagnostics = self._diagnostics(result.path, source, rules)
 
 
-def _looks_for_seeding(rule: Rule) -> bool:
-    """Whether a rule's gate asks for seeding calls (then project and configured helpers open it too)."""
-    return any(isinstance(pattern, bytes) and b"seed" in pattern for pattern in rule.patterns)
-
-
-def _matches(data: bytes, patterns: tuple) -> bool:
-    """Whether file bytes contain one of a rule's patterns (a tuple pattern: all of its parts)."""
-    return any(
-        all(part in data for part in pattern) if isinstance(pattern, tuple) else pattern in data
-        for pattern in patterns
-    )
 
 
 def apply_fixes(text: str, diagnostics: Sequence[Diagnostic]) -> tuple[str, list[Diagnostic]]:

@@ -72,14 +72,20 @@ def _relative(path: Path, root: Path) -> str | None:
 
 def matches(path: Path, root: Path, pattern: str) -> bool:
     """Whether a path matches a glob from a config file (relative to its directory, or a basename)."""
+    return matches_any(path, root, (pattern,))
+
+
+def matches_any(path: Path, root: Path, patterns: Iterable[str]) -> bool:
+    """Whether a path matches one of the globs (its spellings are worked out once)."""
     relative = _relative(path, root)
     candidates = [path.name, path.absolute().as_posix()]
     if relative is not None:
         candidates.append(relative)
         parts = relative.split("/")
         candidates.extend("/".join(parts[:n]) for n in range(1, len(parts)))
-    pattern = pattern.rstrip("/")
-    return any(fnmatch.fnmatchcase(candidate, pattern) for candidate in candidates)
+    return any(
+        fnmatch.fnmatchcase(candidate, pattern.rstrip("/")) for pattern in patterns for candidate in candidates
+    )
 
 
 def ignored_for_file(config: Config, path: Path) -> set[str]:

@@ -196,6 +196,26 @@ class TestSL204UnseededRandomSplit:
         source = f"{imports}\nimport torch\ntrain, val = {call}\n"
         assert findings(source, {"SL204"}) == [("SL204", 3, column)]
 
+    def test_flagged_in_a_main_function_the_script_runs(self):
+        source = """\
+            from torch.utils.data import random_split
+            def main():
+                train, val = random_split(ds, [8, 2])
+            if __name__ == "__main__":
+                main()
+            """
+        assert findings(source, {"SL204"}) == [("SL204", 3, 18)]
+
+    def test_library_function_nothing_here_calls_is_left_to_its_callers(self):
+        # Distilled from a minGPT-like trainer module: its caller (another file) seeds torch first.
+        source = """\
+            import torch
+            class Trainer:
+                def run(self, data):
+                    return list(torch.utils.data.RandomSampler(data))
+            """
+        assert findings(source, {"SL204"}) == []
+
     def test_messages_name_the_split_or_the_order(self):
         source = """\
             from torch.utils.data import RandomSampler, random_split

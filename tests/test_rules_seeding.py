@@ -754,6 +754,20 @@ class TestSL104RandomBeforeSeed:
     @pytest.mark.parametrize(
         "source",
         [
+            "import numpy as np\ndef main(seed=None):\n    if seed is None:\n        seed = np.random.randint(2**31)\n"
+            "    np.random.seed(seed)\n",
+            "import random\nseed = args.seed or random.randint(0, 2**32 - 1)\nrandom.seed(seed)\n",
+            "import numpy as np\nseed = np.random.randint(2**31)\nrank_seed = seed + rank\nnp.random.seed(rank_seed)\n",
+        ],
+        ids=["random-seed-when-none", "or-random", "through-another-name"],
+    )
+    def test_a_draw_that_picks_the_seed_is_not_flagged(self, source):
+        # Distilled from mmdetection's train script: the seed is drawn when none is given (and logged).
+        assert codes_of(source, {"SL104"}) == []
+
+    @pytest.mark.parametrize(
+        "source",
+        [
             "import torch\nif resume:\n    x = torch.randn(3)\nelse:\n    torch.manual_seed(0)\n",
             "import torch\nif a:\n    torch.manual_seed(0)\nelif b:\n    x = torch.randn(3)\n",
             "import torch\nmatch mode:\n    case 'eval':\n        x = torch.randn(3)\n"

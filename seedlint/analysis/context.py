@@ -54,12 +54,19 @@ class FileContext:
         return ModuleIndex(self.module, self.module_name, self.path.name == "__init__.py")
 
     @cached_property
+    def _builder(self) -> FlowBuilder:
+        project = self.settings.project
+        if project is not None and project.owns(self.index) and project.seed_functions == self.settings.seed_functions:
+            return project.builder(self.index)  # shared with the project's summaries of this module
+        return FlowBuilder(self.index, EffectClassifier(self.index, self.settings.seed_functions, project))
+
+    @cached_property
     def classifier(self) -> EffectClassifier:
-        return EffectClassifier(self.index, self.settings.seed_functions, self.settings.project)
+        return self._builder.classifier
 
     @cached_property
     def flows(self) -> list[Flow]:
-        return FlowBuilder(self.index, self.classifier).build()
+        return self._builder.build()
 
     @cached_property
     def seeding_flows(self) -> list[Flow]:
@@ -82,6 +89,14 @@ class FileContext:
                     seen.add(event.call)
                     found.setdefault(event.call, []).append((flow, event))
         return found
+
+    def run_by_module_body(self, calls: Iterable[cst.Call]) -> set[cst.Call]:
+        """The calls that running the file itself (its body, `__main__` block and what they call) runs."""
+        watched = frozenset(calls)
+        if not watched:
+            return set()
+        flow = FlowBuilder(self.index, self.classifier, watched).walk(None)
+        return {event.call for event in flow.events if event.call in watched}
 
     @cached_property
     def _calls_by_callee(self) -> dict[str, list[tuple[cst.Call, Scope]]]:
@@ -120,7 +135,7 @@ class FileContext:
         """Whether the module runs anything on CUDA (`.cuda()`, "cuda" devices, DataParallel)."""
         for call, scope in self.index.all_calls:
             func = call.func
-            if isinstance(func, cst.Attribute) and func.attr.value == "cuda" and not call.args:
+            if isinstance(func, cst.Attribute) and func.attr.value == "cuda":  # `.cuda()`, `.cuda(gpu)`
                 return True
             qualified = self.index.qualify(func, scope)
             if qualified in catalog.DATA_PARALLEL:

@@ -12,6 +12,7 @@ that reached it.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING, Iterable, Iterator, Mapping
 
 import libcst as cst
@@ -242,6 +243,7 @@ class FlowBuilder:
         self.classifier = classifier
         self.watched = watched  # calls to record as "reach" events when they have no effect of their own
 
+    @cached_property
     def _call_graph(self) -> tuple[dict, dict, dict]:
         """(callees, seeds by itself, every function reachable) for the module body and each function."""
         callees: dict[FunctionInfo | None, set[FunctionInfo]] = {}
@@ -253,11 +255,11 @@ class FlowBuilder:
 
     def seeding_functions(self) -> list[FunctionInfo]:
         """The functions of the module that seed, by themselves or through what they call."""
-        _, seeds_here, reach = self._call_graph()
+        _, seeds_here, reach = self._call_graph
         return [f for f in self.index.functions.values() if seeds_here[f] or any(seeds_here.get(g, False) for g in reach[f])]
 
     def build(self) -> list[Flow]:
-        callees, seeds_here, reach = self._call_graph()
+        callees, seeds_here, reach = self._call_graph
         module_reach = reach[None]
         candidates = [f for f in self.index.functions.values() if f not in module_reach]
         roots: list[FunctionInfo | None] = [None]

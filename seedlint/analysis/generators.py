@@ -14,7 +14,7 @@ from seedlint.analysis import catalog
 from seedlint.analysis.bindings import defined_at, read_names
 from seedlint.analysis.context import FileContext
 from seedlint.analysis.flow import Flow, Step, seed_argument
-from seedlint.analysis.index import Scope, Statement
+from seedlint.analysis.index import Scope, Statement, dotted_name
 from seedlint.analysis.walk import iter_descendants
 
 GENERATOR_CONSTRUCTORS = ("torch.Generator", "torch.random.Generator", "torch._C.Generator")
@@ -39,15 +39,15 @@ def unseeded_generators(context: FileContext) -> Iterator[cst.Call]:
     setters = [call.func.value for call, _ in context.index.all_calls
                if isinstance(call.func, cst.Attribute) and call.func.attr.value in _STATE_SETTERS]
     chained = set(setters)
-    given_state = {context.code(receiver) for receiver in setters}
+    given_state = {dotted_name(receiver) for receiver in setters}
     for call, _ in context.calls_to(*GENERATOR_CONSTRUCTORS):
         if call in chained:
             continue
         statement = context.index.statement_of[call]
         holder = _holder(statement, call)
         if holder is not None:
-            name = context.code(holder)
-            if name not in given_state and not _escapes(context, statement, name):
+            name = dotted_name(holder)
+            if name is not None and name not in given_state and not _escapes(context, statement, name):
                 yield call
         elif _written_into_torch_call(context, statement, call):
             yield call
@@ -81,7 +81,7 @@ def _escapes(context: FileContext, statement: Statement, name: str) -> bool:
     torch, stored under another name (`self.g = g`), or returned from its function."""
     index = context.index
     for call, scope in index.all_calls:
-        if any(context.code(arg.value) == name for arg in call.args) and not _non_seeding(
+        if any(dotted_name(arg.value) == name for arg in call.args) and not _non_seeding(
             index.qualify(call.func, scope)
         ):
             return True
@@ -95,7 +95,7 @@ def _escapes(context: FileContext, statement: Statement, name: str) -> bool:
             else:
                 continue
             elements = stored.elements if isinstance(stored, (cst.Tuple, cst.List)) else ()
-            if any(context.code(value) == name for value in (stored, *(e.value for e in elements))):
+            if any(dotted_name(value) == name for value in (stored, *(e.value for e in elements))):
                 return True
     return False
 

@@ -422,6 +422,16 @@ def _suites(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
         yield node.body
 
 
+def dotted_name(node: cst.BaseExpression) -> str | None:
+    """`a.b.c` for a name or a chain of attributes on a name (compared without source positions)."""
+    if isinstance(node, cst.Name):
+        return node.value
+    if isinstance(node, cst.Attribute):
+        base = dotted_name(node.value)
+        return f"{base}.{node.attr.value}" if base is not None else None
+    return None
+
+
 def _dotted(node: cst.BaseExpression) -> str:
     if isinstance(node, cst.Name):
         return node.value

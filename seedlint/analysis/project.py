@@ -13,13 +13,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Mapping
+from typing import TYPE_CHECKING, Iterable, Mapping
 
 import libcst as cst
 
 from seedlint.analysis.index import FunctionInfo, ModuleIndex, bind_arguments, positional_parameters
 from seedlint.analysis.walk import iter_descendants
 from seedlint.source import SourceDecodeError, decode_source
+
+if TYPE_CHECKING:
+    from seedlint.analysis.flow import FlowBuilder
 
 _MAX_DEPTH = 8
 _GATE = b"seed"
@@ -49,6 +52,7 @@ class ProjectIndex:
         self._modules: dict[str, _Module | None] = {}
         self._by_path: dict[Path, _Module] = {}
         self._summaries: dict[str, Summary | None] = {}
+        self._builders: dict[ModuleIndex, FlowBuilder] = {}
         self._in_progress: list[str] = []  # summaries being computed, outermost first
         self._unfinished: set[str] = set()  # computed inside a cycle: not to be kept
 
@@ -85,6 +89,18 @@ class ProjectIndex:
             return None
         self._by_path[path.absolute()] = found
         return found
+
+    def owns(self, index: ModuleIndex) -> bool:
+        """Whether the index is one this project parsed (and so keeps for the whole run)."""
+        return any(found.index is index for found in self._by_path.values())
+
+    def builder(self, index: ModuleIndex) -> FlowBuilder:
+        """The flow builder (and effect classifier) of a module, shared by its summaries and its linting."""
+        if index not in self._builders:
+            from seedlint.analysis.flow import EffectClassifier, FlowBuilder  # flow uses this module
+
+            self._builders[index] = FlowBuilder(index, EffectClassifier(index, self.seed_functions, self))
+        return self._builders[index]
 
     def parsed(self, path: Path, text: str) -> ModuleIndex | None:
         """The index already built for a file, if it was parsed from this very text (parse once)."""
@@ -151,10 +167,7 @@ class ProjectIndex:
         return summary
 
     def _summarise(self, index: ModuleIndex, function: FunctionInfo) -> Summary | None:
-        from seedlint.analysis.flow import EffectClassifier, FlowBuilder  # flow uses this module
-
-        classifier = EffectClassifier(index, self.seed_functions, self)
-        flow = FlowBuilder(index, classifier).walk(function)
+        flow = self.builder(index).walk(function)
         seeds: set[str] = set()
         draws: set[str] = set()
         parameter = None
@@ -177,15 +190,12 @@ class ProjectIndex:
         files and the modules beside each script; calls into other modules of their packages are
         still resolved (lazily), but only in files a seeding spelling already lets in.
         """
-        from seedlint.analysis.flow import EffectClassifier, FlowBuilder  # flow uses this module
-
         gates = set()
         for file in _neighbourhood(files):
             index = self.module(module_name(file))
             if index is None:
                 continue
-            builder = FlowBuilder(index, EffectClassifier(index, self.seed_functions, self))
-            for function in builder.seeding_functions():
+            for function in self.builder(index).seeding_functions():
                 name = function.owner_class.qualified if function.node.name.value == "__init__" else function.qualified
                 short = name.rsplit(".", 1)[-1]
                 if not short.startswith("_") and short != "main" and "<locals>" not in name:

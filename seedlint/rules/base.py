@@ -16,6 +16,9 @@ SEEDING_PATTERNS = (
     b"seed(", b"seed_all", b"seed_everything", b"seed_all_rng", b"seed as ", b"enable_full_determinism",
     b"enable_reproducibility",
 )
+# In a rule's patterns, stands for "any seeding spelling": SEEDING_PATTERNS, the configured
+# `seed-functions` and the project's own seeding helpers (`init_seeds(`, `Trainer(`).
+SEEDING = b"\x00seeding"
 
 
 @dataclass
@@ -39,7 +42,7 @@ class Rule:
     default_enabled: ClassVar[bool] = True
     fix_availability: ClassVar[str] = "none"  # "safe" | "unsafe" | "display-only" | "none"
     # The file must contain one of these (a tuple entry: all of its parts) for the rule to fire.
-    patterns: ClassVar[tuple[bytes | tuple[bytes, ...], ...]] = SEEDING_PATTERNS
+    patterns: ClassVar[tuple[bytes | tuple[bytes, ...], ...]] = (SEEDING,)
 
     def check(self, context: FileContext) -> Iterator[Finding]:
         raise NotImplementedError

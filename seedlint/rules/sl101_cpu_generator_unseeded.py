@@ -34,7 +34,6 @@ class CpuGeneratorUnseeded(Rule):
     name = "cpu-generator-unseeded"
     summary = "CUDA generators are seeded but the CPU generator is not"
     fix_availability = "safe"
-    patterns = (b"manual_seed",)
 
     def check(self, context: FileContext) -> Iterator[Finding]:
         reported: set[cst.Call] = set()

@@ -10,7 +10,7 @@ from seedlint.analysis.context import FileContext
 from seedlint.analysis.flow import Event, Flow
 from seedlint.analysis.generators import on_cuda, reusable_seed, unseeded_generators
 from seedlint.diagnostics import Applicability, Edit, Fix
-from seedlint.rules.base import Finding, Rule
+from seedlint.rules.base import SEEDING, Finding, Rule
 
 
 class GeneratorIgnoresSeed(Rule):
@@ -18,7 +18,7 @@ class GeneratorIgnoresSeed(Rule):
     name = "generator-ignores-seed"
     summary = "A `torch.Generator()` is never seeded, so it ignores the script's seed"
     fix_availability = "unsafe"
-    patterns = (b"Generator",)  # not a seeding pattern: seeding through any helper counts, see `check`
+    patterns = ((b"Generator", SEEDING),)
 
     def check(self, context: FileContext) -> Iterator[Finding]:
         generators = [call for call in unseeded_generators(context) if not on_cuda(call)]  # CUDA ones: SL102

@@ -11,7 +11,7 @@ from seedlint.analysis.context import FileContext
 from seedlint.analysis.flow import Event, Flow, argument, exclusive
 from seedlint.analysis.index import FunctionInfo, Scope
 from seedlint.diagnostics import Applicability, Fix
-from seedlint.rules.base import Finding, Rule
+from seedlint.rules.base import SEEDING, Finding, Rule
 
 # Start methods that run the target in a fresh interpreter (fork copies the parent's seeded state).
 _FRESH_INTERPRETER_METHODS = frozenset({"spawn", "forkserver"})
@@ -56,7 +56,7 @@ class SeedLostInSpawn(Rule):
     name = "seed-lost-in-spawn"
     summary = "Seeded code starts a spawn/forkserver process whose target never seeds"
     fix_availability = "display-only"
-    patterns = (b"spawn", b"forkserver", b"start_processes", b"elastic_launch")
+    patterns = tuple((launch, SEEDING) for launch in (b"spawn", b"forkserver", b"start_processes", b"elastic_launch"))
 
     def check(self, context: FileContext) -> Iterator[Finding]:
         if not context.seeding_flows:

@@ -59,7 +59,10 @@ class WorkerInitFn:
 
     @property
     def label(self) -> str:
-        return f"`worker_init_fn` `{self.node.name.value}`" if self.function else "`worker_init_fn` lambda"
+        if self.function is None:
+            return "`worker_init_fn` lambda"
+        name = self.node.name.value
+        return "`worker_init_fn`" if name == "worker_init_fn" else f"`worker_init_fn` `{name}`"
 
 
 class WorkerCode:

@@ -46,6 +46,9 @@ class UnseededRandomSplit(Rule):
         ]
         reached = context.placements(candidates)
         cpu_seeded_somewhere = any(catalog.TORCH_CPU in flow.seeded_generators() for flow in context.seeding_flows)
+        # Not reached by seeding code: flagged only where the file, run as a script, makes the call.
+        # A library function nothing here calls is left to its callers, who may seed first.
+        scripted = context.run_by_module_body(call for call in candidates if call not in reached)
         for call in candidates:
             reaching = reached.get(call, [])
             if reaching:
@@ -55,8 +58,8 @@ class UnseededRandomSplit(Rule):
                     continue
                 if any(_reported_by_sl105(flow, event) for flow, event in reaching):
                     continue
-            elif cpu_seeded_somewhere:
-                continue  # an entry point of its own, most likely run after the file's seeding
+            elif cpu_seeded_somewhere or call not in scripted:
+                continue
             yield self._finding(context, call, reaching)
 
     def _finding(self, context: FileContext, call: cst.Call, reaching: list[tuple[Flow, Event]]) -> Finding:

@@ -176,7 +176,12 @@ class UnsortedFileListing(Rule):
     name = "unsorted-file-listing"
     summary = "A dataset is built from a directory listing in filesystem order"
     fix_availability = "safe"
-    patterns = (b"listdir", b"scandir", b"glob", b"iterdir")
+    # A listing where a dataset or loader is built (not bare `glob`, which every `global` contains).
+    patterns = tuple(
+        (listing, builder)
+        for listing in (b"listdir", b"scandir", b"iterdir", b"glob(", b"iglob", b"import glob", b"from glob")
+        for builder in (b"Dataset", b"DataLoader")
+    )
 
     def check(self, context: FileContext) -> Iterator[Finding]:
         listings = _Listings(context)

@@ -20,7 +20,7 @@ from seedlint.analysis.context import FileContext
 from seedlint.analysis.flow import argument, is_none
 from seedlint.analysis.index import Scope
 from seedlint.diagnostics import Applicability, Fix
-from seedlint.rules.base import Finding, Rule
+from seedlint.rules.base import SEEDING, Finding, Rule
 
 _ATOMIC = "accumulates with atomic adds in a nondeterministic order"
 _ATOMIC_BACKWARD = "accumulates its gradients with atomic adds in a nondeterministic order"
@@ -225,15 +225,15 @@ def _differentiates(context: FileContext) -> bool:
     return any(function.node.name.value == "training_step" for function in context.index.functions.values())
 
 
-def _op_patterns() -> tuple[tuple[bytes, bytes], ...]:
-    """(device, op name): the file must mention CUDA (or DataParallel) and one of the ops."""
+def _op_patterns() -> tuple[tuple[bytes, bytes, bytes], ...]:
+    """(device, op name, seeding): the file must mention CUDA (or DataParallel), one of the ops, and seed."""
     names = set()
     for qualified in _MODULES_AND_FUNCTIONS:
         for prefix in ("torch.nn.functional.", "torch.nn.", "torch.Tensor.", "torch."):
             if qualified.startswith(prefix):
                 names.add(qualified[len(prefix):].split(".")[0])
                 break
-    return tuple((device, name.encode()) for device in (b"cuda", b"DataParallel") for name in sorted(names))
+    return tuple((device, name.encode(), SEEDING) for device in (b"cuda", b"DataParallel") for name in sorted(names))
 
 
 class NondeterministicCudaOp(Rule):
