@@ -581,10 +581,11 @@ class TestSL100UnusedNoqa:
             "import torch\nmodel = torch.nn.Linear(2, 2)  # noqa\ntorch.manual_seed(0)\n",
             "import torch\nx = 1  # noqa\n",
             "import torch\nx = 1  # noqa: E501, F401\n",
+            "import torch\nx = 1  # noqa: SLOT000\n",
             'import torch\ntext = "# noqa: SL104"\n',
             "# seedlint: noqa: SL104\nimport torch\n",
         ],
-        ids=["used", "bare-used", "bare-unused", "other-tools", "inside-a-string", "file-level"],
+        ids=["used", "bare-used", "bare-unused", "other-tools", "flake8-slots", "inside-a-string", "file-level"],
     )
     def test_used_bare_foreign_and_string_directives_are_not_flagged(self, source):
         assert "SL100" not in codes_of(source, self.DEFAULT)

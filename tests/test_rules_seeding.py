@@ -758,10 +758,13 @@ class TestSL104RandomBeforeSeed:
             "    np.random.seed(seed)\n",
             "import random\nseed = args.seed or random.randint(0, 2**32 - 1)\nrandom.seed(seed)\n",
             "import numpy as np\nseed = np.random.randint(2**31)\nrank_seed = seed + rank\nnp.random.seed(rank_seed)\n",
+            # Distilled from torch's distributed_test.py: a per-iteration reseed for the permutation only.
+            "import torch\nmodel = torch.nn.Linear(2, 2)\nfor it in range(3):\n    torch.manual_seed(1337 + it)\n"
+            "    order = torch.randperm(8)\n",
         ],
-        ids=["random-seed-when-none", "or-random", "through-another-name"],
+        ids=["random-seed-when-none", "or-random", "through-another-name", "reseeded-in-a-loop"],
     )
-    def test_a_draw_that_picks_the_seed_is_not_flagged(self, source):
+    def test_a_draw_that_picks_the_seed_or_precedes_a_loop_reseed_is_not_flagged(self, source):
         # Distilled from mmdetection's train script: the seed is drawn when none is given (and logged).
         assert codes_of(source, {"SL104"}) == []
 
@@ -1049,6 +1052,26 @@ class TestSL106NondeterministicSeed:
     )
     def test_fixed_seeds_are_not_flagged(self, source):
         assert codes_of(source, {"SL106"}) == []
+
+    def test_a_seed_taken_from_a_random_reseed_is_random(self):
+        source = "import numpy as np\nimport torch\ns = torch.seed()\nnp.random.seed(s % 2**32)\n"
+        assert findings(source, {"SL106"}) == [("SL106", 3, 5), ("SL106", 4, 1)]
+
+    @pytest.mark.parametrize(
+        "source, expected",
+        [
+            # Distilled from torch/random.py's `seed()`: the random seed is chosen and returned
+            # (only the reseed itself is reported; seeding CUDA with the returned value is not).
+            ("import torch\ndef seed():\n    s = torch.seed()\n    torch.cuda.manual_seed_all(s)\n    return s\n",
+             [("SL106", 3, 9)]),
+            # Distilled from torch/utils/benchmark/utils/fuzzer.py: a seed picked only when none is given.
+            ("import numpy as np\nimport torch\ndef make(seed=None):\n    if seed is None:\n"
+             "        seed = int(np.random.RandomState().randint(0, 2**32 - 1))\n    torch.manual_seed(seed)\n", []),
+        ],
+        ids=["returned-random-seed", "picks-a-missing-seed"],
+    )
+    def test_a_chosen_random_seed_is_not_flagged(self, source, expected):
+        assert findings(source, {"SL106"}) == expected
 
     def test_fix_is_display_only(self):
         source = "import random\nrandom.seed()\n"

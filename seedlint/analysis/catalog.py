@@ -49,6 +49,7 @@ SEEDERS: dict[str, Seeder] = {
     "torch.cuda.random.manual_seed_all": Seeder(frozenset({CUDA})),
     "torch.default_generator.manual_seed": Seeder(frozenset({TORCH_CPU})),
     "torch.random.default_generator.manual_seed": Seeder(frozenset({TORCH_CPU})),
+    "torch._C.default_generator.manual_seed": Seeder(frozenset({TORCH_CPU})),  # how torch/random.py spells it
     "numpy.random.seed": Seeder(frozenset({NUMPY}), none_is_random=True),
     "random.seed": Seeder(frozenset({PYTHON_RANDOM}), none_is_random=True, seed_keyword="a"),
     # Third-party helpers, as the facts page lists them.
@@ -103,6 +104,9 @@ NONDETERMINISTIC_SOURCES = frozenset({
     "random.SystemRandom",
 })
 NONDETERMINISTIC_MODULES = ("secrets.",)
+# What a random reseed returns is the random seed it chose (`s = torch.seed()`): a seed taken
+# from it is random too. The private spelling is how torch/random.py's own `seed()` gets one.
+RANDOM_SEED_VALUES = frozenset(RANDOM_RESEEDERS) | {"torch._C.default_generator.seed"}
 
 # RNG objects that seed themselves from the OS when given no seed.
 UNSEEDED_RNG_CONSTRUCTORS = {

@@ -220,6 +220,7 @@ class EffectClassifier:
                 source = self.index.qualify(node.func, scope)
                 if source is not None and (
                     source in catalog.NONDETERMINISTIC_SOURCES
+                    or source in catalog.RANDOM_SEED_VALUES
                     or source.startswith(catalog.NONDETERMINISTIC_MODULES)
                 ):
                     return True

@@ -97,6 +97,7 @@ class ModuleIndex:
         self.function_of_scope: dict[Scope, FunctionInfo] = {}
         self._qualify_cache: dict[tuple[int, int], str | None] = {}
         self._blocks: dict[cst.CSTNode, list[list[Statement]]] = {}
+        self._compound_of_block: dict[int, Statement] = {}  # id(statement list) -> the compound owning it
         self._index_block(module, module.body, self.module_scope)
 
     # ----------------------------------------------------------------- building
@@ -109,9 +110,12 @@ class ModuleIndex:
                     self._bind_small(small, scope)
                     self._add(statements, Statement(small, line, body, scope, self._calls_in(small, scope)))
             else:
-                self._add(statements, Statement(line, line, body, scope, self._header_calls(line, scope)))
+                compound = Statement(line, line, body, scope, self._header_calls(line, scope))
+                self._add(statements, compound)
                 self._index_compound(line, scope)
                 self._blocks[line] = [self.statements.get(suite, []) for suite in _suites(line)]
+                for block in self._blocks[line]:
+                    self._compound_of_block[id(block)] = compound
 
     def _add(self, statements: list[Statement], statement: Statement) -> None:
         statement.siblings, statement.position = statements, len(statements)
@@ -362,6 +366,10 @@ class ModuleIndex:
     def blocks_of(self, node: cst.CSTNode) -> list[list[Statement]]:
         """The statement lists of the bodies of a compound statement, in execution order."""
         return self._blocks.get(node, [])
+
+    def enclosing(self, statement: Statement) -> Statement | None:
+        """The compound statement (`if`, `for`, `with`, `def`...) whose body holds a statement."""
+        return self._compound_of_block.get(id(statement.siblings))
 
     def body_of(self, function: FunctionInfo) -> list[Statement]:
         return self.statements.get(function.node.body, [])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Iterator
 
 from seedlint.analysis.context import FileContext
@@ -9,7 +10,7 @@ from seedlint.diagnostics import Applicability, Edit, Fix
 from seedlint.noqa import LINE_NOQA, codes_in, comments
 from seedlint.rules.base import Finding, Rule
 
-_OURS = "SL"
+_OURS = re.compile(r"SL[0-9]{3}")  # not other tools' codes that start alike (flake8-slots' SLOT000)
 
 
 class UnusedNoqa(Rule):
@@ -28,7 +29,7 @@ class UnusedNoqa(Rule):
             codes = codes_in(match.group("codes")) if match else []
             # Only our own codes are judged: bare `# noqa` and other tools' codes are not ours to audit.
             unused = [
-                code for code in dict.fromkeys(codes) if code.startswith(_OURS) and code != self.code
+                code for code in dict.fromkeys(codes) if _OURS.fullmatch(code) and code != self.code
                 and (comment.row, code) not in context.suppressed
                 and (code not in RULES or code in context.enabled_codes)
             ]

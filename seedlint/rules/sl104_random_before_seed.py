@@ -30,11 +30,19 @@ def early_draws(index: ModuleIndex, flow: Flow) -> Iterator[tuple[Event, Event]]
             later = next(
                 (e for e in events[position + 1:]
                  if e.kind == "seed" and e.effect.deterministic and _normalised(e.generators) & event.generators
-                 and not exclusive(index, event, e) and not _picks_the_seed(index, event, e)),
+                 and not exclusive(index, event, e) and not _picks_the_seed(index, event, e)
+                 and not _reseeds_in_a_loop(event, e)),
                 None,
             )
             if later is not None:
                 yield event, later
+
+
+def _reseeds_in_a_loop(draw: Event, seed: Event) -> bool:
+    """Whether the seeding sits in a loop the draw is not in: it re-seeds for what each iteration
+    draws (`torch.manual_seed(1337 + it)` before a `randperm`), not for what ran before the loop."""
+    steps = seed.trail[divergence(draw, seed):-1]
+    return any(step.call is None and isinstance(step.statement.node, (cst.For, cst.While)) for step in steps)
 
 
 def _picks_the_seed(index: ModuleIndex, draw: Event, seed: Event) -> bool:
