@@ -51,18 +51,18 @@ class Linter:
             + tuple(sorted(settings.project_seeding_names))
         )
 
-    def _matches(self, data: bytes, patterns: tuple) -> bool:
-        """Whether file bytes contain one of a rule's patterns (a tuple pattern: all of its parts)."""
-        return any(
-            all(self._contains(data, part) for part in pattern) if isinstance(pattern, tuple)
-            else self._contains(data, pattern)
-            for pattern in patterns
-        )
+    def _wanted(self, data: bytes) -> list[Rule]:
+        """The rules whose patterns the file bytes contain (a tuple pattern: all of its parts)."""
+        seeding = any(spelling in data for spelling in self.seeding)
 
-    def _contains(self, data: bytes, part: bytes) -> bool:
-        if part == SEEDING:
-            return any(spelling in data for spelling in self.seeding)
-        return part in data
+        def contains(part: bytes) -> bool:
+            return seeding if part == SEEDING else part in data
+
+        return [
+            rule for rule in self.rules
+            if any(all(map(contains, pattern)) if isinstance(pattern, tuple) else contains(pattern)
+                   for pattern in rule.patterns)
+        ]
 
     def lint(self, path: Path, data: bytes, fix: str | None = None) -> LintResult:
         """Lint file bytes; with fix="safe" or "unsafe", apply fixes until none applies."""
@@ -70,7 +70,7 @@ class Linter:
             text, encoding = decode_source(data)
         except SourceDecodeError as error:
             return LintResult(path, [unreadable(path, str(error))])
-        wanted = [rule for rule in self.rules if self._matches(data, rule.patterns)]
+        wanted = self._wanted(data)
         source = SourceText(text, encoding)
         if not wanted:
             return LintResult(path, [], source, text)

@@ -140,6 +140,9 @@ class FileContext:
             qualified = self.index.qualify(func, scope)
             if qualified in catalog.DATA_PARALLEL:
                 return True
+        text = self.source.text
+        if '"cuda' not in text and "'cuda" not in text:  # no "cuda..." string literal to find
+            return False
         return any(_is_cuda_device_string(node) for node in iter_descendants(self.module))
 
     @cached_property
@@ -148,6 +151,9 @@ class FileContext:
         for call, scope in self.index.all_calls:
             if self.index.qualify(call.func, scope) in catalog.DATA_PARALLEL:
                 return True
+        text = self.source.text
+        if not any(mark in text for mark in ('"cuda:', "'cuda:", "device_count")):
+            return False
         for node in iter_descendants(self.module):
             if isinstance(node, cst.SimpleString):
                 value = node.evaluated_value
