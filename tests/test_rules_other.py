@@ -581,7 +581,7 @@ class TestSL100UnusedNoqa:
             "import torch\nmodel = torch.nn.Linear(2, 2)  # noqa\ntorch.manual_seed(0)\n",
             "import torch\nx = 1  # noqa\n",
             "import torch\nx = 1  # noqa: E501, F401\n",
-            "import torch\nx = 1  # noqa: SLOT000\n",
+            "import torch\nx = 1  # noqa: SLOT000\n",  # Distilled from torch's distributed_c10d.py (flake8-slots)
             'import torch\ntext = "# noqa: SL104"\n',
             "# seedlint: noqa: SL104\nimport torch\n",
         ],

@@ -58,6 +58,17 @@ class TestSL101CpuGeneratorUnseeded:
     def test_cuda_only_seeding_is_flagged_at_the_cuda_call(self, source):
         assert findings(source, {"SL101"}) == [("SL101", 2, 1)]
 
+    def test_torch_private_spelling_of_the_cpu_generator_seeds_the_cpu(self):
+        # Distilled from torch/random.py's `_manual_seed_impl`.
+        source = """\
+            import torch
+            from torch._C import default_generator
+            def manual_seed(seed):
+                torch.cuda.manual_seed_all(seed)
+                return default_generator.manual_seed(seed)
+            """
+        assert codes_of(source, {"SL101"}) == []
+
     def test_message_says_the_cpu_generator_is_unseeded(self):
         (diagnostic,) = lint("import torch\ntorch.cuda.manual_seed_all(0)\n", {"SL101"}).diagnostics
         assert "`torch.cuda.manual_seed_all`" in diagnostic.message
