@@ -171,3 +171,51 @@ class TestProjectIndex:
         project = ProjectIndex([tmp_path])
         assert project.module("models") is None
         assert project.summary("models.build") is None
+
+
+# Each way of seeding from another module, as (helper files, config, import line, seeding call).
+SEEDING_FORMS = {
+    "helper": ({"utils.py": UTILS}, "", "from utils import set_seed", "set_seed(SEED)"),
+    "method": (
+        {"engine.py": "import torch\n\n\nclass Seeder:\n    def seed_all(self, seed):\n        torch.manual_seed(seed)\n"},
+        "", "from engine import Seeder", "Seeder().seed_all(SEED)",
+    ),
+    "wrapper-of-wrapper": (
+        {"low.py": "import torch\n\n\ndef seed_torch(value):\n    torch.manual_seed(value)\n",
+         "mid.py": "from low import seed_torch\n\n\ndef init_seeds(s):\n    seed_torch(s)\n"},
+        "", "from mid import init_seeds", "init_seeds(SEED)",
+    ),
+    "configured": (
+        {"mylib.py": "def prepare(value):\n    return value\n"},
+        '[tool.seedlint]\nseed-functions = {"mylib.prepare" = ["torch"]}\n',
+        "from mylib import prepare", "prepare(SEED)",
+    ),
+}
+
+# For each rule that depends on seeding state: the script around the seeding ({seed} marks it),
+# and the codes it must get in train.py.
+SCRIPTS = {
+    "SL104": ("model = torch.nn.Linear(2, 2)\n{seed}\n", ["SL104"]),
+    "SL105": ("{seed}\nx = np.random.rand(2)\n", ["SL105"]),
+    "SL106": ("import time\n{seed_from_clock}\n", ["SL106"]),
+    "SL107": ("{seed}\ng = torch.Generator()\n", ["SL107"]),
+    "SL108": ("import torch.multiprocessing as mp\n\n\ndef worker(rank):\n    return torch.nn.Linear(2, 2)\n\n\n"
+              "{seed}\nmp.spawn(worker, nprocs=2)\n", ["SL108"]),
+    "SL204": ("from torch.utils.data import random_split\n{seed}\ntrain, val = random_split(ds, [8, 2])\n", []),
+    "SL303": ("{seed}\nx = torch.zeros(3).cuda()\nx.index_add_(0, index, x)\n", ["SL303"]),
+}
+
+
+@pytest.mark.parametrize("form", sorted(SEEDING_FORMS))
+@pytest.mark.parametrize("rule", sorted(SCRIPTS))
+def test_every_seeding_rule_sees_seeding_done_in_another_module(write, tmp_path, form, rule):
+    helpers, config, import_line, call = SEEDING_FORMS[form]
+    for name, source in helpers.items():
+        write(name, source)
+    if config:
+        write("pyproject.toml", config)
+    script, expected = SCRIPTS[rule]
+    body = script.format(seed=call.replace("SEED", "0"), seed_from_clock=call.replace("SEED", "int(time.time())"))
+    write("train.py", f"import numpy as np\nimport torch\n{import_line}\n{body}")
+    result = run_cli("check", "--select", rule, "--output-format", "json", "train.py", cwd=tmp_path)
+    assert [item["code"] for item in json.loads(result.stdout)] == expected, result.stderr.decode()
