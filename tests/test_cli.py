@@ -10,6 +10,7 @@ from pathlib import Path
 import libcst
 import pytest
 
+from seedlint.config import installed_torch_version
 from seedlint.pages import page_examples
 from seedlint.rules import RULES
 
@@ -324,3 +325,25 @@ def test_noqa_suppresses(tmp_path):
     (tmp_path / "bad.py").write_text(BAD.replace("# drawn before seeding", "# noqa: SL104").replace(
         "np.random.shuffle([1, 2])", "np.random.shuffle([1, 2])  # NOQA"))
     assert run_cli("check", "--isolated", "bad.py", cwd=tmp_path).returncode == 0
+
+
+SL305_SOURCE = "import torch\ntorch.use_deterministic_algorithms(True)\nx = torch.zeros(2).cuda()\n"
+
+
+@pytest.mark.parametrize(
+    "config, flags, flagged",
+    [
+        ("", [], False),  # the installed torch (2.13, read from its metadata) is newer than 2.9
+        ('[tool.seedlint]\ntarget-torch-version = "2.4"\n', [], True),
+        ('[tool.seedlint]\ntarget-torch-version = "2.4"\n', ["--target-torch-version", "2.12"], False),
+        ("", ["--target-torch-version", "2.9"], True),
+    ],
+    ids=["installed-default", "config", "flag-beats-config", "flag"],
+)
+def test_target_torch_version_defaults_to_the_installed_torch(tmp_path, config, flags, flagged):
+    assert installed_torch_version() is not None and installed_torch_version() >= (2, 10)
+    (tmp_path / "train.py").write_text(SL305_SOURCE)
+    if config:
+        (tmp_path / "pyproject.toml").write_text(config)
+    result = run_cli("check", "--select", "SL305", "--output-format", "concise", *flags, "train.py", cwd=tmp_path)
+    assert ("SL305" in result.stdout.decode()) is flagged, result.stderr
