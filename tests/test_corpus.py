@@ -2,8 +2,8 @@
 
 Each program is a directory linted as a user would: `seedlint check --select ALL .` run inside it, so
 its helper modules resolve. The expected findings are what a correct linter reports, judged from
-docs/pytorch-randomness.md. Where seedlint still differs, KNOWN_DEVIATIONS records exactly how, the
-exact-match test is a strict xfail, and a second test pins the current output so nothing else drifts.
+docs/pytorch-randomness.md, not from seedlint's output: the four differences this test bed first
+found (see the README) were fixed in the linter.
 """
 
 from __future__ import annotations
@@ -11,7 +11,6 @@ from __future__ import annotations
 import functools
 import itertools
 import json
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -60,24 +59,6 @@ EXPECTED: dict[str, set[Finding]] = {
 }
 
 
-@dataclass(frozen=True)
-class Deviation:
-    """How seedlint's current output differs from the correct one, and why the correct one is right."""
-
-    reason: str
-    missing: frozenset[Finding] = frozenset()
-    extra: frozenset[Finding] = frozenset()
-
-
-KNOWN_DEVIATIONS: dict[str, Deviation] = {
-    "folder_dataset_buggy": Deviation(
-        "SL202 only sees Dataset classes defined in the module of the DataLoader call; NoisyWaveforms "
-        "lives in datasets.py, the usual layout, so its duplicated RNG object goes unreported",
-        missing=frozenset({("train.py", "SL202", 35)}),
-    ),
-}
-
-
 @functools.cache
 def findings(program: str) -> frozenset[Finding]:
     """Every finding of `seedlint check --isolated --select ALL .` run inside the program's directory."""
@@ -90,22 +71,9 @@ def findings(program: str) -> frozenset[Finding]:
     )
 
 
-def _program_param(program: str):
-    deviation = KNOWN_DEVIATIONS.get(program)
-    marks = [pytest.mark.xfail(strict=True, reason=deviation.reason)] if deviation else []
-    return pytest.param(program, marks=marks, id=program)
-
-
-@pytest.mark.parametrize("program", [_program_param(program) for program in EXPECTED])
+@pytest.mark.parametrize("program", list(EXPECTED))
 def test_program_gets_exactly_the_correct_findings(program):
     assert findings(program) == EXPECTED[program]
-
-
-@pytest.mark.parametrize("program", list(KNOWN_DEVIATIONS))
-def test_known_deviation_is_the_only_difference(program):
-    deviation = KNOWN_DEVIATIONS[program]
-    assert deviation.missing <= EXPECTED[program] and not deviation.extra & EXPECTED[program]
-    assert findings(program) == (EXPECTED[program] - deviation.missing) | deviation.extra
 
 
 def test_every_program_has_expectations_and_a_readme_entry():

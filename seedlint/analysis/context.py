@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Iterable, Iterator, Mapping
+from typing import Iterable, Mapping
 
 import libcst as cst
 
@@ -118,17 +118,6 @@ class FileContext:
     @cached_property
     def _call_order(self) -> dict[cst.Call, int]:
         return {call: position for position, (call, _) in enumerate(self.index.all_calls)}
-
-    def assignments(self) -> Iterator[tuple[Statement, cst.BaseExpression, cst.BaseExpression | None]]:
-        """(statement, target, value) for every assignment target in the module."""
-        for statements in self.index.statements.values():
-            for statement in statements:
-                node = statement.node
-                if isinstance(node, cst.Assign):
-                    for target in node.targets:
-                        yield statement, target.target, node.value
-                elif isinstance(node, (cst.AnnAssign, cst.AugAssign)):
-                    yield statement, node.target, node.value
 
     @cached_property
     def uses_cuda(self) -> bool:

@@ -371,6 +371,17 @@ class ModuleIndex:
         """The compound statement (`if`, `for`, `with`, `def`...) whose body holds a statement."""
         return self._compound_of_block.get(id(statement.siblings))
 
+    def assignments(self) -> Iterator[tuple[Statement, cst.BaseExpression, cst.BaseExpression | None]]:
+        """(statement, target, value) for every assignment target in the module."""
+        for statements in self.statements.values():
+            for statement in statements:
+                node = statement.node
+                if isinstance(node, cst.Assign):
+                    for target in node.targets:
+                        yield statement, target.target, node.value
+                elif isinstance(node, (cst.AnnAssign, cst.AugAssign)):
+                    yield statement, node.target, node.value
+
     def body_of(self, function: FunctionInfo) -> list[Statement]:
         return self.statements.get(function.node.body, [])
 

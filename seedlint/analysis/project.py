@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Iterable, Mapping
 
 import libcst as cst
 
-from seedlint.analysis.index import FunctionInfo, ModuleIndex, bind_arguments, positional_parameters
+from seedlint.analysis.index import ClassInfo, FunctionInfo, ModuleIndex, bind_arguments, positional_parameters
 from seedlint.analysis.walk import iter_descendants
 from seedlint.source import SourceDecodeError, decode_source
 
@@ -49,7 +49,7 @@ class ProjectIndex:
     def __init__(self, roots: Iterable[Path], seed_functions: Mapping[str, frozenset[str]] | None = None) -> None:
         self.roots = list(dict.fromkeys(root.absolute() for root in roots))
         self.seed_functions = dict(seed_functions or {})
-        self._modules: dict[str, _Module | None] = {}
+        self._modules: dict[tuple[str, bool], _Module | None] = {}  # (name, only if it can seed)
         self._by_path: dict[Path, _Module] = {}
         self._summaries: dict[str, Summary | None] = {}
         self._builders: dict[ModuleIndex, FlowBuilder] = {}
@@ -63,25 +63,33 @@ class ProjectIndex:
         return cls([*(import_root(file) for file in files), Path.cwd()], seed_functions)
 
     # ----------------------------------------------------------------- modules
-    def module(self, name: str) -> ModuleIndex | None:
-        """The index of a project module that can seed, by dotted name (None if absent or unparsable)."""
-        if name not in self._modules:
-            self._modules[name] = self._load(name)
-        found = self._modules[name]
+    def module(self, name: str, *, can_seed: bool = True) -> ModuleIndex | None:
+        """The index of a project module by dotted name (None if absent or unparsable).
+
+        By default only modules whose text can seed are parsed; `can_seed=False` parses any
+        (for the rare lookups that need a definition, such as a dataset class).
+        """
+        key = (name, can_seed)
+        if key not in self._modules:
+            self._modules[key] = self._load(name, can_seed)
+        found = self._modules[key]
         return found.index if found is not None else None
 
-    def _load(self, name: str) -> _Module | None:
+    def _load(self, name: str, can_seed: bool) -> _Module | None:
+        other = self._modules.get((name, not can_seed))
+        if other is not None:  # already parsed the other way
+            return other if not can_seed or _GATE.decode() in other.text else None
         relative = Path(*name.split("."))
         for root in self.roots:
             for path in (root / relative.with_suffix(".py"), root / relative / "__init__.py"):
                 if path.is_file():
-                    return self._parse(name, path)
+                    return self._parse(name, path, can_seed)
         return None
 
-    def _parse(self, name: str, path: Path) -> _Module | None:
+    def _parse(self, name: str, path: Path, can_seed: bool) -> _Module | None:
         try:
             data = path.read_bytes()
-            if _GATE not in data:
+            if can_seed and _GATE not in data:
                 return None
             text, _ = decode_source(data)
             found = _Module(ModuleIndex(cst.parse_module(text), name, path.name == "__init__.py"), text)
@@ -130,11 +138,18 @@ class ProjectIndex:
         function = found[0].find_method(found[0].classes[found[1]], method)
         return (found[0], function) if function is not None else None
 
-    def _definition(self, qualified: str, depth: int) -> tuple[ModuleIndex, str] | None:
+    def class_definition(self, qualified: str) -> tuple[ModuleIndex, ClassInfo] | None:
+        """The module and class a qualified name refers to, in any project module."""
+        found = self._definition(qualified, 0, can_seed=False)
+        if found is None or found[1] not in found[0].classes:
+            return None
+        return found[0], found[0].classes[found[1]]
+
+    def _definition(self, qualified: str, depth: int, can_seed: bool = True) -> tuple[ModuleIndex, str] | None:
         """(module index, qualified name inside it) of what `qualified` names, following re-exports."""
         parts = qualified.split(".")
         for split in range(len(parts) - 1, 0, -1):
-            index = self.module(".".join(parts[:split]))
+            index = self.module(".".join(parts[:split]), can_seed=can_seed)
             if index is None:
                 continue
             name = f"{index.module_name}.{'.'.join(parts[split:])}"
@@ -144,7 +159,7 @@ class ProjectIndex:
             local = f"{index.module_name}.{parts[split]}"
             if isinstance(bound, str) and not bound.startswith("<") and bound != local:
                 rest = ".".join([bound, *parts[split + 1:]])
-                return self._definition(rest, depth + 1) if depth < _MAX_DEPTH else None
+                return self._definition(rest, depth + 1, can_seed) if depth < _MAX_DEPTH else None
             return None
         return None
 

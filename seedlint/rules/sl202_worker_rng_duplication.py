@@ -68,9 +68,8 @@ class WorkerInitFn:
 class WorkerCode:
     """Per-file lookups both worker rules need: calls and `x.attr = ..` targets by scope."""
 
-    def __init__(self, context: FileContext) -> None:
-        self.context = context
-        self.index = context.index
+    def __init__(self, index: ModuleIndex) -> None:
+        self.index = index
 
     @cached_property
     def _calls_by_scope(self) -> dict[Scope, list[cst.Call]]:
@@ -82,7 +81,7 @@ class WorkerCode:
     @cached_property
     def _attribute_assignments(self) -> dict[Scope, list[tuple[cst.Attribute, AssignedValue]]]:
         grouped: dict[Scope, list[tuple[cst.Attribute, AssignedValue]]] = {}
-        for statement, target, value in self.context.assignments():
+        for statement, target, value in self.index.assignments():
             if isinstance(target, cst.Attribute):
                 grouped.setdefault(statement.scope, []).append((target, value))
         return grouped
@@ -207,18 +206,17 @@ class WorkerRngDuplication(Rule):
 
     def check(self, context: FileContext) -> Iterator[Finding]:
         index = context.index
-        code = WorkerCode(context)
+        code = WorkerCode(index)
         duplicated: dict[str, dict[str, str]] = {}  # dataset class -> RNG attribute -> its constructor
         for call, scope in context.calls_to(*catalog.DATA_LOADERS):
             if any(arg.star for arg in call.args) or not _has_workers(index, call, scope):
                 continue
-            dataset = argument(call, "dataset", 0)
-            instance = index.qualify(dataset, scope) if dataset is not None else None
-            cls = index.classes.get(instance[:-2]) if instance and instance.endswith("()") else None
-            if cls is None or not _is_dataset(index, cls):
+            found = self._dataset_class(context, code, call, scope)
+            if found is None:
                 continue
+            cls, defining = found
             if cls.qualified not in duplicated:
-                duplicated[cls.qualified] = self._drawn_rngs(code, cls)
+                duplicated[cls.qualified] = self._drawn_rngs(defining, cls)
             rngs = duplicated[cls.qualified]
             worker_init = argument(call, "worker_init_fn", _WORKER_INIT_FN_POSITION)
             init_fn = None
@@ -234,6 +232,24 @@ class WorkerRngDuplication(Rule):
                 yield self._finding(context, call, cls, rngs, init_fn)
 
     # ------------------------------------------------------------- the dataset
+    @staticmethod
+    def _dataset_class(context: FileContext, code: WorkerCode, call: cst.Call,
+                       scope: Scope) -> tuple[ClassInfo, WorkerCode] | None:
+        """The `Dataset` class a loader's dataset is an instance of, here or in another project module,
+        with the lookups of the module that defines it."""
+        dataset = argument(call, "dataset", 0)
+        instance = code.index.qualify(dataset, scope) if dataset is not None else None
+        if not instance or not instance.endswith("()"):
+            return None
+        found = (code.index, code.index.classes.get(instance[:-2]))
+        project = context.settings.project
+        if found[1] is None and project is not None:
+            found = project.class_definition(instance[:-2]) or (None, None)
+        index, cls = found
+        if cls is None or not _is_dataset(index, cls):
+            return None
+        return cls, (code if index is code.index else WorkerCode(index))
+
     def _drawn_rngs(self, code: WorkerCode, cls: ClassInfo) -> dict[str, str]:
         """The RNG objects stored on the dataset before the workers start and drawn from in them."""
         index = code.index

@@ -43,7 +43,7 @@ class ConstantWorkerSeed(Rule):
     patterns = (b"worker_init_fn",)
 
     def check(self, context: FileContext) -> Iterator[Finding]:
-        code = WorkerCode(context)
+        code = WorkerCode(context.index)
         judged: set[cst.CSTNode] = set()
         for expr, scope in code.loader_worker_init_fns():
             init_fn = code.worker_init_fn(expr, scope)

@@ -380,7 +380,7 @@ class _StringSets:
     def _annotations(self) -> dict[tuple[Scope, str], cst.BaseExpression]:
         return {
             (statement.scope, target.value): statement.node.annotation.annotation
-            for statement, target, _ in self.context.assignments()
+            for statement, target, _ in self.context.index.assignments()
             if isinstance(statement.node, cst.AnnAssign) and isinstance(target, cst.Name)
         }
 

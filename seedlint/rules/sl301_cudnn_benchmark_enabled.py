@@ -33,7 +33,7 @@ class CudnnBenchmarkEnabled(Rule):
 
     def check(self, context: FileContext) -> Iterator[Finding]:
         index = context.index
-        for statement, target, value in context.assignments():
+        for statement, target, value in context.index.assignments():
             if (
                 isinstance(statement.node, cst.Assign)
                 and _is_true(value)

@@ -39,7 +39,7 @@ class CudnnFlagTypo(Rule):
     def check(self, context: FileContext) -> Iterator[Finding]:
         index = context.index
         known = catalog.CUDNN_FLAGS | catalog.CUDNN_OTHER_ATTRIBUTES
-        for statement, target, _ in context.assignments():
+        for statement, target, _ in context.index.assignments():
             if (
                 isinstance(target, cst.Attribute)
                 and target.attr.value not in known

@@ -39,7 +39,7 @@ def environment_writes(context: FileContext, variable: str) -> Iterator[tuple[cs
     `os.environ.update(v=x)` and `os.environ.update({v: x})`.
     """
     index = context.index
-    for statement, target, value in context.assignments():
+    for statement, target, value in context.index.assignments():
         if (
             isinstance(statement.node, (cst.Assign, cst.AnnAssign))
             and isinstance(target, cst.Subscript)
