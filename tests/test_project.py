@@ -11,6 +11,7 @@ from seedlint.analysis import catalog
 from seedlint.analysis.project import ProjectIndex, module_name
 
 from conftest import run_cli
+from test_rules_workers import NOISY
 
 UTILS = """\
     import torch
@@ -223,20 +224,6 @@ def test_every_seeding_rule_sees_seeding_done_in_another_module(write, tmp_path,
 
 def test_a_dataset_class_from_another_module_is_judged_where_the_loader_is_built(write, tmp_path):
     # Distilled from the corpus program folder_dataset_buggy: datasets.py holds no seeding at all.
-    write("data.py", """\
-        import numpy as np
-        from torch.utils.data import Dataset
-
-
-        class Noisy(Dataset):
-            def __init__(self):
-                self.rng = np.random.default_rng(0)
-
-            def __len__(self):
-                return 8
-
-            def __getitem__(self, index):
-                return self.rng.normal()
-        """)
+    write("data.py", NOISY)
     write("train.py", "from torch.utils.data import DataLoader\nfrom data import Noisy\nloader = DataLoader(Noisy(), num_workers=2)\n")
     assert check(tmp_path, "train.py") == [("train.py", "SL202", 3)]
