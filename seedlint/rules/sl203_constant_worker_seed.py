@@ -11,7 +11,7 @@ from seedlint.analysis.flow import seed_argument
 from seedlint.analysis.walk import iter_children
 from seedlint.diagnostics import Applicability, Fix
 from seedlint.rules.base import Finding, Rule
-from seedlint.rules.sl202_worker_rng_duplication import RNG_INSTANCES, WorkerCode, WorkerInitFn, on_instance
+from seedlint.analysis.workers import RNG_INSTANCES, WorkerCode, WorkerInitFn, on_instance
 
 # RNG object methods that take a seed: `rng.seed(s)` (RandomState, random.Random), `g.manual_seed(s)`.
 _SEEDING_METHODS = frozenset({"seed", "manual_seed"})

@@ -16,7 +16,7 @@ import libcst as cst
 from seedlint.analysis.context import FileContext
 from seedlint.analysis.index import Scope
 from seedlint.rules.base import Finding, Rule
-from seedlint.rules.sl205_unsorted_file_listing import SyntaxTree, builds_ordered_collection, sorted_fix
+from seedlint.analysis.ordering import SyntaxTree, builds_ordered_collection, sorted_fix
 
 _SET_TYPES = frozenset({"builtins.set", "builtins.frozenset"})
 _SET_ANNOTATIONS = _SET_TYPES | frozenset({

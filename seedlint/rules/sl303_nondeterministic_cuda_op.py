@@ -17,6 +17,7 @@ from typing import Iterator
 import libcst as cst
 
 from seedlint.analysis.context import FileContext
+from seedlint.analysis.environment import deterministic_switches, is_literal
 from seedlint.analysis.flow import argument, is_none
 from seedlint.analysis.index import Scope
 from seedlint.diagnostics import Applicability, Fix
@@ -61,7 +62,7 @@ class _Given(_Requirement):
 
 class _IsTrue(_Requirement):
     def holds(self, call: cst.Call, shift: int) -> bool:
-        return _is_literal(self.value(call, shift), "True")
+        return is_literal(self.value(call, shift), "True")
 
 
 class _NotAllOnes(_Requirement):
@@ -157,11 +158,6 @@ _MODULES_AND_FUNCTIONS: dict[str, tuple[_Op, ...]] = {
     **{f"{prefix}.{name}": ops for name, ops in _TENSOR_OPS.items() for prefix in ("torch", "torch.Tensor")},
 }
 
-# Calls that turn deterministic algorithms on, directly in torch: name -> (argument, its "off" spellings).
-_DETERMINISTIC_SWITCHES = {
-    "torch.use_deterministic_algorithms": ("mode", frozenset({"False"})),
-    "torch.set_deterministic_debug_mode": ("debug_mode", frozenset({"0", "'default'", '"default"'})),
-}
 # Helpers that turn them on: (qualified name, the argument that must be on (None: always), its position
 # (None: keyword-only)).
 _DETERMINISTIC_HELPERS = (
@@ -181,21 +177,8 @@ _BACKWARD_METHODS = frozenset({"backward", "manual_backward"})
 _FIX = Fix("Call `torch.use_deterministic_algorithms(True)` at start-up", Applicability.DISPLAY_ONLY)
 
 
-def _is_literal(node: cst.BaseExpression | None, *spellings: str) -> bool:
-    return isinstance(node, (cst.Name, cst.Integer, cst.SimpleString)) and getattr(node, "value", None) in spellings
-
-
 def _keyword(call: cst.Call, keyword: str) -> cst.BaseExpression | None:
     return next((arg.value for arg in call.args if arg.keyword is not None and arg.keyword.value == keyword), None)
-
-
-def deterministic_switches(context: FileContext) -> Iterator[cst.Call]:
-    """The calls to torch that turn deterministic algorithms on (any value but a literal off), in source order."""
-    for call, scope in context.calls_to(*_DETERMINISTIC_SWITCHES):
-        keyword, off = _DETERMINISTIC_SWITCHES[context.index.qualify(call.func, scope)]
-        value = argument(call, keyword, 0)
-        if value is not None and not _is_literal(value, *off):
-            yield call
 
 
 def _deterministic_mode_on(context: FileContext) -> bool:
@@ -210,7 +193,7 @@ def _deterministic_mode_on(context: FileContext) -> bool:
             if keyword is None:
                 return True
             value = argument(call, keyword, position) if position is not None else _keyword(call, keyword)
-            if value is not None and not _is_literal(value, "False", "None"):
+            if value is not None and not is_literal(value, "False", "None"):
                 return True
     return False
 

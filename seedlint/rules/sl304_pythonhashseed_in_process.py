@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from typing import Iterator
 
-import libcst as cst
 
 from seedlint.analysis.context import FileContext
-from seedlint.analysis.flow import argument
+from seedlint.analysis.environment import environment_writes
 from seedlint.diagnostics import Applicability, Fix
 from seedlint.rules.base import Finding, Rule
 
@@ -22,51 +21,6 @@ _MESSAGE = (
 _HELP = "Set it before Python starts (`PYTHONHASHSEED=0 python train.py`), or sort sets before iterating them"
 _FIX = Fix("Set `PYTHONHASHSEED` in the environment that launches Python, or iterate `sorted(...)` sets",
            Applicability.DISPLAY_ONLY)
-
-
-def string_value(node: cst.CSTNode | None) -> str | None:
-    """The value of a string literal (not an f-string), or None."""
-    if isinstance(node, (cst.SimpleString, cst.ConcatenatedString)):
-        value = node.evaluated_value
-        return value if isinstance(value, str) else None
-    return None
-
-
-def environment_writes(context: FileContext, variable: str) -> Iterator[tuple[cst.CSTNode, cst.BaseExpression | None]]:
-    """(node, value written) for every write of `variable` to the process environment.
-
-    The forms: `os.environ[v] = x`, `os.environ.setdefault(v, x)`, `os.putenv(v, x)`,
-    `os.environ.update(v=x)` and `os.environ.update({v: x})`.
-    """
-    index = context.index
-    for statement, target, value in context.index.assignments():
-        if (
-            isinstance(statement.node, (cst.Assign, cst.AnnAssign))
-            and isinstance(target, cst.Subscript)
-            and len(target.slice) == 1
-            and isinstance(target.slice[0].slice, cst.Index)
-            and string_value(target.slice[0].slice.value) == variable
-            and index.qualify(target.value, statement.scope) == "os.environ"
-        ):
-            yield statement.node, value
-    for call, _ in context.calls_to("os.environ.setdefault", "os.putenv", "os.environ.update"):
-        if isinstance(call.func, cst.Attribute) and call.func.attr.value == "update":
-            value = _updated_value(call, variable)
-            if value is not None:
-                yield call, value
-        elif string_value(argument(call, "key", 0)) == variable:
-            yield call, argument(call, "value", 1) or argument(call, "default", 1)
-
-
-def _updated_value(call: cst.Call, variable: str) -> cst.BaseExpression | None:
-    for arg in call.args:
-        if arg.keyword is not None and arg.keyword.value == variable:
-            return arg.value
-        if arg.keyword is None and not arg.star and isinstance(arg.value, cst.Dict):
-            for element in arg.value.elements:
-                if isinstance(element, cst.DictElement) and string_value(element.key) == variable:
-                    return element.value
-    return None
 
 
 def _launches_processes(context: FileContext) -> bool:

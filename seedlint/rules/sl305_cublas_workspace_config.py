@@ -7,10 +7,9 @@ from typing import Iterator
 import libcst as cst
 
 from seedlint.analysis.context import FileContext
+from seedlint.analysis.environment import deterministic_switches, environment_writes, string_value
 from seedlint.diagnostics import Applicability, Fix
 from seedlint.rules.base import Finding, Rule
-from seedlint.rules.sl303_nondeterministic_cuda_op import deterministic_switches
-from seedlint.rules.sl304_pythonhashseed_in_process import environment_writes, string_value
 
 _VARIABLE = "CUBLAS_WORKSPACE_CONFIG"
 _DETERMINISTIC_CONFIGS = (":4096:8", ":16:8")
