@@ -358,10 +358,16 @@ class TestSL206SetIterationOrder:
             'keys = {"a", "b"}\nprint(f"keys: {\', \'.join(keys)}")\n',
             'keys = {"a", "b"}\nraise ValueError("bad keys: " + ", ".join(keys))\n',
             'import logging\nkeys = {"a", "b"}\nlogging.getLogger().warning("keys %s", ", ".join(keys))\n',
+            # Distilled from torch/_dynamo/polyfills/heapq.py: prefixes only used by `startswith`.
+            'def f(names: set[str], mod: str):\n    prefixes = tuple(n + "." for n in names)\n'
+            '    return mod.startswith(prefixes)\n',
+            # Distilled from torch/_dynamo/trace_rules.py: a regex alternation matches the same strings in any order.
+            'import re\ndirs: set[str] = {"a", "b"}\npattern = re.compile(f".*({\'|\'.join(map(re.escape, dirs))})")\n',
         ],
         ids=["len", "in", "sum", "set-comprehension", "sorted", "max", "dict-comprehension", "print-loop", "any",
              "sorted-list", "int-literals", "range", "unknown", "int-annotation", "tensor-split", "attribute",
-             "dict", "join-in-warning", "join-in-print-fstring", "join-in-exception", "join-in-log"],
+             "dict", "join-in-warning", "join-in-print-fstring", "join-in-exception", "join-in-log",
+             "startswith-prefixes", "regex-alternation"],
     )
     def test_look_alikes_are_not_flagged(self, source):
         assert codes_of(source, {"SL206"}) == []

@@ -14,9 +14,10 @@ from typing import Iterator, Mapping
 import libcst as cst
 
 from seedlint.analysis.context import FileContext
+from seedlint.analysis.environment import string_value
 from seedlint.analysis.index import Scope
-from seedlint.rules.base import Finding, Rule
 from seedlint.analysis.ordering import SyntaxTree, builds_ordered_collection, sorted_fix
+from seedlint.rules.base import Finding, Rule
 
 _SET_TYPES = frozenset({"builtins.set", "builtins.frozenset"})
 _SET_ANNOTATIONS = _SET_TYPES | frozenset({
@@ -147,10 +148,40 @@ class _StringSets:
                 return True
             if _is_join(call):
                 return not self._only_in_a_message(call, scope)
+        if isinstance(parent, cst.Assign) and len(parent.targets) == 1 and isinstance(parent.targets[0].target, cst.Name):
+            name = parent.targets[0].target.value
+            return materialized and not self._only_order_free_uses(name, parent, scope)
         return materialized
 
+    def _only_order_free_uses(self, name: str, assignment: cst.Assign, scope: Scope) -> bool:
+        """Whether every later read of a local name ignores order: `s.startswith(name)`, `x in name`,
+        `sorted(name)`, `len(name)`... (a tuple of prefixes built from a set is as good in any order).
+        A module-level name may be read elsewhere: it never qualifies."""
+        if scope.kind != "function":
+            return False
+        uses = 0
+        for node, parent in self.tree.parents.items():
+            if not (isinstance(node, cst.Name) and node.value == name) or parent is assignment.targets[0]:
+                continue
+            if self.tree.scope_of(node) is not scope:
+                continue
+            uses += 1
+            if isinstance(parent, cst.ComparisonTarget) and isinstance(parent.operator, (cst.In, cst.NotIn)):
+                continue
+            call = self.tree.call_argument_of(node)
+            if call is not None and (
+                self.index.qualify(call.func, scope) in _ORDER_FREE_CALLS
+                or (isinstance(call.func, cst.Attribute) and call.func.attr.value in _ORDER_FREE_METHODS)
+            ):
+                continue
+            return False
+        return uses > 0
+
     def _only_in_a_message(self, node: cst.CSTNode, scope: Scope) -> bool:
-        """Whether a string only ends up in a message: printed, logged, warned or raised (order-free in effect)."""
+        """Whether a joined string only ends up where its order does not matter: a message (printed,
+        logged, warned or raised), or a regex alternation (`"|".join(..)`), which accepts the same
+        strings in any order."""
+        alternation = isinstance(node, cst.Call) and string_value(node.func.value) == "|"
         current = node
         while True:
             parent = self.tree.parents.get(current)
@@ -158,6 +189,8 @@ class _StringSets:
                                    cst.ConcatenatedString, cst.Arg)):
                 current = parent
             elif isinstance(parent, cst.Call) and parent.func is not current:
+                if alternation and self.index.qualify(parent.func, scope) in _REGEX_COMPILERS:
+                    return True
                 name = _callee_name(parent.func)
                 return name in _MESSAGE_SINKS or name.endswith(("Error", "Exception", "Warning")) or "warn" in name
             else:
@@ -403,6 +436,9 @@ def _comprehension_targets(comprehension: cst.CSTNode) -> dict[str, cst.BaseExpr
     return names
 
 
+# Methods whose argument's order does not matter: `name.startswith(prefixes)`.
+_ORDER_FREE_METHODS = frozenset({"startswith", "endswith"})
+_REGEX_COMPILERS = frozenset({"re.compile", "re.match", "re.search", "re.fullmatch"})
 # Calls that only show a string to a person: `print`, `warnings.warn`, logging methods.
 _MESSAGE_SINKS = frozenset({"print", "warn", "info", "debug", "warning", "error", "exception", "critical", "log"})
 
