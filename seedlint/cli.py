@@ -149,6 +149,10 @@ def check(paths, fix, unsafe_fixes, diff, show_fixes, show_statistics, select, e
     elif text:
         (out or sys.stdout).write(text)
 
+    for error in report.errors:
+        click.echo(f"error: {error} (a seedlint bug: please report it; the other rules still ran)", err=True)
+    if report.errors:
+        sys.exit(EXIT_ERROR)
     if exit_non_zero_on_fix and report.fixed:
         sys.exit(EXIT_FINDINGS)
     sys.exit(EXIT_FINDINGS if report.diagnostics and not exit_zero else EXIT_CLEAN)

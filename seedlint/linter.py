@@ -31,6 +31,7 @@ class LintResult:
     source: SourceText | None = None  # the final text (after fixes), None when unreadable
     original: str | None = None
     fixed: Counter = field(default_factory=Counter)  # code -> number of findings fixed
+    errors: list[str] = field(default_factory=list)  # rules that failed on this file (a seedlint bug)
 
     @property
     def changed(self) -> bool:
@@ -74,12 +75,15 @@ class Linter:
         source = SourceText(text, encoding)
         if not wanted:
             return LintResult(path, [], source, text)
-        result = LintResult(path, self._diagnostics(path, source, wanted), source, text)
+        result = LintResult(path, [], source, text)
+        result.diagnostics = self._diagnostics(path, source, wanted, result.errors)
         if fix is not None:
             self._fix(result, wanted, fix == "unsafe")
         return result
 
-    def _diagnostics(self, path: Path, source: SourceText, rules: Sequence[Rule]) -> list[Diagnostic]:
+    def _diagnostics(self, path: Path, source: SourceText, rules: Sequence[Rule], errors: list[str],
+                     ) -> list[Diagnostic]:
+        """The findings of `rules` on one text; a rule that fails is recorded in `errors`, the others still run."""
         project = self.settings.project
         index = project.parsed(path, source.text) if project is not None else None
         try:
@@ -100,7 +104,12 @@ class Linter:
                 continue
             if rule.code == UNUSED_NOQA:
                 context.enabled_codes = frozenset(r.code for r in self.rules)
-            for finding in rule.check(context):
+            try:
+                findings = list(rule.check(context))
+            except Exception as error:  # noqa: BLE001 - a rule's bug must not stop the run or lose findings
+                errors.append(f"{rule.code} failed on {path}: {type(error).__name__}: {error}")
+                continue
+            for finding in findings:
                 start, end = finding.span or context.positions.span(finding.node)
                 if finding.end_node is not None:
                     end = context.positions.span(finding.end_node)[1]
@@ -129,7 +138,7 @@ class Linter:
             source = SourceText(text, source.encoding)
             result.source = source
             result.fixed.update(d.code for d in applied)
-            result.diagnostics = self._diagnostics(result.path, source, rules)
+            result.diagnostics = self._diagnostics(result.path, source, rules, result.errors)
 
 
 

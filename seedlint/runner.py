@@ -45,6 +45,7 @@ class CheckReport:
     diff: str = ""
     stdin_output: str | None = None
     files_checked: int = 0
+    errors: list[str] = field(default_factory=list)  # rules that failed on a file: seedlint bugs to report
 
 
 class Checker:
@@ -106,6 +107,7 @@ class Checker:
             return report
         files = list(collect_files(self.options.paths, self.resolver, self.options.force_exclude))
         self._index_project(files)
+        report.errors.extend(self.project.errors)
         for path in files:
             try:
                 data = path.read_bytes()
@@ -124,6 +126,7 @@ class Checker:
     def _record(self, report: CheckReport, result: LintResult) -> None:
         report.files_checked += 1
         report.diagnostics.extend(result.diagnostics)
+        report.errors.extend(dict.fromkeys(result.errors))
         if result.fixed:
             report.fixed.update(result.fixed)
             report.fixed_by_file[result.path] = result.fixed

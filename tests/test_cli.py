@@ -9,7 +9,9 @@ from pathlib import Path
 
 import libcst
 import pytest
+from click.testing import CliRunner
 
+from seedlint.cli import main
 from seedlint.config import installed_torch_version
 from seedlint.pages import page_examples
 from seedlint.rules import RULES
@@ -347,3 +349,17 @@ def test_target_torch_version_defaults_to_the_installed_torch(tmp_path, config, 
         (tmp_path / "pyproject.toml").write_text(config)
     result = run_cli("check", "--select", "SL305", "--output-format", "concise", *flags, "train.py", cwd=tmp_path)
     assert ("SL305" in result.stdout.decode()) is flagged, result.stderr
+
+
+def test_a_failing_rule_is_reported_on_stderr_and_the_others_still_run(tmp_path, monkeypatch):
+    def broken(self, context):
+        raise KeyError("boom")
+
+    monkeypatch.setattr(RULES["SL301"], "check", broken)
+    (tmp_path / "bad.py").write_text(BAD + "torch.backends.cudnn.benchmark = True\n")
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, ["check", "--isolated", "--output-format", "concise", "bad.py"])
+    assert result.exit_code == 2
+    assert "error: SL301 failed on bad.py: KeyError: 'boom'" in result.stderr
+    assert "SL104" in result.stdout and "SL105" in result.stdout
+    assert "Traceback" not in result.stderr + result.stdout

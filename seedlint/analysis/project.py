@@ -53,6 +53,7 @@ class ProjectIndex:
         self._by_path: dict[Path, _Module] = {}
         self._summaries: dict[str, Summary | None] = {}
         self._builders: dict[ModuleIndex, FlowBuilder] = {}
+        self.errors: list[str] = []  # modules the index could not summarise (a seedlint bug)
         self._in_progress: list[str] = []  # summaries being computed, outermost first
         self._unfinished: set[str] = set()  # computed inside a cycle: not to be kept
 
@@ -210,7 +211,12 @@ class ProjectIndex:
             index = self.module(module_name(file))
             if index is None:
                 continue
-            for function in self.builder(index).seeding_functions():
+            try:
+                seeding = self.builder(index).seeding_functions()
+            except Exception as error:  # noqa: BLE001 - a bug here must not stop the run
+                self.errors.append(f"project index failed on {file}: {type(error).__name__}: {error}")
+                continue
+            for function in seeding:
                 name = function.owner_class.qualified if function.node.name.value == "__init__" else function.qualified
                 short = name.rsplit(".", 1)[-1]
                 if not short.startswith("_") and short != "main" and "<locals>" not in name:
