@@ -196,6 +196,9 @@ SEEDING_FORMS = {
 # For each rule that depends on seeding state: the script around the seeding ({seed} marks it),
 # and the codes it must get in train.py.
 SCRIPTS = {
+    # Without the helper's seeding, these two would be flagged (CUDA-only seeding).
+    "SL101": ("{seed}\ntorch.cuda.manual_seed_all(0)\n", []),
+    "SL102": ("{seed}\ntorch.cuda.manual_seed(0)\nmodel = torch.nn.DataParallel(torch.nn.Linear(2, 2)).cuda()\n", []),
     "SL104": ("model = torch.nn.Linear(2, 2)\n{seed}\n", ["SL104"]),
     "SL105": ("{seed}\nx = np.random.rand(2)\n", ["SL105"]),
     "SL106": ("import time\n{seed_from_clock}\n", ["SL106"]),
