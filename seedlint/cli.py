@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import sys
@@ -172,6 +173,51 @@ def _report_text(report: CheckReport, output_format: str, show_statistics: bool,
     if show_fixes_flag and fixing:
         text += show_fixes(report) + "\n"
     return text + summary(report, unsafe_fixes, fixing)
+
+
+class _ScriptArgsCommand(click.Command):
+    """A command whose arguments after `--` are kept for the user's script, untouched."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if "--" in args:
+            ctx.meta["script_args"] = args[args.index("--") + 1:]
+            args = args[: args.index("--")]
+        return super().parse_args(ctx, args)
+
+
+@main.command(cls=_ScriptArgsCommand)
+@click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+@click.option("--select", help="Rules whose findings to verify (codes, prefixes, names or ALL).")
+@click.option("--runs", type=click.IntRange(min=2), default=2, show_default=True, help="Runs of each configuration.")
+@click.option("--timeout", type=click.FloatRange(min=1), default=60.0, show_default=True, help="Seconds per run.")
+@click.option("--device", type=click.Choice(["auto", "cpu", "cuda"]), default="auto", show_default=True)
+@click.option("--no-fix-check", is_flag=True, help="Do not run the fixed program.")
+@click.option("--output-format", type=click.Choice(["full", "json"]), default="full", show_default=True)
+def verify(paths, select, runs, timeout, device, no_fix_check, output_format) -> None:
+    """Run the flagged programs twice in fresh processes to show where runs diverge, then the fixed ones.
+
+    Arguments after `--` are passed to the scripts: `seedlint verify train.py -- --epochs 1`.
+    """
+    if importlib.util.find_spec("torch") is None:
+        _fail("`seedlint verify` needs torch: pip install 'seedlint[verify]'")
+    from seedlint import verify as verification  # imported here: `check` never pays for it
+    from seedlint.verify import report
+
+    options = verification.VerifyOptions(
+        list(paths) or [Path(".")], _selectors(select), runs, timeout, device, not no_fix_check,
+        click.get_current_context().meta.get("script_args", []),
+    )
+    click.echo(f"seedlint verify runs your code: {runs} runs of each flagged entry point"
+               + ("" if no_fix_check else f", then {runs} of its fixed version") + f" (timeout {timeout:g} s each).",
+               err=True)
+    progress = (lambda line: click.echo(line, err=True)) if sys.stderr.isatty() else (lambda line: None)
+    try:
+        verdicts = verification.verify(options, progress)
+    except (ConfigError, UnknownSelector, MissingPath) as error:
+        _fail(str(error))
+    render = report.render_json if output_format == "json" else report.render_full
+    sys.stdout.write(render(verdicts, Path.cwd()))
+    sys.exit(EXIT_FINDINGS if any(v.status == "confirmed" for v in verdicts) else EXIT_CLEAN)
 
 
 @main.command()

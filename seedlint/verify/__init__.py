@@ -1,0 +1,75 @@
+"""`seedlint verify`: run flagged programs in fresh processes to show that runs diverge, and that the fix works.
+
+Needs torch (the `verify` extra). The linter itself never imports this package.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from seedlint.diagnostics import Applicability
+from seedlint.runner import Checker, CheckOptions
+from seedlint.verify.probe import (
+    CUDA_ONLY, RUN_TO_RUN, FileRuns, Verdict, is_entry_point, judge, judge_program, run_many,
+)
+
+
+@dataclass
+class VerifyOptions:
+    paths: list[Path]
+    select: list[str] | None = None
+    runs: int = 2
+    timeout: float = 60.0
+    device: str = "auto"  # auto | cpu | cuda
+    fix_check: bool = True
+    script_args: list[str] = field(default_factory=list)
+
+
+def cuda_available() -> bool:
+    """Whether this machine runs CUDA, asked of a fresh interpreter (this one need not import torch)."""
+    probe = subprocess.run([sys.executable, "-c", "import torch; print(torch.cuda.is_available())"],
+                           capture_output=True, text=True)
+    return probe.stdout.strip() == "True"
+
+
+def verify(options: VerifyOptions, progress: Callable[[str], None] = lambda _: None) -> list[Verdict]:
+    """Lint the paths, then run every entry point with runtime-confirmable findings."""
+    checker = Checker(CheckOptions(paths=options.paths, select=options.select))
+    findings = checker.run().diagnostics
+    by_file: dict[Path, list] = {}
+    for diagnostic in findings:
+        by_file.setdefault(diagnostic.path, []).append(diagnostic)
+    has_cuda = options.device == "cuda" or (
+        options.device == "auto" and any(d.code in CUDA_ONLY for d in findings) and cuda_available()
+    )
+    verdicts: list[Verdict] = []
+    for path, diagnostics in by_file.items():
+        text = path.read_text(encoding="utf-8", errors="replace")
+        runnable = [d for d in diagnostics if d.code in RUN_TO_RUN or (d.code in CUDA_ONLY and has_cuda)]
+        for diagnostic in diagnostics:
+            if diagnostic not in runnable:
+                status = "needs-cuda" if diagnostic.code in CUDA_ONLY else "static-only"
+                verdicts.append(Verdict(diagnostic, status))
+        if not runnable:
+            continue
+        if not is_entry_point(text):
+            verdicts.extend(Verdict(d, "static-only", detail="not an entry point") for d in runnable)
+            continue
+        progress(f"running {path} ({options.runs} runs, then the fixed version)")
+        runs = FileRuns(run_many(path, options.script_args, {}, options.timeout, options.runs))
+        if options.fix_check:
+            fixed = checker.linter_for(path).lint(path, path.read_bytes(), "unsafe")
+            sources = {str(path.resolve()): fixed.source.text} if fixed.changed else {}
+            runs.fixed = run_many(path, options.script_args, sources, options.timeout, options.runs)
+        for diagnostic in runnable:
+            fixable = diagnostic.fix is not None and diagnostic.fix.applicability is not Applicability.DISPLAY_ONLY
+            verdicts.append(judge(diagnostic, runs, fixable))
+    for path in options.paths:  # a program named on the command line without findings: do its runs agree?
+        if path.is_file() and path not in by_file and is_entry_point(path.read_text(encoding="utf-8", errors="replace")):
+            progress(f"running {path} ({options.runs} runs)")
+            verdicts.append(judge_program(path, run_many(path, options.script_args, {}, options.timeout, options.runs)))
+    return verdicts

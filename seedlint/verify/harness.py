@@ -1,0 +1,69 @@
+"""The traced process: install the tracer, serve fixed sources, run the user's script as `__main__`.
+
+    python -m seedlint.verify.harness TRACE SOURCES SCRIPT [ARGS...]
+
+TRACE is the JSON-lines file the draws are streamed to. SOURCES is a JSON file mapping absolute
+paths to the text to run instead of the file's own (the fixed program; `{}` for the original):
+the script itself and any module imported from those paths get it, through an import hook, so
+no file of the user's is written.
+"""
+
+from __future__ import annotations
+
+import importlib.abc
+import importlib.machinery
+import importlib.util
+import json
+import runpy
+import sys
+from pathlib import Path
+from typing import Any
+
+from seedlint.verify.tracer import Tracer, install
+
+
+class _FixedSources(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+    """Serves the fixed text of some files in place of what is on disk."""
+
+    def __init__(self, sources: dict[str, str]) -> None:
+        self.sources = sources
+
+    def find_spec(self, name: str, path: Any, target: Any = None) -> importlib.machinery.ModuleSpec | None:
+        spec = importlib.machinery.PathFinder.find_spec(name, path)
+        if spec is None or spec.origin is None or str(Path(spec.origin).resolve()) not in self.sources:
+            return None
+        return importlib.util.spec_from_file_location(
+            name, spec.origin, loader=self, submodule_search_locations=spec.submodule_search_locations
+        )
+
+    def create_module(self, spec: importlib.machinery.ModuleSpec) -> None:
+        return None
+
+    def exec_module(self, module: Any) -> None:
+        origin = module.__spec__.origin
+        exec(compile(self.sources[str(Path(origin).resolve())], origin, "exec"), module.__dict__)
+
+
+def main(argv: list[str]) -> None:
+    trace_path, sources_path, script, *args = argv
+    sources = json.loads(Path(sources_path).read_text(encoding="utf-8"))
+    script_path = str(Path(script).resolve())
+    if sources:
+        sys.meta_path.insert(0, _FixedSources(sources))
+    sys.argv = [script, *args]
+    sys.path.insert(0, str(Path(script_path).parent))
+    with open(trace_path, "w", encoding="utf-8") as stream:
+        tracer = Tracer(stream, [Path.cwd(), Path(script_path).parent])
+        stop = install(tracer)
+        try:
+            if script_path in sources:
+                code = compile(sources[script_path], script_path, "exec")
+                exec(code, {"__name__": "__main__", "__file__": script_path, "__builtins__": __builtins__})
+            else:
+                runpy.run_path(script_path, run_name="__main__")
+        finally:
+            stop()
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

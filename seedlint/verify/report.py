@@ -1,0 +1,58 @@
+"""How `seedlint verify` shows its verdicts: a short table per finding (full), or everything (json)."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from dataclasses import asdict
+from pathlib import Path
+
+from seedlint.reporters._common import display_path
+from seedlint.verify.probe import Evidence, Verdict
+
+
+def _where(evidence: Evidence, cwd: Path) -> str:
+    if evidence.where is None:
+        return "outside your files"
+    path, _, line = evidence.where.rpartition(":")
+    return f"{display_path(Path(path), cwd)}:{line}"
+
+
+def render_full(verdicts: list[Verdict], cwd: Path) -> str:
+    lines = []
+    for verdict in verdicts:
+        d = verdict.diagnostic
+        outcome = verdict.status + (f" -> {verdict.fix_status}" if verdict.fix_status else "")
+        timing = f"  ({verdict.seconds:.1f} s)" if verdict.seconds else ""
+        what = (f"{display_path(d.path, cwd)}:{d.start.row}:{d.start.column}: {d.code} {d.name}" if d is not None
+                else f"{display_path(verdict.path, cwd)}: (no finding)")
+        lines.append(f"{what}  {outcome}{timing}")
+        for label, evidence in (("first divergent draw", verdict.evidence), ("after the fix, still", verdict.fix_evidence)):
+            if evidence is not None:
+                lines.append(f"  {label} #{evidence.draw}: {evidence.op} at {_where(evidence, cwd)}")
+                lines.append(f"    run 1: {evidence.first}")
+                lines.append(f"    run 2: {evidence.second}")
+        if verdict.detail:
+            lines.extend(f"  {line}" for line in verdict.detail.splitlines()[-8:])
+    counts = Counter(v.status for v in verdicts)
+    fixed = sum(1 for v in verdicts if v.fix_status == "fixed")
+    summary = ", ".join(f"{count} {status}" for status, count in sorted(counts.items()))
+    noun = "verdict" if len(verdicts) == 1 else "verdicts"
+    lines.append(f"\n{len(verdicts)} {noun}: {summary}" + (f"; {fixed} fixed by the fix" if fixed else ""))
+    return "\n".join(lines) + "\n"
+
+
+def render_json(verdicts: list[Verdict], cwd: Path) -> str:
+    items = []
+    for verdict in verdicts:
+        d = verdict.diagnostic
+        items.append({
+            "code": d.code if d else None, "name": d.name if d else None, "message": d.message if d else None,
+            "filename": str((d.path if d else verdict.path).absolute()),
+            "location": {"row": d.start.row, "column": d.start.column} if d else None,
+            "status": verdict.status, "fix_status": verdict.fix_status,
+            "evidence": asdict(verdict.evidence) if verdict.evidence else None,
+            "fix_evidence": asdict(verdict.fix_evidence) if verdict.fix_evidence else None,
+            "detail": verdict.detail, "seconds": round(verdict.seconds, 3),
+        })
+    return json.dumps(items, indent=2) + "\n"

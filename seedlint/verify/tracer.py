@@ -1,0 +1,150 @@
+"""Records every random draw of a running program, in order, as JSON lines (in the traced process).
+
+torch draws are caught at the dispatcher (a `TorchDispatchMode`), so module construction,
+`nn.init`, dropout, `randperm` and samplers are all seen; NumPy's global functions and Python's
+`random` module are wrapped. Each record: the op, the generator it drew from, a hash and a short
+prefix of the values, and the innermost source location in the user's files. Records are
+flushed one by one, so a run stopped by the timeout still leaves its prefix.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import random
+import sys
+from pathlib import Path
+from typing import Any, Callable, TextIO
+
+# aten ops that consume a generator (overload packet names).
+TORCH_RANDOM_OPS = frozenset({
+    "uniform_", "normal_", "normal", "bernoulli_", "bernoulli", "random_", "exponential_", "geometric_",
+    "cauchy_", "log_normal_", "rand", "rand_like", "randn", "randn_like", "randint", "randint_like",
+    "randperm", "multinomial", "poisson", "native_dropout", "rrelu_with_noise", "_standard_gamma",
+    "binomial", "_sample_dirichlet",
+})
+NUMPY_DRAWS = (
+    "rand", "randn", "randint", "random", "random_sample", "ranf", "sample", "choice", "shuffle", "permutation",
+    "normal", "uniform", "standard_normal", "binomial", "poisson", "beta", "gamma", "exponential", "bytes",
+)
+PYTHON_DRAWS = (
+    "random", "randint", "randrange", "choice", "choices", "shuffle", "sample", "uniform", "gauss",
+    "normalvariate", "getrandbits", "randbytes", "triangular", "betavariate", "expovariate",
+)
+_PREFIX = 3
+
+
+class Tracer:
+    """Writes one JSON line per draw to `stream`; `roots` decide which frames are the user's."""
+
+    def __init__(self, stream: TextIO, roots: list[Path]) -> None:
+        self.stream = stream
+        self.roots = [str(root.resolve()) + os.sep for root in roots]
+        self.count = 0
+        self.active = True
+
+    def record(self, op: str, generator: str, values: Any) -> None:
+        if not self.active:
+            return
+        self.active = False  # hashing a tensor must not record its own ops
+        try:
+            digest, prefix = _fingerprint(values)
+            entry = {"i": self.count, "op": op, "generator": generator, "hash": digest, "prefix": prefix,
+                     "where": self.location()}
+            self.stream.write(json.dumps(entry) + "\n")
+            self.stream.flush()
+            self.count += 1
+        finally:
+            self.active = True
+
+    def location(self) -> str | None:
+        """`file:line` of the innermost frame in the user's files."""
+        frame = sys._getframe(2)
+        while frame is not None:
+            filename = frame.f_code.co_filename
+            if filename.startswith(tuple(self.roots)) and "site-packages" not in filename:
+                return f"{filename}:{frame.f_lineno}"
+            frame = frame.f_back
+        return None
+
+    def wrap(self, owner: Any, name: str, generator: str) -> None:
+        """Replace `owner.name` by a function that records what the original returns (or shuffles)."""
+        original = getattr(owner, name, None)
+        if original is None:
+            return
+        tracer = self
+
+        def traced(*args: Any, **kwargs: Any) -> Any:
+            result = original(*args, **kwargs)
+            drawn = args[0] if name == "shuffle" and args else result
+            tracer.record(f"{generator}.{name}", generator, drawn)
+            return result
+
+        traced.__wrapped__ = original  # type: ignore[attr-defined]
+        setattr(owner, name, traced)
+
+
+def _fingerprint(values: Any) -> tuple[str, list[Any]]:
+    """A short hash of drawn values and their first few items, for torch, NumPy or plain Python."""
+    data: bytes
+    prefix: list[Any]
+    if hasattr(values, "detach"):  # a torch tensor
+        flat = values.detach().cpu().reshape(-1)
+        array = flat.numpy() if hasattr(flat, "numpy") else None
+        data = array.tobytes() if array is not None else repr(flat.tolist()).encode()
+        prefix = [_plain(v) for v in flat[:_PREFIX].tolist()]
+    elif hasattr(values, "tobytes"):  # a NumPy array or scalar
+        data = values.tobytes()
+        prefix = [_plain(v) for v in getattr(values, "ravel", lambda: [values])()[:_PREFIX]]
+    else:
+        data = repr(values).encode()
+        prefix = list(values[:_PREFIX]) if isinstance(values, list) else [_plain(values)]
+    return hashlib.sha1(data).hexdigest()[:16], prefix
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, float):
+        return round(value, 6)
+    if isinstance(value, (int, str, bool)) or value is None:
+        return value
+    return repr(value)[:32]
+
+
+def install(tracer: Tracer) -> Callable[[], None]:
+    """Start recording torch, NumPy and `random` draws; returns what stops torch's recording."""
+    for name in PYTHON_DRAWS:
+        tracer.wrap(random, name, "random")
+    try:
+        import numpy.random
+    except ImportError:
+        pass
+    else:
+        for name in NUMPY_DRAWS:
+            tracer.wrap(numpy.random, name, "numpy")
+    try:
+        from torch.utils._python_dispatch import TorchDispatchMode
+    except ImportError:
+        return lambda: None
+
+    class RandomOps(TorchDispatchMode):
+        def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+            result = func(*args, **(kwargs or {}))
+            name = func.overloadpacket.__name__
+            if name in TORCH_RANDOM_OPS and tracer.active:
+                tracer.record(f"aten.{name}", _generator_label(kwargs, result), result)
+            return result
+
+    mode = RandomOps()
+    mode.__enter__()
+    return lambda: mode.__exit__(None, None, None)
+
+
+def _generator_label(kwargs: dict | None, result: Any) -> str:
+    """`torch:cpu` / `torch:cuda:0` for a global generator, `generator:<device>` for a user-made one."""
+    generator = (kwargs or {}).get("generator")
+    tensor = result[0] if isinstance(result, tuple) else result
+    device = str(getattr(tensor, "device", "cpu"))
+    if generator is None:
+        return f"torch:{device}"
+    return f"generator:{generator.device}"

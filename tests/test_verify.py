@@ -1,0 +1,101 @@
+"""`seedlint verify` end to end: real torch programs run twice in fresh processes (CPU)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+
+import pytest
+
+from seedlint.pages import page_examples
+
+from conftest import run_cli
+
+pytest.importorskip("torch")
+
+
+def verify(tmp_path, *args: str) -> tuple[int, list[dict], str]:
+    result = run_cli("verify", "--output-format", "json", *args, cwd=tmp_path)
+    return result.returncode, json.loads(result.stdout or "[]"), result.stderr.decode()
+
+
+@pytest.mark.parametrize("code, row", [("SL104", 6), ("SL105", 12), ("SL101", 9)])
+def test_page_example_is_confirmed_at_the_draw_and_fixed(tmp_path, code, row):
+    example, _ = page_examples(code)
+    (tmp_path / "example.py").write_text(example)
+    returncode, items, stderr = verify(tmp_path, "example.py")
+    assert returncode == 1, stderr
+    (item,) = [i for i in items if i["code"] == code]
+    assert item["status"] == "confirmed"
+    assert item["evidence"]["where"] == f"{tmp_path / 'example.py'}:{row}"
+    assert item["evidence"]["first"] != item["evidence"]["second"]
+    assert item["fix_status"] == "fixed"
+    assert "runs your code" in stderr
+
+
+@pytest.mark.parametrize("code", ["SL104", "SL105", "SL101"])
+def test_fixed_version_runs_agree(tmp_path, code):
+    _, fixed = page_examples(code)
+    (tmp_path / "fixed.py").write_text(fixed)
+    returncode, items, _ = verify(tmp_path, "fixed.py")
+    assert returncode == 0
+    assert [(item["code"], item["status"]) for item in items] == [(None, "not-reproduced")]
+
+
+def test_random_seed_is_confirmed_and_its_display_only_fix_is_said_so(tmp_path):
+    (tmp_path / "train.py").write_text("import torch\ntorch.seed()\nprint(torch.randn(2))\n")
+    returncode, items, _ = verify(tmp_path, "train.py")
+    assert returncode == 1
+    assert [(i["code"], i["status"], i["fix_status"]) for i in items] == [("SL106", "confirmed", "no-fix")]
+
+
+def test_a_long_run_gets_its_verdict_at_the_timeout_and_leaves_no_process(tmp_path):
+    marker = tmp_path / "pid"
+    (tmp_path / "train.py").write_text(
+        "import os, time\nimport torch\n"
+        f"open({str(marker)!r}, 'w').write(str(os.getpid()))\n"
+        "model = torch.nn.Linear(4, 2)\ntorch.manual_seed(0)\n"
+        "while True:\n    time.sleep(0.1)\n"
+    )
+    start = time.monotonic()
+    returncode, items, _ = verify(tmp_path, "--timeout", "8", "--no-fix-check", "train.py")
+    assert time.monotonic() - start < 60
+    assert returncode == 1
+    assert [(i["code"], i["status"]) for i in items] == [("SL104", "confirmed")]
+    pid = int(marker.read_text())
+    with pytest.raises(ProcessLookupError):
+        os.kill(pid, 0)
+
+
+def test_a_crashing_script_is_an_error_with_its_stderr(tmp_path):
+    (tmp_path / "train.py").write_text(
+        "import numpy as np\nimport torch\ntorch.manual_seed(0)\nraise SystemExit('no data at /data/x')\nnp.random.rand()\n"
+    )
+    returncode, items, _ = verify(tmp_path, "train.py")
+    assert returncode == 0
+    (item,) = items
+    assert item["status"] == "error" and "no data at /data/x" in item["detail"]
+
+
+def test_script_arguments_after_the_separator_reach_the_script(tmp_path):
+    (tmp_path / "train.py").write_text(
+        "import sys\nimport torch\nimport numpy as np\ntorch.manual_seed(0)\n"
+        "if sys.argv[1:] == ['--draw', 'yes']:\n    np.random.rand(3)\n"
+    )
+    _, items, _ = verify(tmp_path, "train.py", "--", "--draw", "yes")
+    assert [(i["code"], i["status"]) for i in items] == [("SL105", "confirmed")]
+
+
+@pytest.mark.skipif(
+    subprocess.run([sys.executable, "-c", "import torch; assert not torch.cuda.is_available()"]).returncode != 0,
+    reason="this machine has CUDA: the finding gets a real verdict",
+)
+def test_cuda_only_findings_need_cuda_on_a_cpu_machine(tmp_path):
+    example, _ = page_examples("SL301")
+    (tmp_path / "example.py").write_text(example)
+    returncode, items, _ = verify(tmp_path, "example.py")
+    assert returncode == 0
+    assert ("SL301", "needs-cuda") in [(i["code"], i["status"]) for i in items]
