@@ -14,7 +14,8 @@ from typing import Callable
 from seedlint.diagnostics import Applicability
 from seedlint.runner import Checker, CheckOptions
 from seedlint.verify.probe import (
-    CUDA_ONLY, RUN_TO_RUN, FileRuns, Verdict, is_entry_point, judge, judge_program, run_many,
+    CUDA_ONLY, RUNTIME, SEED_OFFSET, SEED_SENSITIVITY, FileRuns, Verdict, is_entry_point, judge, judge_program,
+    run_many,
 )
 
 
@@ -49,7 +50,7 @@ def verify(options: VerifyOptions, progress: Callable[[str], None] = lambda _: N
     verdicts: list[Verdict] = []
     for path, diagnostics in by_file.items():
         text = path.read_text(encoding="utf-8", errors="replace")
-        runnable = [d for d in diagnostics if d.code in RUN_TO_RUN or (d.code in CUDA_ONLY and has_cuda)]
+        runnable = [d for d in diagnostics if d.code in RUNTIME or (d.code in CUDA_ONLY and has_cuda)]
         for diagnostic in diagnostics:
             if diagnostic not in runnable:
                 status = "needs-cuda" if diagnostic.code in CUDA_ONLY else "static-only"
@@ -60,11 +61,15 @@ def verify(options: VerifyOptions, progress: Callable[[str], None] = lambda _: N
             verdicts.extend(Verdict(d, "static-only", detail="not an entry point") for d in runnable)
             continue
         progress(f"running {path} ({options.runs} runs, then the fixed version)")
-        runs = FileRuns(run_many(path, options.script_args, {}, options.timeout, options.runs))
+        configurations = [{}]
         if options.fix_check:
             fixed = checker.linter_for(path).lint(path, path.read_bytes(), "unsafe")
-            sources = {str(path.resolve()): fixed.source.text} if fixed.changed else {}
-            runs.fixed = run_many(path, options.script_args, sources, options.timeout, options.runs)
+            configurations.append({str(path.resolve()): fixed.source.text} if fixed.changed else {})
+        runs = FileRuns(*(run_many(path, options.script_args, sources, options.timeout, options.runs)
+                          for sources in configurations))
+        if any(d.code in SEED_SENSITIVITY for d in runnable):  # the same programs, with every seed shifted
+            runs.shifted = [run for sources in configurations
+                            for run in run_many(path, options.script_args, sources, options.timeout, 1, SEED_OFFSET)]
         for diagnostic in runnable:
             fixable = diagnostic.fix is not None and diagnostic.fix.applicability is not Applicability.DISPLAY_ONLY
             verdicts.append(judge(diagnostic, runs, fixable))

@@ -1,11 +1,13 @@
 """The traced process: install the tracer, serve fixed sources, run the user's script as `__main__`.
 
-    python -m seedlint.verify.harness TRACE SOURCES SCRIPT [ARGS...]
+    python -m seedlint.verify.harness TRACE CONFIG SCRIPT [ARGS...]
 
-TRACE is the JSON-lines file the draws are streamed to. SOURCES is a JSON file mapping absolute
-paths to the text to run instead of the file's own (the fixed program; `{}` for the original):
-the script itself and any module imported from those paths get it, through an import hook, so
-no file of the user's is written.
+TRACE is the JSON-lines file the draws are streamed to. CONFIG is a JSON file: `sources` maps
+absolute paths to the text to run instead of the file's own (the fixed program; `{}` for the
+original): the script and any module imported from those paths get it, through an import hook,
+so no file of the user's is written. `seed_offset` (0 by default) is added to every seed the
+program passes to `torch.manual_seed`, `np.random.seed` and `random.seed`: the probe that shows a
+generator ignoring the script's seed runs the program with a different one.
 """
 
 from __future__ import annotations
@@ -44,25 +46,58 @@ class _FixedSources(importlib.abc.MetaPathFinder, importlib.abc.Loader):
         exec(compile(self.sources[str(Path(origin).resolve())], origin, "exec"), module.__dict__)
 
 
+def _offset_seeds(offset: int) -> None:
+    """Make every global seeding call use `seed + offset` (a different `--seed`, without editing code)."""
+    import random
+
+    import torch
+
+    targets = [(torch, "manual_seed"), (torch.random, "manual_seed"), (random, "seed")]
+    try:
+        import numpy.random
+    except ImportError:
+        pass
+    else:
+        targets.append((numpy.random, "seed"))
+    for owner, name in targets:
+        original = getattr(owner, name)
+
+        def shifted(seed: Any = None, *args: Any, _original: Any = original, **kwargs: Any) -> Any:
+            return _original(seed if seed is None else int(seed) + offset, *args, **kwargs)
+
+        setattr(owner, name, shifted)
+
+    class ShiftedGenerator(torch.Generator):
+        """A user-made generator whose `manual_seed` gets the shifted seed too."""
+
+        def manual_seed(self, seed: int) -> torch.Generator:
+            return super().manual_seed(int(seed) + offset)
+
+    torch.Generator = ShiftedGenerator  # type: ignore[misc]
+
+
 def main(argv: list[str]) -> None:
-    trace_path, sources_path, script, *args = argv
-    sources = json.loads(Path(sources_path).read_text(encoding="utf-8"))
+    trace_path, config_path, script, *args = argv
+    config = json.loads(Path(config_path).read_text(encoding="utf-8"))
+    sources = config.get("sources", {})
+    if config.get("seed_offset"):
+        _offset_seeds(config["seed_offset"])
     script_path = str(Path(script).resolve())
     if sources:
         sys.meta_path.insert(0, _FixedSources(sources))
     sys.argv = [script, *args]
     sys.path.insert(0, str(Path(script_path).parent))
-    with open(trace_path, "w", encoding="utf-8") as stream:
-        tracer = Tracer(stream, [Path.cwd(), Path(script_path).parent])
-        stop = install(tracer)
-        try:
-            if script_path in sources:
-                code = compile(sources[script_path], script_path, "exec")
-                exec(code, {"__name__": "__main__", "__file__": script_path, "__builtins__": __builtins__})
-            else:
-                runpy.run_path(script_path, run_name="__main__")
-        finally:
-            stop()
+    tracer = Tracer(Path(trace_path), [Path.cwd(), Path(script_path).parent])
+    stop = install(tracer)
+    try:
+        if script_path in sources:
+            code = compile(sources[script_path], script_path, "exec")
+            exec(code, {"__name__": "__main__", "__file__": script_path, "__builtins__": __builtins__})
+        else:
+            runpy.run_path(script_path, run_name="__main__")
+    finally:
+        stop()
+        tracer.close()
 
 
 if __name__ == "__main__":

@@ -1,9 +1,16 @@
-"""Turn static findings into run-time evidence: run the program twice, then its fixed version twice.
+"""Turn static findings into run-time evidence: run the program, then its fixed version.
 
-The run-to-run probe compares, per generator family (torch CPU, CUDA, NumPy, Python `random`),
-the draws of two fresh processes: the first differing draw of the family a finding names is
-the evidence. The fix check serves the fixed sources (safe and unsafe fixes, in memory) and runs
-again: `fixed` when the family's draws now agree.
+Probes, by rule:
+- run-to-run (SL101, SL104, SL105, SL106, SL204): per generator family (torch CPU, CUDA, NumPy,
+  Python `random`), the first draw that differs between two fresh processes;
+- epoch order (SL201): within one run, a `DistributedSampler` yields the same order in
+  consecutive epochs;
+- worker duplication (SL202, SL203): within one run, two batches of a multi-worker loader are
+  identical;
+- seed sensitivity (SL107): run again with every seed shifted; a user-made generator whose draws
+  do not change ignores the script's seed.
+The fix check serves the fixed sources (safe and unsafe fixes, in memory) and probes again:
+`fixed` when the evidence is gone.
 """
 
 from __future__ import annotations
@@ -17,6 +24,11 @@ from seedlint.verify.runs import Divergence, Run, RunPlan, first_divergence, run
 
 # What each rule's run-time evidence is, and which generator family it concerns.
 RUN_TO_RUN = frozenset({"SL101", "SL104", "SL105", "SL106", "SL204"})
+EPOCH_ORDER = frozenset({"SL201"})
+WORKER_DUPLICATION = frozenset({"SL202", "SL203"})
+SEED_SENSITIVITY = frozenset({"SL107"})
+RUNTIME = RUN_TO_RUN | EPOCH_ORDER | WORKER_DUPLICATION | SEED_SENSITIVITY
+SEED_OFFSET = 1
 CUDA_ONLY = frozenset({"SL102", "SL103", "SL301", "SL302", "SL303", "SL305"})
 _FAMILIES = (("NumPy", "numpy"), ("Python `random`", "random"), ("CUDA", "torch:cuda"), ("torch", "torch:cpu"))
 _RULE_FAMILY = {"SL101": "torch:cpu", "SL204": "torch:cpu", "SL106": None}
@@ -32,6 +44,8 @@ class Evidence:
     where: str | None
     first: list
     second: list
+    label: str = "first divergent draw"
+    sides: tuple[str, str] = ("run 1", "run 2")
 
     @classmethod
     def of(cls, divergence: Divergence) -> Evidence:
@@ -59,6 +73,7 @@ class FileRuns:
 
     original: list[Run] = field(default_factory=list)
     fixed: list[Run] = field(default_factory=list)
+    shifted: list[Run] = field(default_factory=list)  # the original, then the fixed, with every seed shifted
 
 
 def family_of(diagnostic: Diagnostic) -> str | None:
@@ -91,26 +106,82 @@ def family_divergence(first: Run, second: Run, family: str | None) -> Divergence
 
 def judge(diagnostic: Diagnostic, runs: FileRuns, fixable: bool) -> Verdict:
     """The verdict on one finding from the runs of its program."""
-    family = family_of(diagnostic)
-    seconds = sum(run.seconds for run in (*runs.original, *runs.fixed))
-    divergence = _runs_divergence(runs.original, family)
-    if divergence is None:
+    seconds = sum(run.seconds for run in (*runs.original, *runs.fixed, *runs.shifted))
+    probe = _probe(diagnostic)
+    found = probe(runs.original, runs.shifted[:1])
+    if found is None:
         crashed = next((run for run in runs.original if run.crashed), None)
         if crashed is not None:
             return Verdict(diagnostic, "error", detail=crashed.stderr.strip()[-500:], seconds=seconds)
         if any(run.timed_out for run in runs.original):
             return Verdict(diagnostic, "timeout", detail="no divergence before the timeout", seconds=seconds)
         return Verdict(diagnostic, "not-reproduced", seconds=seconds)
-    verdict = Verdict(diagnostic, "confirmed", Evidence.of(divergence), seconds=seconds)
+    verdict = Verdict(diagnostic, "confirmed", found, seconds=seconds)
     if not runs.fixed:
         return verdict
     if not fixable:
         verdict.fix_status = "no-fix"
         return verdict
-    again = _runs_divergence(runs.fixed, family)
+    again = probe(runs.fixed, runs.shifted[1:])
     verdict.fix_status = "fixed" if again is None else "still-diverges"
-    verdict.fix_evidence = Evidence.of(again) if again is not None else None
+    verdict.fix_evidence = again
     return verdict
+
+
+def _probe(diagnostic: Diagnostic):
+    """The evidence a rule's finding needs, from runs of one configuration and (SL107) shifted-seed runs."""
+    code = diagnostic.code
+    if code in EPOCH_ORDER:
+        return lambda runs, shifted: _repeated(runs[0], "epoch", consecutive=True)
+    if code in WORKER_DUPLICATION:
+        return lambda runs, shifted: _duplicated_workers(runs[0]) or _repeated(runs[0], "batch", consecutive=False)
+    if code in SEED_SENSITIVITY:
+        return lambda runs, shifted: _insensitive(runs[0], shifted[0]) if shifted else None
+    family = family_of(diagnostic)
+    return lambda runs, shifted: (lambda d: Evidence.of(d) if d else None)(_runs_divergence(runs, family))
+
+
+def _repeated(run: Run, kind: str, consecutive: bool) -> Evidence | None:
+    """A record (an epoch's order, a batch) that repeats an earlier one of the same sampler or loader."""
+    seen: dict[int | None, list[dict]] = {}
+    for record in run.records(kind):
+        earlier = seen.setdefault(record["owner"], [])
+        candidates = earlier[-1:] if consecutive else earlier
+        twin = next((other for other in candidates if other["hash"] == record["hash"]), None)
+        if twin is not None:
+            number = len(earlier)
+            label, sides = (("epoch repeats the previous epoch's order", (f"epoch {number - 1}", f"epoch {number}"))
+                            if consecutive else ("batch repeats an earlier batch", ("earlier", f"batch {number}")))
+            return Evidence(number, record["op"], record["where"], twin["prefix"], record["prefix"], label, sides)
+        earlier.append(record)
+    return None
+
+
+def _duplicated_workers(run: Run) -> Evidence | None:
+    """Two DataLoader worker processes whose first random draws are the same values."""
+    firsts: dict[tuple[str, str], dict] = {}
+    for records in run.workers:
+        draws = [record for record in records if record.get("kind", "draw") == "draw"]
+        if not draws:
+            continue
+        key = (draws[0]["op"], draws[0]["hash"])
+        if key in firsts and firsts[key]["worker"] != draws[0]["worker"]:
+            twin = firsts[key]
+            return Evidence(0, draws[0]["op"], draws[0]["where"], twin["prefix"], draws[0]["prefix"],
+                            "two DataLoader workers draw the same values",
+                            (f"worker {twin['worker']}", f"worker {draws[0]['worker']}"))
+        firsts.setdefault(key, draws[0])
+    return None
+
+
+def _insensitive(run: Run, shifted: Run) -> Evidence | None:
+    """The first draw of a user-made generator that a different seed leaves unchanged."""
+    own = [[d for d in r.random_draws if d["generator"].startswith("generator:")] for r in (run, shifted)]
+    if not own[0] or [d["hash"] for d in own[0]] != [d["hash"] for d in own[1]]:
+        return None
+    first, second = own[0][0], own[1][0]
+    return Evidence(0, first["op"], first["where"], first["prefix"], second["prefix"],
+                    "a different seed leaves the generator's draw unchanged", ("seed", f"seed + {SEED_OFFSET}"))
 
 
 def judge_program(path: Path, runs: list[Run]) -> Verdict:
@@ -132,7 +203,8 @@ def _runs_divergence(runs: list[Run], family: str | None) -> Divergence | None:
     return next((found for other in runs[1:] if (found := family_divergence(runs[0], other, family))), None)
 
 
-def run_many(script: Path, args: list[str], sources: dict[str, str], timeout: float, count: int) -> list[Run]:
+def run_many(script: Path, args: list[str], sources: dict[str, str], timeout: float, count: int,
+             seed_offset: int = 0) -> list[Run]:
     """`count` runs of one configuration, in fresh processes, with identical environments and arguments."""
-    plan = RunPlan(script, args, sources, timeout)
-    return [run_traced(plan) for _ in range(max(count, 2))]
+    plan = RunPlan(script, args, sources, timeout, seed_offset=seed_offset)
+    return [run_traced(plan) for _ in range(count)]

@@ -27,11 +27,12 @@ def render_full(verdicts: list[Verdict], cwd: Path) -> str:
         what = (f"{display_path(d.path, cwd)}:{d.start.row}:{d.start.column}: {d.code} {d.name}" if d is not None
                 else f"{display_path(verdict.path, cwd)}: (no finding)")
         lines.append(f"{what}  {outcome}{timing}")
-        for label, evidence in (("first divergent draw", verdict.evidence), ("after the fix, still", verdict.fix_evidence)):
+        for prefix, evidence in (("", verdict.evidence), ("after the fix, still: ", verdict.fix_evidence)):
             if evidence is not None:
-                lines.append(f"  {label} #{evidence.draw}: {evidence.op} at {_where(evidence, cwd)}")
-                lines.append(f"    run 1: {evidence.first}")
-                lines.append(f"    run 2: {evidence.second}")
+                lines.append(f"  {prefix}{evidence.label} (#{evidence.draw}): {evidence.op} at {_where(evidence, cwd)}")
+                width = max(len(side) for side in evidence.sides)
+                lines.append(f"    {evidence.sides[0]:<{width}}: {evidence.first}")
+                lines.append(f"    {evidence.sides[1]:<{width}}: {evidence.second}")
         if verdict.detail:
             lines.extend(f"  {line}" for line in verdict.detail.splitlines()[-8:])
     counts = Counter(v.status for v in verdicts)

@@ -23,6 +23,14 @@ class Run:
     returncode: int | None  # None: killed at the timeout
     stderr: str
     seconds: float
+    workers: list[list[dict]] = field(default_factory=list)  # the records of each forked worker process
+
+    @property
+    def random_draws(self) -> list[dict]:
+        return [record for record in self.draws if record.get("kind", "draw") == "draw"]
+
+    def records(self, kind: str) -> list[dict]:
+        return [record for record in self.draws if record.get("kind") == kind]
 
     @property
     def timed_out(self) -> bool:
@@ -51,14 +59,15 @@ class RunPlan:
     sources: dict[str, str] = field(default_factory=dict)
     timeout: float = 60.0
     cwd: Path = field(default_factory=Path.cwd)
+    seed_offset: int = 0  # added to every seed the program sets (the seed-sensitivity probe)
 
 
 def run_traced(plan: RunPlan) -> Run:
     """Run the plan once in a fresh interpreter; on timeout the whole process group is killed."""
     with tempfile.TemporaryDirectory(prefix="seedlint-verify-") as directory:
-        trace, sources = Path(directory, "trace.jsonl"), Path(directory, "sources.json")
-        sources.write_text(json.dumps(plan.sources), encoding="utf-8")
-        command = [sys.executable, "-m", "seedlint.verify.harness", str(trace), str(sources), str(plan.script),
+        trace, config = Path(directory, "trace.jsonl"), Path(directory, "config.json")
+        config.write_text(json.dumps({"sources": plan.sources, "seed_offset": plan.seed_offset}), encoding="utf-8")
+        command = [sys.executable, "-m", "seedlint.verify.harness", str(trace), str(config), str(plan.script),
                    *plan.args]
         start = time.monotonic()
         process = subprocess.Popen(command, cwd=plan.cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
@@ -76,7 +85,8 @@ def run_traced(plan: RunPlan) -> Run:
             raise
         seconds = time.monotonic() - start
         draws = _read_trace(trace)
-    return Run(draws, returncode, stderr.decode("utf-8", "replace")[-_STDERR_TAIL:], seconds)
+        workers = [_read_trace(path) for path in sorted(trace.parent.glob(f"{trace.name}.*"))]
+    return Run(draws, returncode, stderr.decode("utf-8", "replace")[-_STDERR_TAIL:], seconds, workers)
 
 
 def _kill_group(process: subprocess.Popen) -> None:
@@ -100,7 +110,7 @@ def _read_trace(path: Path) -> list[dict]:
 
 def first_divergence(first: Run, second: Run) -> Divergence | None:
     """The first draw (over the prefix both runs reached) whose op, generator or values differ."""
-    for index, (a, b) in enumerate(zip(first.draws, second.draws)):
+    for index, (a, b) in enumerate(zip(first.random_draws, second.random_draws)):
         if (a["op"], a["generator"], a["hash"]) != (b["op"], b["generator"], b["hash"]):
             return Divergence(index, a, b)
     return None

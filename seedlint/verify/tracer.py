@@ -36,22 +36,45 @@ _PREFIX = 3
 
 
 class Tracer:
-    """Writes one JSON line per draw to `stream`; `roots` decide which frames are the user's."""
+    """Writes one JSON line per draw to `path`; `roots` decide which frames are the user's.
 
-    def __init__(self, stream: TextIO, roots: list[Path]) -> None:
-        self.stream = stream
+    A process forked from the traced one (a DataLoader worker) writes to `path.<pid>`, with its
+    worker id in each record.
+    """
+
+    def __init__(self, path: Path, roots: list[Path]) -> None:
+        self.path = path
+        self.stream: TextIO = open(path, "w", encoding="utf-8")
+        self.pid = os.getpid()
+        self.worker: int | None = None
         self.roots = [str(root.resolve()) + os.sep for root in roots]
         self.count = 0
         self.active = True
 
-    def record(self, op: str, generator: str, values: Any) -> None:
+    def close(self) -> None:
+        self.stream.close()
+
+    def _follow_fork(self) -> None:
+        """In a forked worker: write to a file of its own (the parent's stream is not ours)."""
+        from torch.utils.data import get_worker_info
+
+        self.pid = os.getpid()
+        self.stream = open(f"{self.path}.{self.pid}", "w", encoding="utf-8")
+        info = get_worker_info()
+        self.worker = info.id if info is not None else -1
+        self.count = 0
+
+    def record(self, op: str, generator: str, values: Any, kind: str = "draw", owner: int | None = None) -> None:
+        """One record: a draw (`kind` "draw"), a sampler's epoch order ("epoch") or a loader's batch ("batch")."""
         if not self.active:
             return
         self.active = False  # hashing a tensor must not record its own ops
         try:
+            if os.getpid() != self.pid:
+                self._follow_fork()
             digest, prefix = _fingerprint(values)
-            entry = {"i": self.count, "op": op, "generator": generator, "hash": digest, "prefix": prefix,
-                     "where": self.location()}
+            entry = {"i": self.count, "kind": kind, "op": op, "generator": generator, "hash": digest,
+                     "prefix": prefix, "where": self.location(), "owner": owner, "worker": self.worker}
             self.stream.write(json.dumps(entry) + "\n")
             self.stream.flush()
             self.count += 1
@@ -135,16 +158,61 @@ def install(tracer: Tracer) -> Callable[[], None]:
                 tracer.record(f"aten.{name}", _generator_label(kwargs, result), result)
             return result
 
+    _trace_data_loading(tracer)
     mode = RandomOps()
     mode.__enter__()
     return lambda: mode.__exit__(None, None, None)
 
 
+def _trace_data_loading(tracer: Tracer) -> None:
+    """Record each epoch's order of a `DistributedSampler`, and each batch a multi-worker loader yields."""
+    from torch.utils.data import DistributedSampler, dataloader
+
+    sampler_iter = DistributedSampler.__iter__
+
+    def epoch_order(self: Any) -> Any:
+        indices = list(sampler_iter(self))
+        tracer.record("DistributedSampler.__iter__", "sampler", indices, kind="epoch", owner=id(self))
+        return iter(indices)
+
+    DistributedSampler.__iter__ = epoch_order  # type: ignore[method-assign]
+    next_batch = dataloader._MultiProcessingDataLoaderIter.__next__
+
+    def batch(self: Any) -> Any:
+        data = next_batch(self)
+        tracer.record("DataLoader.__next__", "loader", _flat(data), kind="batch", owner=id(self))
+        return data
+
+    dataloader._MultiProcessingDataLoaderIter.__next__ = batch  # type: ignore[method-assign]
+
+
+def _flat(data: Any) -> Any:
+    """The tensor (or the values) of a batch, however it is nested."""
+    if isinstance(data, (list, tuple)) and data and hasattr(data[0], "detach"):
+        import torch
+
+        return torch.cat([item.detach().reshape(-1).double() for item in data])
+    return data
+
+
 def _generator_label(kwargs: dict | None, result: Any) -> str:
     """`torch:cpu` / `torch:cuda:0` for a global generator, `generator:<device>` for a user-made one."""
+    import torch
+
     generator = (kwargs or {}).get("generator")
     tensor = result[0] if isinstance(result, tuple) else result
     device = str(getattr(tensor, "device", "cpu"))
-    if generator is None:
+    if generator is None or _is_global(torch, generator):
         return f"torch:{device}"
     return f"generator:{generator.device}"
+
+
+def _is_global(torch: Any, generator: Any) -> bool:
+    """Whether an explicit generator is a device's global one (`random_split` passes
+    `default_generator`; the wrapper object differs, so compare states)."""
+    if generator.device.type == "cpu":
+        return torch.equal(generator.get_state(), torch.default_generator.get_state())
+    if generator.device.type == "cuda":
+        index = generator.device.index or 0
+        return torch.equal(generator.get_state(), torch.cuda.default_generators[index].get_state())
+    return False
