@@ -192,8 +192,9 @@ class _ScriptArgsCommand(click.Command):
 @click.option("--timeout", type=click.FloatRange(min=1), default=60.0, show_default=True, help="Seconds per run.")
 @click.option("--device", type=click.Choice(["auto", "cpu", "cuda"]), default="auto", show_default=True)
 @click.option("--no-fix-check", is_flag=True, help="Do not run the fixed program.")
+@click.option("--examples", is_flag=True, help="Run every rule page's example and fixed version on this machine.")
 @click.option("--output-format", type=click.Choice(["full", "json"]), default="full", show_default=True)
-def verify(paths, select, runs, timeout, device, no_fix_check, output_format) -> None:
+def verify(paths, select, runs, timeout, device, no_fix_check, examples, output_format) -> None:
     """Run the flagged programs twice in fresh processes to show where runs diverge, then the fixed ones.
 
     Arguments after `--` are passed to the scripts: `seedlint verify train.py -- --epochs 1`.
@@ -211,6 +212,12 @@ def verify(paths, select, runs, timeout, device, no_fix_check, output_format) ->
                + ("" if no_fix_check else f", then {runs} of its fixed version") + f" (timeout {timeout:g} s each).",
                err=True)
     progress = (lambda line: click.echo(line, err=True)) if sys.stderr.isatty() else (lambda line: None)
+    if examples:
+        rows = verification.verify_examples(options, progress)
+        render = report.render_examples_json if output_format == "json" else report.render_examples_full
+        sys.stdout.write(render(rows, Path.cwd()))
+        problems = [row for row in rows if row.example == "not-flagged"]
+        sys.exit(EXIT_FINDINGS if problems else EXIT_CLEAN)
     try:
         verdicts = verification.verify(options, progress)
     except (ConfigError, UnknownSelector, MissingPath) as error:

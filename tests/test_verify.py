@@ -99,3 +99,35 @@ def test_cuda_only_findings_need_cuda_on_a_cpu_machine(tmp_path):
     returncode, items, _ = verify(tmp_path, "example.py")
     assert returncode == 0
     assert ("SL301", "needs-cuda") in [(i["code"], i["status"]) for i in items]
+
+
+@pytest.mark.parametrize(
+    "code, label",
+    [
+        ("SL201", "epoch repeats the previous epoch's order"),
+        ("SL202", "batch repeats an earlier batch"),
+        ("SL203", "two DataLoader workers draw the same values"),
+        ("SL107", "a different seed leaves the generator's draw unchanged"),
+        ("SL204", "first divergent draw"),
+        ("SL106", "first divergent draw"),
+    ],
+)
+def test_each_probe_confirms_its_page_example(tmp_path, code, label):
+    example, _ = page_examples(code)
+    (tmp_path / "example.py").write_text(example)
+    returncode, items, stderr = verify(tmp_path, "--no-fix-check", "example.py")
+    (item,) = [i for i in items if i["code"] == code]
+    assert (item["status"], item["evidence"]["label"]) == ("confirmed", label), stderr
+    assert item["evidence"]["where"].startswith(str(tmp_path / "example.py"))
+    assert returncode == 1
+
+
+def test_examples_run_the_pages_with_their_fixed_versions(tmp_path):
+    result = run_cli("verify", "--examples", "--select", "SL107,SL201,SL301", "--output-format", "json", cwd=tmp_path)
+    rows = {row["code"]: row for row in json.loads(result.stdout)}
+    assert (rows["SL107"]["example"], rows["SL107"]["example_fix"], rows["SL107"]["fixed_version"]) == (
+        "confirmed", "fixed", "not-reproduced")
+    assert (rows["SL201"]["example"], rows["SL201"]["example_fix"], rows["SL201"]["fixed_version"]) == (
+        "confirmed", "fixed", "not-reproduced")
+    assert rows["SL301"]["example"] in ("needs-cuda", "confirmed", "not-reproduced")
+    assert result.returncode == 0

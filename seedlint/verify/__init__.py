@@ -7,11 +7,15 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from dataclasses import dataclass, field
+import tempfile
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable
 
 from seedlint.diagnostics import Applicability
+from seedlint.pages import page_examples
+from seedlint.rules import RULES
+from seedlint.selection import expand_all
 from seedlint.runner import Checker, CheckOptions
 from seedlint.verify.probe import (
     CUDA_ONLY, RUNTIME, SEED_OFFSET, SEED_SENSITIVITY, FileRuns, Verdict, is_entry_point, judge, judge_program,
@@ -28,6 +32,17 @@ class VerifyOptions:
     device: str = "auto"  # auto | cpu | cuda
     fix_check: bool = True
     script_args: list[str] = field(default_factory=list)
+    # The fixed text to check instead of seedlint's own fix (the rule pages' fixed versions).
+    fixed_text: Callable[[Path], str | None] | None = None
+
+
+@dataclass
+class ExampleRow:
+    """`seedlint verify --examples`: what a rule page's example and its fixed version do on this machine."""
+
+    code: str
+    example: Verdict | str  # a status when nothing ran: static-only, needs-cuda, not-flagged (a bug)
+    fixed: Verdict | None
 
 
 def cuda_available() -> bool:
@@ -63,18 +78,48 @@ def verify(options: VerifyOptions, progress: Callable[[str], None] = lambda _: N
         progress(f"running {path} ({options.runs} runs, then the fixed version)")
         configurations = [{}]
         if options.fix_check:
-            fixed = checker.linter_for(path).lint(path, path.read_bytes(), "unsafe")
-            configurations.append({str(path.resolve()): fixed.source.text} if fixed.changed else {})
+            given = options.fixed_text(path) if options.fixed_text is not None else None
+            if given is None:
+                fixed = checker.linter_for(path).lint(path, path.read_bytes(), "unsafe")
+                given = fixed.source.text if fixed.changed else None
+            configurations.append({str(path.resolve()): given} if given is not None else {})
         runs = FileRuns(*(run_many(path, options.script_args, sources, options.timeout, options.runs)
                           for sources in configurations))
         if any(d.code in SEED_SENSITIVITY for d in runnable):  # the same programs, with every seed shifted
             runs.shifted = [run for sources in configurations
                             for run in run_many(path, options.script_args, sources, options.timeout, 1, SEED_OFFSET)]
         for diagnostic in runnable:
-            fixable = diagnostic.fix is not None and diagnostic.fix.applicability is not Applicability.DISPLAY_ONLY
+            fixable = options.fixed_text is not None or (
+                diagnostic.fix is not None and diagnostic.fix.applicability is not Applicability.DISPLAY_ONLY
+            )
             verdicts.append(judge(diagnostic, runs, fixable))
     for path in options.paths:  # a program named on the command line without findings: do its runs agree?
         if path.is_file() and path not in by_file and is_entry_point(path.read_text(encoding="utf-8", errors="replace")):
             progress(f"running {path} ({options.runs} runs)")
             verdicts.append(judge_program(path, run_many(path, options.script_args, {}, options.timeout, options.runs)))
     return verdicts
+
+
+def verify_examples(options: VerifyOptions, progress: Callable[[str], None] = lambda _: None) -> list[ExampleRow]:
+    """Every rule page's example (with the page's fixed version as the fix) and its fixed version, run here."""
+    rows = []
+    has_cuda = options.device == "cuda" or (options.device == "auto" and cuda_available())
+    codes = sorted(expand_all(options.select) if options.select else RULES)
+    with tempfile.TemporaryDirectory(prefix="seedlint-examples-") as directory:
+        for code in codes:
+            pages = page_examples(code)
+            if pages is None or code == "SL000":
+                continue
+            if code not in RUNTIME and not (code in CUDA_ONLY and has_cuda):
+                status = "needs-cuda" if code in CUDA_ONLY else "static-only"
+                rows.append(ExampleRow(code, status, None))
+                continue
+            example, fixed = Path(directory, f"{code.lower()}.py"), Path(directory, f"{code.lower()}_fixed.py")
+            example.write_text(pages[0], encoding="utf-8")
+            fixed.write_text(pages[1], encoding="utf-8")
+            settings = dict(select=[code], fixed_text=lambda _, text=pages[1]: text)
+            found = [v for v in verify(replace(options, paths=[example], **settings), progress)
+                     if v.diagnostic is not None and v.diagnostic.code == code]
+            clean = verify(replace(options, paths=[fixed], select=[code], fix_check=False), progress)
+            rows.append(ExampleRow(code, found[0] if found else "not-flagged", clean[0] if clean else None))
+    return rows

@@ -57,3 +57,36 @@ def render_json(verdicts: list[Verdict], cwd: Path) -> str:
             "detail": verdict.detail, "seconds": round(verdict.seconds, 3),
         })
     return json.dumps(items, indent=2) + "\n"
+
+
+def _outcome(verdict: Verdict | str | None) -> str:
+    if verdict is None:
+        return "-"
+    if isinstance(verdict, str):
+        return verdict
+    return verdict.status + (f" -> {verdict.fix_status}" if verdict.fix_status else "")
+
+
+def render_examples_full(rows: list, cwd: Path) -> str:
+    """One line per rule: what its page's example and fixed version did on this machine."""
+    lines = [f"{'rule':<7}{'example (-> with the page fix)':<36}fixed version"]
+    for row in rows:
+        lines.append(f"{row.code:<7}{_outcome(row.example):<36}{_outcome(row.fixed)}")
+        if isinstance(row.example, Verdict) and row.example.evidence is not None:
+            evidence = row.example.evidence
+            lines.append(f"{'':<7}  {evidence.label}: {evidence.op} at line {(evidence.where or '?').rpartition(':')[2]}")
+    return "\n".join(lines) + "\n"
+
+
+def render_examples_json(rows: list, cwd: Path) -> str:
+    items = []
+    for row in rows:
+        example = row.example if isinstance(row.example, Verdict) else None
+        items.append({
+            "code": row.code,
+            "example": example.status if example else row.example,
+            "example_fix": example.fix_status if example else None,
+            "evidence": asdict(example.evidence) if example and example.evidence else None,
+            "fixed_version": row.fixed.status if row.fixed else None,
+        })
+    return json.dumps(items, indent=2) + "\n"
