@@ -201,8 +201,8 @@ def verify(paths, select, runs, timeout, device, no_fix_check, examples, output_
     """
     if importlib.util.find_spec("torch") is None:
         _fail("`seedlint verify` needs torch: pip install 'seedlint[verify]'")
-    from seedlint import verify as verification  # imported here: `check` never pays for it
-    from seedlint.verify import report
+    from seedlint.verify import report  # imported here: `check` never pays for it
+    from seedlint.verify import session as verification
 
     options = verification.VerifyOptions(
         list(paths) or [Path(".")], _selectors(select), runs, timeout, device, not no_fix_check,

@@ -1,0 +1,122 @@
+"""A verification session: lint the paths, run each flagged entry point (and its fixed version), judge."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Callable
+
+from seedlint.diagnostics import Applicability
+from seedlint.pages import page_examples
+from seedlint.rules import RULES
+from seedlint.selection import expand_all
+from seedlint.runner import Checker, CheckOptions
+from seedlint.verify.probe import (
+    CUDA_ONLY, RUNTIME, SEED_OFFSET, SEED_SENSITIVITY, FileRuns, Verdict, is_entry_point, judge, judge_program,
+    run_many,
+)
+
+
+@dataclass
+class VerifyOptions:
+    paths: list[Path]
+    select: list[str] | None = None
+    runs: int = 2
+    timeout: float = 60.0
+    device: str = "auto"  # auto | cpu | cuda
+    fix_check: bool = True
+    script_args: list[str] = field(default_factory=list)
+    # The fixed text to check instead of seedlint's own fix (the rule pages' fixed versions).
+    fixed_text: Callable[[Path], str | None] | None = None
+
+
+@dataclass
+class ExampleRow:
+    """`seedlint verify --examples`: what a rule page's example and its fixed version do on this machine."""
+
+    code: str
+    example: Verdict | str  # a status when nothing ran: static-only, needs-cuda, not-flagged (a bug)
+    fixed: Verdict | None
+
+
+def cuda_available() -> bool:
+    """Whether this machine runs CUDA, asked of a fresh interpreter (this one need not import torch)."""
+    probe = subprocess.run([sys.executable, "-c", "import torch; print(torch.cuda.is_available())"],
+                           capture_output=True, text=True)
+    return probe.stdout.strip() == "True"
+
+
+def verify(options: VerifyOptions, progress: Callable[[str], None] = lambda _: None) -> list[Verdict]:
+    """Lint the paths, then run every entry point with runtime-confirmable findings."""
+    checker = Checker(CheckOptions(paths=options.paths, select=options.select))
+    findings = checker.run().diagnostics
+    by_file: dict[Path, list] = {}
+    for diagnostic in findings:
+        by_file.setdefault(diagnostic.path, []).append(diagnostic)
+    has_cuda = options.device == "cuda" or (
+        options.device == "auto" and any(d.code in CUDA_ONLY for d in findings) and cuda_available()
+    )
+    verdicts: list[Verdict] = []
+    for path, diagnostics in by_file.items():
+        text = path.read_text(encoding="utf-8", errors="replace")
+        runnable = [d for d in diagnostics if d.code in RUNTIME or (d.code in CUDA_ONLY and has_cuda)]
+        for diagnostic in diagnostics:
+            if diagnostic not in runnable:
+                status = "needs-cuda" if diagnostic.code in CUDA_ONLY else "static-only"
+                verdicts.append(Verdict(diagnostic, status))
+        if not runnable:
+            continue
+        if not is_entry_point(text):
+            verdicts.extend(Verdict(d, "static-only", detail="not an entry point") for d in runnable)
+            continue
+        progress(f"running {path} ({options.runs} runs, then the fixed version)")
+        configurations = [{}]
+        if options.fix_check:
+            given = options.fixed_text(path) if options.fixed_text is not None else None
+            if given is None:
+                fixed = checker.linter_for(path).lint(path, path.read_bytes(), "unsafe")
+                given = fixed.source.text if fixed.changed else None
+            configurations.append({str(path.resolve()): given} if given is not None else {})
+        runs = FileRuns(*(run_many(path, options.script_args, sources, options.timeout, options.runs)
+                          for sources in configurations))
+        if any(d.code in SEED_SENSITIVITY for d in runnable):  # the same programs, with every seed shifted
+            runs.shifted = [run for sources in configurations
+                            for run in run_many(path, options.script_args, sources, options.timeout, 1, SEED_OFFSET)]
+        for diagnostic in runnable:
+            fixable = options.fixed_text is not None or (
+                diagnostic.fix is not None and diagnostic.fix.applicability is not Applicability.DISPLAY_ONLY
+            )
+            verdicts.append(judge(diagnostic, runs, fixable))
+    for path in options.paths:  # a program named on the command line without findings: do its runs agree?
+        if path.is_file() and path not in by_file and is_entry_point(path.read_text(encoding="utf-8", errors="replace")):
+            progress(f"running {path} ({options.runs} runs)")
+            verdicts.append(judge_program(path, run_many(path, options.script_args, {}, options.timeout, options.runs)))
+    return verdicts
+
+
+def verify_examples(options: VerifyOptions, progress: Callable[[str], None] = lambda _: None) -> list[ExampleRow]:
+    """Every rule page's example (with the page's fixed version as the fix) and its fixed version, run here."""
+    rows = []
+    has_cuda = options.device == "cuda" or (options.device == "auto" and cuda_available())
+    codes = sorted(expand_all(options.select) if options.select else RULES)
+    with tempfile.TemporaryDirectory(prefix="seedlint-examples-") as directory:
+        for code in codes:
+            pages = page_examples(code)
+            if pages is None or code == "SL000":
+                continue
+            if code not in RUNTIME and not (code in CUDA_ONLY and has_cuda):
+                status = "needs-cuda" if code in CUDA_ONLY else "static-only"
+                rows.append(ExampleRow(code, status, None))
+                continue
+            example, fixed = Path(directory, f"{code.lower()}.py"), Path(directory, f"{code.lower()}_fixed.py")
+            example.write_text(pages[0], encoding="utf-8")
+            fixed.write_text(pages[1], encoding="utf-8")
+            settings = dict(select=[code], fixed_text=lambda _, text=pages[1]: text)
+            found = [v for v in verify(replace(options, paths=[example], **settings), progress)
+                     if v.diagnostic is not None and v.diagnostic.code == code]
+            clean = verify(replace(options, paths=[fixed], select=[code], fix_check=False), progress)
+            rows.append(ExampleRow(code, found[0] if found else "not-flagged", clean[0] if clean else None))
+    return rows
