@@ -193,8 +193,12 @@ class _ScriptArgsCommand(click.Command):
 @click.option("--device", type=click.Choice(["auto", "cpu", "cuda"]), default="auto", show_default=True)
 @click.option("--no-fix-check", is_flag=True, help="Do not run the fixed program.")
 @click.option("--examples", is_flag=True, help="Run every rule page's example and fixed version on this machine.")
+@click.option("--launcher", type=click.Choice(["python", "torchrun"]), default="python", show_default=True)
+@click.option("--nproc-per-node", type=click.IntRange(min=1), default=2, show_default=True,
+              help="Processes per node under --launcher torchrun.")
 @click.option("--output-format", type=click.Choice(["full", "json"]), default="full", show_default=True)
-def verify(paths, select, runs, timeout, device, no_fix_check, examples, output_format) -> None:
+def verify(paths, select, runs, timeout, device, no_fix_check, examples, launcher, nproc_per_node,
+           output_format) -> None:
     """Run the flagged programs twice in fresh processes to show where runs diverge, then the fixed ones.
 
     Arguments after `--` are passed to the scripts: `seedlint verify train.py -- --epochs 1`.
@@ -207,6 +211,7 @@ def verify(paths, select, runs, timeout, device, no_fix_check, examples, output_
     options = verification.VerifyOptions(
         list(paths) or [Path(".")], _selectors(select), runs, timeout, device, not no_fix_check,
         click.get_current_context().meta.get("script_args", []),
+        nproc_per_node if launcher == "torchrun" else 0,
     )
     click.echo(f"seedlint verify runs your code: {runs} runs of each flagged entry point"
                + ("" if no_fix_check else f", then {runs} of its fixed version") + f" (timeout {timeout:g} s each).",

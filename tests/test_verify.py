@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -15,6 +16,8 @@ from seedlint.pages import page_examples
 from conftest import run_cli
 
 pytest.importorskip("torch")
+
+EXAMPLES = Path(__file__).parent / "examples"
 
 
 def verify(tmp_path, *args: str) -> tuple[int, list[dict], str]:
@@ -131,3 +134,19 @@ def test_examples_run_the_pages_with_their_fixed_versions(tmp_path):
         "confirmed", "fixed", "not-reproduced")
     assert rows["SL301"]["example"] in ("needs-cuda", "confirmed", "not-reproduced")
     assert result.returncode == 0
+
+
+@pytest.mark.skipif(
+    subprocess.run([sys.executable, "-c", "import torch.distributed as d; assert d.is_available() and d.is_gloo_available()"]
+                   ).returncode != 0,
+    reason="torch.distributed with gloo is not available",
+)
+def test_torchrun_ddp_without_set_epoch_is_confirmed_on_every_rank(tmp_path):
+    script = tmp_path / "train_ddp.py"
+    script.write_text((EXAMPLES / "train_ddp.py").read_text())
+    returncode, items, stderr = verify(tmp_path, "--launcher", "torchrun", "--nproc-per-node", "2", "--timeout", "120",
+                                       "train_ddp.py")
+    (item,) = items
+    assert (item["code"], item["status"], item["fix_status"]) == ("SL201", "confirmed", "fixed"), stderr
+    assert item["ranks"] == ["confirmed", "confirmed"]
+    assert returncode == 1

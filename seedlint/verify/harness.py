@@ -16,6 +16,7 @@ import importlib.abc
 import importlib.machinery
 import importlib.util
 import json
+import os
 import runpy
 import sys
 from pathlib import Path
@@ -87,6 +88,8 @@ def main(argv: list[str]) -> None:
         sys.meta_path.insert(0, _FixedSources(sources))
     sys.argv = [script, *args]
     sys.path.insert(0, str(Path(script_path).parent))
+    if "RANK" in os.environ:  # under torchrun: one trace per rank
+        trace_path = str(Path(trace_path).with_suffix(f".rank{os.environ['RANK']}.jsonl"))
     tracer = Tracer(Path(trace_path), [Path.cwd(), Path(script_path).parent])
     stop = install(tracer)
     try:

@@ -65,6 +65,7 @@ class Verdict:
     detail: str = ""
     seconds: float = 0.0
     path: Path | None = None  # the program run, for a verdict without a finding
+    ranks: list[str] = field(default_factory=list)  # under torchrun: each rank's status
 
 
 @dataclass
@@ -203,8 +204,16 @@ def _runs_divergence(runs: list[Run], family: str | None) -> Divergence | None:
     return next((found for other in runs[1:] if (found := family_divergence(runs[0], other, family))), None)
 
 
-def run_many(script: Path, args: list[str], sources: dict[str, str], timeout: float, count: int,
-             seed_offset: int = 0) -> list[Run]:
+def run_many(plan: RunPlan, count: int) -> list[Run]:
     """`count` runs of one configuration, in fresh processes, with identical environments and arguments."""
-    plan = RunPlan(script, args, sources, timeout, seed_offset=seed_offset)
     return [run_traced(plan) for _ in range(count)]
+
+
+def per_rank(runs: FileRuns) -> list[FileRuns]:
+    """Under torchrun: the runs of each rank, to be judged rank by rank."""
+    count = min((len(run.ranks) for run in runs.original), default=0)
+    return [
+        FileRuns([run.ranks[rank] for run in runs.original], [run.ranks[rank] for run in runs.fixed],
+                 [run.ranks[rank] for run in runs.shifted if len(run.ranks) > rank])
+        for rank in range(count)
+    ]

@@ -54,7 +54,7 @@ def render_json(verdicts: list[Verdict], cwd: Path) -> str:
             "status": verdict.status, "fix_status": verdict.fix_status,
             "evidence": asdict(verdict.evidence) if verdict.evidence else None,
             "fix_evidence": asdict(verdict.fix_evidence) if verdict.fix_evidence else None,
-            "detail": verdict.detail, "seconds": round(verdict.seconds, 3),
+            "detail": verdict.detail, "seconds": round(verdict.seconds, 3), "ranks": verdict.ranks,
         })
     return json.dumps(items, indent=2) + "\n"
 

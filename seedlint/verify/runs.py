@@ -24,6 +24,7 @@ class Run:
     stderr: str
     seconds: float
     workers: list[list[dict]] = field(default_factory=list)  # the records of each forked worker process
+    ranks: list[Run] = field(default_factory=list)  # under torchrun: each rank's run (this one is rank 0's)
 
     @property
     def random_draws(self) -> list[dict]:
@@ -60,6 +61,7 @@ class RunPlan:
     timeout: float = 60.0
     cwd: Path = field(default_factory=Path.cwd)
     seed_offset: int = 0  # added to every seed the program sets (the seed-sensitivity probe)
+    nproc_per_node: int = 0  # > 0: run under torchrun with that many processes, each rank traced
 
 
 def run_traced(plan: RunPlan) -> Run:
@@ -67,8 +69,10 @@ def run_traced(plan: RunPlan) -> Run:
     with tempfile.TemporaryDirectory(prefix="seedlint-verify-") as directory:
         trace, config = Path(directory, "trace.jsonl"), Path(directory, "config.json")
         config.write_text(json.dumps({"sources": plan.sources, "seed_offset": plan.seed_offset}), encoding="utf-8")
-        command = [sys.executable, "-m", "seedlint.verify.harness", str(trace), str(config), str(plan.script),
-                   *plan.args]
+        launcher = [sys.executable]
+        if plan.nproc_per_node:
+            launcher += ["-m", "torch.distributed.run", "--standalone", f"--nproc-per-node={plan.nproc_per_node}"]
+        command = [*launcher, "-m", "seedlint.verify.harness", str(trace), str(config), str(plan.script), *plan.args]
         start = time.monotonic()
         process = subprocess.Popen(command, cwd=plan.cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                                    start_new_session=True)
@@ -84,9 +88,22 @@ def run_traced(plan: RunPlan) -> Run:
             process.wait()
             raise
         seconds = time.monotonic() - start
-        draws = _read_trace(trace)
-        workers = [_read_trace(path) for path in sorted(trace.parent.glob(f"{trace.name}.*"))]
-    return Run(draws, returncode, stderr.decode("utf-8", "replace")[-_STDERR_TAIL:], seconds, workers)
+        stderr_tail = stderr.decode("utf-8", "replace")[-_STDERR_TAIL:]
+        ranks = [_read_run(path, returncode, stderr_tail, seconds)
+                 for path in sorted(trace.parent.glob("trace.rank*.jsonl"), key=_rank_of)]
+        run = ranks[0] if ranks else _read_run(trace, returncode, stderr_tail, seconds)
+        run.ranks = ranks
+    return run
+
+
+def _rank_of(path: Path) -> int:
+    return int(path.name.split(".")[1].removeprefix("rank"))
+
+
+def _read_run(trace: Path, returncode: int | None, stderr: str, seconds: float) -> Run:
+    """A run's records: the main process's trace, and each forked worker's (`<trace>.<pid>`)."""
+    workers = [_read_trace(path) for path in sorted(trace.parent.glob(f"{trace.name}.*"))]
+    return Run(_read_trace(trace), returncode, stderr, seconds, workers)
 
 
 def _kill_group(process: subprocess.Popen) -> None:

@@ -13,10 +13,11 @@ from seedlint.diagnostics import Applicability
 from seedlint.pages import page_examples
 from seedlint.rules import RULES
 from seedlint.selection import expand_all
+from seedlint.verify.runs import RunPlan
 from seedlint.runner import Checker, CheckOptions
 from seedlint.verify.probe import (
     CUDA_ONLY, RUNTIME, SEED_OFFSET, SEED_SENSITIVITY, FileRuns, Verdict, is_entry_point, judge, judge_program,
-    run_many,
+    per_rank, run_many,
 )
 
 
@@ -29,6 +30,7 @@ class VerifyOptions:
     device: str = "auto"  # auto | cpu | cuda
     fix_check: bool = True
     script_args: list[str] = field(default_factory=list)
+    nproc_per_node: int = 0  # > 0: run under torchrun (`--launcher torchrun`), each rank traced and judged
     # The fixed text to check instead of seedlint's own fix (the rule pages' fixed versions).
     fixed_text: Callable[[Path], str | None] | None = None
 
@@ -80,21 +82,38 @@ def verify(options: VerifyOptions, progress: Callable[[str], None] = lambda _: N
                 fixed = checker.linter_for(path).lint(path, path.read_bytes(), "unsafe")
                 given = fixed.source.text if fixed.changed else None
             configurations.append({str(path.resolve()): given} if given is not None else {})
-        runs = FileRuns(*(run_many(path, options.script_args, sources, options.timeout, options.runs)
-                          for sources in configurations))
+        runs = FileRuns(*(run_many(_plan(options, path, sources), options.runs) for sources in configurations))
         if any(d.code in SEED_SENSITIVITY for d in runnable):  # the same programs, with every seed shifted
             runs.shifted = [run for sources in configurations
-                            for run in run_many(path, options.script_args, sources, options.timeout, 1, SEED_OFFSET)]
+                            for run in run_many(_plan(options, path, sources, SEED_OFFSET), 1)]
         for diagnostic in runnable:
             fixable = options.fixed_text is not None or (
                 diagnostic.fix is not None and diagnostic.fix.applicability is not Applicability.DISPLAY_ONLY
             )
-            verdicts.append(judge(diagnostic, runs, fixable))
+            verdicts.append(_judge_ranks(diagnostic, runs, fixable) if options.nproc_per_node
+                            else judge(diagnostic, runs, fixable))
     for path in options.paths:  # a program named on the command line without findings: do its runs agree?
         if path.is_file() and path not in by_file and is_entry_point(path.read_text(encoding="utf-8", errors="replace")):
             progress(f"running {path} ({options.runs} runs)")
-            verdicts.append(judge_program(path, run_many(path, options.script_args, {}, options.timeout, options.runs)))
+            verdicts.append(judge_program(path, run_many(_plan(options, path, {}), options.runs)))
     return verdicts
+
+
+def _plan(options: VerifyOptions, path: Path, sources: dict[str, str], seed_offset: int = 0) -> RunPlan:
+    return RunPlan(path, options.script_args, sources, options.timeout, seed_offset=seed_offset,
+                   nproc_per_node=options.nproc_per_node)
+
+
+def _judge_ranks(diagnostic, runs: FileRuns, fixable: bool) -> Verdict:
+    """Judge a finding on every rank; the verdict is rank 0's, or the first confirming rank's, with all listed."""
+    verdicts = [judge(diagnostic, rank_runs, fixable) for rank_runs in per_rank(runs)]
+    if not verdicts:
+        return judge(diagnostic, runs, fixable)
+    chosen = next((v for v in verdicts if v.status == "confirmed"), verdicts[0])
+    chosen.detail = "; ".join(f"rank {rank}: {v.status}" + (f" -> {v.fix_status}" if v.fix_status else "")
+                              for rank, v in enumerate(verdicts)) + (f"\n{chosen.detail}" if chosen.detail else "")
+    chosen.ranks = [v.status for v in verdicts]
+    return chosen
 
 
 def verify_examples(options: VerifyOptions, progress: Callable[[str], None] = lambda _: None) -> list[ExampleRow]:
