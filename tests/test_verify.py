@@ -150,3 +150,25 @@ def test_torchrun_ddp_without_set_epoch_is_confirmed_on_every_rank(tmp_path):
     assert (item["code"], item["status"], item["fix_status"]) == ("SL201", "confirmed", "fixed"), stderr
     assert item["ranks"] == ["confirmed", "confirmed"]
     assert returncode == 1
+
+
+def test_a_hanging_script_is_killed_and_reported_as_timeout(tmp_path):
+    (tmp_path / "train.py").write_text(
+        "import time\nimport numpy as np\nimport torch\ntorch.manual_seed(0)\ntime.sleep(600)\nnp.random.rand(2)\n"
+    )
+    start = time.monotonic()
+    returncode, items, _ = verify(tmp_path, "--timeout", "5", "--no-fix-check", "train.py")
+    assert time.monotonic() - start < 60
+    assert [(i["code"], i["status"]) for i in items] == [("SL105", "timeout")]
+    assert returncode == 0
+
+
+def test_the_fixes_of_the_entry_point_and_its_helper_modules_are_served_together(tmp_path):
+    (tmp_path / "utils.py").write_text("import torch\n\n\ndef set_seed(seed):\n    torch.cuda.manual_seed_all(seed)\n")
+    (tmp_path / "train.py").write_text(
+        "import torch\nfrom utils import set_seed\n\nset_seed(0)\nprint(torch.nn.Linear(2, 2).weight)\n"
+    )
+    returncode, items, stderr = verify(tmp_path, "train.py")
+    found = {(i["filename"].rsplit("/", 1)[-1], i["code"]): i for i in items}
+    assert found[("train.py", "SL101")]["status"] == "confirmed", stderr
+    assert found[("train.py", "SL101")]["fix_status"] == "fixed"

@@ -61,6 +61,7 @@ def verify(options: VerifyOptions, progress: Callable[[str], None] = lambda _: N
     has_cuda = options.device == "cuda" or (
         options.device == "auto" and any(d.code in CUDA_ONLY for d in findings) and cuda_available()
     )
+    fixed_modules = _fixed_sources(checker, by_file) if options.fix_check else {}
     verdicts: list[Verdict] = []
     for path, diagnostics in by_file.items():
         text = path.read_text(encoding="utf-8", errors="replace")
@@ -78,10 +79,7 @@ def verify(options: VerifyOptions, progress: Callable[[str], None] = lambda _: N
         configurations = [{}]
         if options.fix_check:
             given = options.fixed_text(path) if options.fixed_text is not None else None
-            if given is None:
-                fixed = checker.linter_for(path).lint(path, path.read_bytes(), "unsafe")
-                given = fixed.source.text if fixed.changed else None
-            configurations.append({str(path.resolve()): given} if given is not None else {})
+            configurations.append({**fixed_modules, **({str(path.resolve()): given} if given is not None else {})})
         runs = FileRuns(*(run_many(_plan(options, path, sources), options.runs) for sources in configurations))
         if any(d.code in SEED_SENSITIVITY for d in runnable):  # the same programs, with every seed shifted
             runs.shifted = [run for sources in configurations
@@ -97,6 +95,17 @@ def verify(options: VerifyOptions, progress: Callable[[str], None] = lambda _: N
             progress(f"running {path} ({options.runs} runs)")
             verdicts.append(judge_program(path, run_many(_plan(options, path, {}), options.runs)))
     return verdicts
+
+
+def _fixed_sources(checker: Checker, by_file: dict[Path, list]) -> dict[str, str]:
+    """The fixed text (safe and unsafe fixes) of every flagged file a fix changes, by absolute path:
+    the fixed program is the entry point and the helper modules it imports, all fixed in memory."""
+    sources = {}
+    for path in by_file:
+        fixed = checker.linter_for(path).lint(path, path.read_bytes(), "unsafe")
+        if fixed.changed:
+            sources[str(path.resolve())] = fixed.source.text
+    return sources
 
 
 def _plan(options: VerifyOptions, path: Path, sources: dict[str, str], seed_offset: int = 0) -> RunPlan:
