@@ -8,7 +8,8 @@ Probes, by rule:
 - worker duplication (SL202, SL203): within one run, two batches of a multi-worker loader are
   identical;
 - seed sensitivity (SL107): run again with every seed shifted; a user-made generator whose draws
-  do not change ignores the script's seed.
+  do not change ignores the script's seed;
+- hash order (SL206): run with two `PYTHONHASHSEED` values; the program's output differs.
 The fix check serves the fixed sources (safe and unsafe fixes, in memory) and probes again:
 `fixed` when the evidence is gone.
 """
@@ -27,7 +28,9 @@ RUN_TO_RUN = frozenset({"SL101", "SL104", "SL105", "SL106", "SL204"})
 EPOCH_ORDER = frozenset({"SL201"})
 WORKER_DUPLICATION = frozenset({"SL202", "SL203"})
 SEED_SENSITIVITY = frozenset({"SL107"})
-RUNTIME = RUN_TO_RUN | EPOCH_ORDER | WORKER_DUPLICATION | SEED_SENSITIVITY
+HASH_ORDER = frozenset({"SL206"})
+HASH_SEEDS = ("1", "2")
+RUNTIME = RUN_TO_RUN | EPOCH_ORDER | WORKER_DUPLICATION | SEED_SENSITIVITY | HASH_ORDER
 SEED_OFFSET = 1
 CUDA_ONLY = frozenset({"SL102", "SL103", "SL301", "SL302", "SL303", "SL305"})
 _FAMILIES = (("NumPy", "numpy"), ("Python `random`", "random"), ("CUDA", "torch:cuda"), ("torch", "torch:cpu"))
@@ -75,6 +78,7 @@ class FileRuns:
     original: list[Run] = field(default_factory=list)
     fixed: list[Run] = field(default_factory=list)
     shifted: list[Run] = field(default_factory=list)  # the original, then the fixed, with every seed shifted
+    hashed: list[Run] = field(default_factory=list)  # the original, then the fixed, under each of HASH_SEEDS
 
 
 def family_of(diagnostic: Diagnostic) -> str | None:
@@ -107,23 +111,22 @@ def family_divergence(first: Run, second: Run, family: str | None) -> Divergence
 
 def judge(diagnostic: Diagnostic, runs: FileRuns, fixable: bool) -> Verdict:
     """The verdict on one finding from the runs of its program."""
-    seconds = sum(run.seconds for run in (*runs.original, *runs.fixed, *runs.shifted))
+    seconds = sum(run.seconds for run in (*runs.original, *runs.fixed, *runs.shifted, *runs.hashed))
     probe = _probe(diagnostic)
-    found = probe(runs.original, runs.shifted[:1])
+    if diagnostic.code in HASH_ORDER:  # the runs under each hash seed, original then fixed
+        evidence_runs, fixed_runs = (runs.hashed[:2], []), (runs.hashed[2:], [])
+    else:
+        evidence_runs, fixed_runs = (runs.original, runs.shifted[:1]), (runs.fixed, runs.shifted[1:])
+    found = probe(*evidence_runs)
     if found is None:
-        crashed = next((run for run in runs.original if run.crashed), None)
-        if crashed is not None:
-            return Verdict(diagnostic, "error", detail=crashed.stderr.strip()[-500:], seconds=seconds)
-        if any(run.timed_out for run in runs.original):
-            return Verdict(diagnostic, "timeout", detail="no divergence before the timeout", seconds=seconds)
-        return Verdict(diagnostic, "not-reproduced", seconds=seconds)
+        return _without_evidence(diagnostic, evidence_runs[0], seconds)
     verdict = Verdict(diagnostic, "confirmed", found, seconds=seconds)
-    if not runs.fixed:
+    if not fixed_runs[0]:
         return verdict
     if not fixable:
         verdict.fix_status = "no-fix"
         return verdict
-    again = probe(runs.fixed, runs.shifted[1:])
+    again = probe(*fixed_runs)
     verdict.fix_status = "fixed" if again is None else "still-diverges"
     verdict.fix_evidence = again
     return verdict
@@ -136,6 +139,8 @@ def _probe(diagnostic: Diagnostic):
         return lambda runs, shifted: _repeated(runs[0], "epoch", consecutive=True)
     if code in WORKER_DUPLICATION:
         return lambda runs, shifted: _duplicated_workers(runs[0]) or _repeated(runs[0], "batch", consecutive=False)
+    if code in HASH_ORDER:
+        return lambda runs, shifted: _output_differs(runs)
     if code in SEED_SENSITIVITY:
         return lambda runs, shifted: _insensitive(runs[0], shifted[0]) if shifted else None
     family = family_of(diagnostic)
@@ -156,6 +161,28 @@ def _repeated(run: Run, kind: str, consecutive: bool) -> Evidence | None:
             return Evidence(number, record["op"], record["where"], twin["prefix"], record["prefix"], label, sides)
         earlier.append(record)
     return None
+
+
+def _output_differs(runs: list[Run]) -> Evidence | None:
+    """The first line of output that differs between runs under two `PYTHONHASHSEED` values."""
+    if len(runs) < 2 or any(run.crashed or run.timed_out for run in runs):
+        return None
+    first, second = (run.stdout.splitlines() for run in runs)
+    for line, (a, b) in enumerate(zip(first, second)):
+        if a != b:
+            return Evidence(line, "stdout", None, [a[:80]], [b[:80]], "the output differs between hash seeds",
+                            tuple(f"PYTHONHASHSEED={seed}" for seed in HASH_SEEDS))
+    return None
+
+
+def _without_evidence(diagnostic: Diagnostic | None, runs: list[Run], seconds: float) -> Verdict:
+    """No evidence: the runs crashed (`error`), ran out of time, or agree (`not-reproduced`)."""
+    crashed = next((run for run in runs if run.crashed), None)
+    if crashed is not None:
+        return Verdict(diagnostic, "error", detail=crashed.stderr.strip()[-500:], seconds=seconds)
+    if any(run.timed_out for run in runs):
+        return Verdict(diagnostic, "timeout", detail="no divergence before the timeout", seconds=seconds)
+    return Verdict(diagnostic, "not-reproduced", seconds=seconds)
 
 
 def _duplicated_workers(run: Run) -> Evidence | None:
@@ -192,11 +219,9 @@ def judge_program(path: Path, runs: list[Run]) -> Verdict:
     if divergence is not None:
         return Verdict(None, "diverges", Evidence.of(divergence), seconds=seconds, path=path,
                        detail="the runs differ although seedlint found nothing here")
-    crashed = next((run for run in runs if run.crashed), None)
-    if crashed is not None:
-        return Verdict(None, "error", detail=crashed.stderr.strip()[-500:], seconds=seconds, path=path)
-    status = "timeout" if any(run.timed_out for run in runs) else "not-reproduced"
-    return Verdict(None, status, seconds=seconds, path=path)
+    verdict = _without_evidence(None, runs, seconds)
+    verdict.path = path
+    return verdict
 
 
 def _runs_divergence(runs: list[Run], family: str | None) -> Divergence | None:

@@ -12,6 +12,8 @@ from seedlint.verify.probe import Evidence, Verdict
 
 
 def _where(evidence: Evidence, cwd: Path) -> str:
+    if evidence.op == "stdout":
+        return f"line {evidence.draw + 1} of the program's output"
     if evidence.where is None:
         return "outside your files"
     path, _, line = evidence.where.rpartition(":")
@@ -74,7 +76,7 @@ def render_examples_full(rows: list, cwd: Path) -> str:
         lines.append(f"{row.code:<7}{_outcome(row.example):<36}{_outcome(row.fixed)}")
         if isinstance(row.example, Verdict) and row.example.evidence is not None:
             evidence = row.example.evidence
-            lines.append(f"{'':<7}  {evidence.label}: {evidence.op} at line {(evidence.where or '?').rpartition(':')[2]}")
+            lines.append(f"{'':<7}  {evidence.label}: {evidence.op} at {_where(evidence, cwd)}")
     return "\n".join(lines) + "\n"
 
 

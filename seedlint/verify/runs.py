@@ -24,6 +24,7 @@ class Run:
     stderr: str
     seconds: float
     workers: list[list[dict]] = field(default_factory=list)  # the records of each forked worker process
+    stdout: str = ""  # what the program printed (its tail)
     ranks: list[Run] = field(default_factory=list)  # under torchrun: each rank's run (this one is rank 0's)
 
     @property
@@ -62,6 +63,7 @@ class RunPlan:
     cwd: Path = field(default_factory=Path.cwd)
     seed_offset: int = 0  # added to every seed the program sets (the seed-sensitivity probe)
     nproc_per_node: int = 0  # > 0: run under torchrun with that many processes, each rank traced
+    environment: dict[str, str] = field(default_factory=dict)  # set on top of ours (`PYTHONHASHSEED`)
 
 
 def run_traced(plan: RunPlan) -> Run:
@@ -74,14 +76,14 @@ def run_traced(plan: RunPlan) -> Run:
             launcher += ["-m", "torch.distributed.run", "--standalone", f"--nproc-per-node={plan.nproc_per_node}"]
         command = [*launcher, "-m", "seedlint.verify.harness", str(trace), str(config), str(plan.script), *plan.args]
         start = time.monotonic()
-        process = subprocess.Popen(command, cwd=plan.cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                                   start_new_session=True)
+        process = subprocess.Popen(command, cwd=plan.cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                   start_new_session=True, env={**os.environ, **plan.environment})
         try:
-            _, stderr = process.communicate(timeout=plan.timeout)
+            stdout, stderr = process.communicate(timeout=plan.timeout)
             returncode: int | None = process.returncode
         except subprocess.TimeoutExpired:
             _kill_group(process)
-            _, stderr = process.communicate()
+            stdout, stderr = process.communicate()
             returncode = None
         except BaseException:  # Ctrl-C: leave no process behind
             _kill_group(process)
@@ -93,6 +95,7 @@ def run_traced(plan: RunPlan) -> Run:
                  for path in sorted(trace.parent.glob("trace.rank*.jsonl"), key=_rank_of)]
         run = ranks[0] if ranks else _read_run(trace, returncode, stderr_tail, seconds)
         run.ranks = ranks
+        run.stdout = stdout.decode("utf-8", "replace")[-_STDERR_TAIL:]
     return run
 
 

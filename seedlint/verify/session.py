@@ -16,7 +16,7 @@ from seedlint.selection import expand_all
 from seedlint.verify.runs import RunPlan
 from seedlint.runner import Checker, CheckOptions
 from seedlint.verify.probe import (
-    CUDA_ONLY, RUNTIME, SEED_OFFSET, SEED_SENSITIVITY, FileRuns, Verdict, is_entry_point, judge, judge_program,
+    CUDA_ONLY, HASH_ORDER, HASH_SEEDS, RUNTIME, SEED_OFFSET, SEED_SENSITIVITY, FileRuns, Verdict, is_entry_point, judge, judge_program,
     per_rank, run_many,
 )
 
@@ -84,6 +84,9 @@ def verify(options: VerifyOptions, progress: Callable[[str], None] = lambda _: N
         if any(d.code in SEED_SENSITIVITY for d in runnable):  # the same programs, with every seed shifted
             runs.shifted = [run for sources in configurations
                             for run in run_many(_plan(options, path, sources, SEED_OFFSET), 1)]
+        if any(d.code in HASH_ORDER for d in runnable):  # the same programs under two hash seeds
+            runs.hashed = [run for sources in configurations for seed in HASH_SEEDS
+                           for run in run_many(_plan(options, path, sources, environment={"PYTHONHASHSEED": seed}), 1)]
         for diagnostic in runnable:
             fixable = options.fixed_text is not None or (
                 diagnostic.fix is not None and diagnostic.fix.applicability is not Applicability.DISPLAY_ONLY
@@ -108,9 +111,10 @@ def _fixed_sources(checker: Checker, by_file: dict[Path, list]) -> dict[str, str
     return sources
 
 
-def _plan(options: VerifyOptions, path: Path, sources: dict[str, str], seed_offset: int = 0) -> RunPlan:
+def _plan(options: VerifyOptions, path: Path, sources: dict[str, str], seed_offset: int = 0,
+          environment: dict[str, str] | None = None) -> RunPlan:
     return RunPlan(path, options.script_args, sources, options.timeout, seed_offset=seed_offset,
-                   nproc_per_node=options.nproc_per_node)
+                   nproc_per_node=options.nproc_per_node, environment=environment or {})
 
 
 def _judge_ranks(diagnostic, runs: FileRuns, fixable: bool) -> Verdict:
