@@ -18,7 +18,7 @@ from seedlint.reporters import FORMATS, render, statistics
 from seedlint.reporters._common import ReportOptions
 from seedlint.rules import RULES
 from seedlint.runner import Checker, CheckOptions, CheckReport, display_path
-from seedlint.selection import UnknownSelector
+from seedlint.selection import UnknownSelector, expand_all
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 TEXT_FORMATS = ("full", "concise")
@@ -213,6 +213,13 @@ def verify(paths, select, runs, timeout, device, no_fix_check, examples, launche
         click.get_current_context().meta.get("script_args", []),
         nproc_per_node if launcher == "torchrun" else 0,
     )
+    missing = next((path for path in options.paths if not path.exists()), None)
+    if missing is not None:
+        _fail(f"{missing}: No such file or directory")
+    try:
+        expand_all(options.select or [])
+    except UnknownSelector as error:
+        _fail(str(error))
     click.echo(f"seedlint verify runs your code: {runs} runs of each flagged entry point"
                + ("" if no_fix_check else f", then {runs} of its fixed version") + f" (timeout {timeout:g} s each).",
                err=True)

@@ -173,3 +173,14 @@ def test_the_fixes_of_the_entry_point_and_its_helper_modules_are_served_together
     found = {(i["filename"].rsplit("/", 1)[-1], i["code"]): i for i in items}
     assert found[("train.py", "SL101")]["status"] == "confirmed", stderr
     assert found[("train.py", "SL101")]["fix_status"] == "fixed"
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [(["missing.py"], "missing.py: No such file or directory"), (["--select", "SL999", "."], "unknown rule selector")],
+)
+def test_usage_errors_are_one_line_and_run_nothing(tmp_path, args, message):
+    result = run_cli("verify", *args, cwd=tmp_path)
+    assert result.returncode == 2
+    assert message in result.stderr.decode() and "runs your code" not in result.stderr.decode()
+    assert "Traceback" not in result.stderr.decode()
