@@ -11,7 +11,10 @@ from pathlib import Path
 
 import pytest
 
+from seedlint.diagnostics import Diagnostic, Location
 from seedlint.pages import page_examples
+from seedlint.verify.probe import FileRuns, judge
+from seedlint.verify.runs import Run
 
 from conftest import run_cli
 
@@ -184,3 +187,16 @@ def test_usage_errors_are_one_line_and_run_nothing(tmp_path, args, message):
     assert result.returncode == 2
     assert message in result.stderr.decode() and "runs your code" not in result.stderr.decode()
     assert "Traceback" not in result.stderr.decode()
+
+
+def test_cuda_only_findings_are_judged_by_their_output_when_no_draw_differs():
+    diagnostic = Diagnostic("SL301", "cudnn-benchmark-enabled", "benchmark", Path("t.py"), Location(1, 1),
+                            Location(1, 2))
+    same_draws = [{"op": "aten.uniform_", "generator": "torch:cpu", "hash": "a", "prefix": [0.1], "where": None}]
+    runs = FileRuns([Run(same_draws, 0, "", 1.0, stdout="sum 1.2345678\n"),
+                     Run(same_draws, 0, "", 1.0, stdout="sum 1.2345679\n")])
+    verdict = judge(diagnostic, runs, fixable=True)
+    assert (verdict.status, verdict.evidence.label, verdict.evidence.second) == (
+        "confirmed", "the output differs between runs", ["sum 1.2345679"])
+    runs.original[1].stdout = runs.original[0].stdout
+    assert judge(diagnostic, runs, fixable=True).status == "not-reproduced"

@@ -140,11 +140,19 @@ def _probe(diagnostic: Diagnostic):
     if code in WORKER_DUPLICATION:
         return lambda runs, shifted: _duplicated_workers(runs[0]) or _repeated(runs[0], "batch", consecutive=False)
     if code in HASH_ORDER:
-        return lambda runs, shifted: _output_differs(runs)
+        return lambda runs, shifted: _output_differs(runs, between_hash_seeds=True)
     if code in SEED_SENSITIVITY:
         return lambda runs, shifted: _insensitive(runs[0], shifted[0]) if shifted else None
     family = family_of(diagnostic)
-    return lambda runs, shifted: (lambda d: Evidence.of(d) if d else None)(_runs_divergence(runs, family))
+
+    def run_to_run(runs: list[Run], shifted: list[Run]) -> Evidence | None:
+        divergence = _runs_divergence(runs, family)
+        if divergence is not None:
+            return Evidence.of(divergence)
+        # On CUDA, nondeterministic kernels and algorithm choices change results, not draws.
+        return _output_differs(runs) if code in CUDA_ONLY else None
+
+    return run_to_run
 
 
 def _repeated(run: Run, kind: str, consecutive: bool) -> Evidence | None:
@@ -163,15 +171,19 @@ def _repeated(run: Run, kind: str, consecutive: bool) -> Evidence | None:
     return None
 
 
-def _output_differs(runs: list[Run]) -> Evidence | None:
-    """The first line of output that differs between runs under two `PYTHONHASHSEED` values."""
-    if len(runs) < 2 or any(run.crashed or run.timed_out for run in runs):
+def _output_differs(runs: list[Run], between_hash_seeds: bool = False) -> Evidence | None:
+    """The first line of output that differs between two runs (of one configuration, or under two
+    `PYTHONHASHSEED` values): the evidence for effects no draw shows, such as cuDNN's algorithm choice."""
+    if len(runs) < 2 or any(run.crashed or run.timed_out for run in runs[:2]):
         return None
-    first, second = (run.stdout.splitlines() for run in runs)
+    first, second = (run.stdout.splitlines() for run in runs[:2])
     for line, (a, b) in enumerate(zip(first, second)):
         if a != b:
-            return Evidence(line, "stdout", None, [a[:80]], [b[:80]], "the output differs between hash seeds",
-                            tuple(f"PYTHONHASHSEED={seed}" for seed in HASH_SEEDS))
+            if between_hash_seeds:
+                label, sides = "the output differs between hash seeds", tuple(f"PYTHONHASHSEED={s}" for s in HASH_SEEDS)
+            else:
+                label, sides = "the output differs between runs", ("run 1", "run 2")
+            return Evidence(line, "stdout", None, [a[:80]], [b[:80]], label, sides)
     return None
 
 
