@@ -5,7 +5,7 @@
 Each script is run as `python SCRIPT` and as `python -m seedlint.verify.harness TRACE CONFIG
 SCRIPT`, alternating, in fresh processes (so both include interpreter and torch start-up); it
 prints the median wall time of each and their ratio. Default SCRIPTS: the rule pages' examples
-that `seedlint verify` runs on CPU, plus a small training loop (`--loop`) whose every step draws.
+that `seedlint verify` runs on CPU, plus a small training loop whose every step draws.
 """
 
 from __future__ import annotations
