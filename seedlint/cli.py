@@ -224,6 +224,8 @@ def verify(paths, select, runs, timeout, device, no_fix_check, examples, launche
                + ("" if no_fix_check else f", then {runs} of its fixed version") + f" (timeout {timeout:g} s each).",
                err=True)
     progress = (lambda line: click.echo(line, err=True)) if sys.stderr.isatty() else (lambda line: None)
+    if sys.stderr.isatty():
+        options.progress = lambda line: click.echo(f"\r  {line} ", err=True, nl=False)
     if examples:
         rows = verification.verify_examples(options, progress)
         render = report.render_examples_json if output_format == "json" else report.render_examples_full

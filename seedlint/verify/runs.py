@@ -11,6 +11,7 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable
 
 _STDERR_TAIL = 2000
 
@@ -64,6 +65,7 @@ class RunPlan:
     seed_offset: int = 0  # added to every seed the program sets (the seed-sensitivity probe)
     nproc_per_node: int = 0  # > 0: run under torchrun with that many processes, each rank traced
     environment: dict[str, str] = field(default_factory=dict)  # set on top of ours (`PYTHONHASHSEED`)
+    progress: Callable[[str], None] | None = None  # told, every second, how long the run has taken
 
 
 def run_traced(plan: RunPlan) -> Run:
@@ -79,12 +81,7 @@ def run_traced(plan: RunPlan) -> Run:
         process = subprocess.Popen(command, cwd=plan.cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                    start_new_session=True, env={**os.environ, **plan.environment})
         try:
-            stdout, stderr = process.communicate(timeout=plan.timeout)
-            returncode: int | None = process.returncode
-        except subprocess.TimeoutExpired:
-            _kill_group(process)
-            stdout, stderr = process.communicate()
-            returncode = None
+            stdout, stderr, returncode = _wait(process, start, plan)
         except BaseException:  # Ctrl-C: leave no process behind
             _kill_group(process)
             process.wait()
@@ -107,6 +104,23 @@ def _read_run(trace: Path, returncode: int | None, stderr: str, seconds: float) 
     """A run's records: the main process's trace, and each forked worker's (`<trace>.<pid>`)."""
     workers = [_read_trace(path) for path in sorted(trace.parent.glob(f"{trace.name}.*"))]
     return Run(_read_trace(trace), returncode, stderr, seconds, workers)
+
+
+def _wait(process: subprocess.Popen, start: float, plan: RunPlan) -> tuple[bytes, bytes, int | None]:
+    """Wait for the run, reporting progress every second; at the timeout kill its process group."""
+    deadline = start + plan.timeout
+    while True:
+        left = deadline - time.monotonic()
+        try:
+            stdout, stderr = process.communicate(timeout=max(min(1.0, left), 0.01))
+            return stdout, stderr, process.returncode
+        except subprocess.TimeoutExpired:
+            if time.monotonic() >= deadline:
+                _kill_group(process)
+                stdout, stderr = process.communicate()
+                return stdout, stderr, None
+            if plan.progress is not None:
+                plan.progress(f"{plan.script.name}: {time.monotonic() - start:.0f} s")
 
 
 def _kill_group(process: subprocess.Popen) -> None:

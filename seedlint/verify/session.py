@@ -31,6 +31,7 @@ class VerifyOptions:
     fix_check: bool = True
     script_args: list[str] = field(default_factory=list)
     nproc_per_node: int = 0  # > 0: run under torchrun (`--launcher torchrun`), each rank traced and judged
+    progress: Callable[[str], None] | None = None  # for runs longer than a second (a terminal's stderr)
     # The fixed text to check instead of seedlint's own fix (the rule pages' fixed versions).
     fixed_text: Callable[[Path], str | None] | None = None
 
@@ -75,7 +76,7 @@ def verify(options: VerifyOptions, progress: Callable[[str], None] = lambda _: N
         if not is_entry_point(text):
             verdicts.extend(Verdict(d, "static-only", detail="not an entry point") for d in runnable)
             continue
-        progress(f"running {path} ({options.runs} runs, then the fixed version)")
+        progress(f"running {path} ({options.runs} runs" + (", then the fixed version)" if options.fix_check else ")"))
         configurations = [{}]
         if options.fix_check:
             given = options.fixed_text(path) if options.fixed_text is not None else None
@@ -114,7 +115,8 @@ def _fixed_sources(checker: Checker, by_file: dict[Path, list]) -> dict[str, str
 def _plan(options: VerifyOptions, path: Path, sources: dict[str, str], seed_offset: int = 0,
           environment: dict[str, str] | None = None) -> RunPlan:
     return RunPlan(path, options.script_args, sources, options.timeout, seed_offset=seed_offset,
-                   nproc_per_node=options.nproc_per_node, environment=environment or {})
+                   nproc_per_node=options.nproc_per_node, environment=environment or {},
+                   progress=options.progress)
 
 
 def _judge_ranks(diagnostic, runs: FileRuns, fixable: bool) -> Verdict:
