@@ -111,7 +111,7 @@ def test_cuda_only_findings_need_cuda_on_a_cpu_machine(tmp_path):
     "code, label",
     [
         ("SL201", "epoch repeats the previous epoch's order"),
-        ("SL202", "batch repeats an earlier batch"),
+        ("SL202", "two DataLoader workers draw the same values"),
         ("SL203", "two DataLoader workers draw the same values"),
         ("SL107", "a different seed leaves the generator's draw unchanged"),
         ("SL204", "first divergent draw"),
@@ -200,3 +200,13 @@ def test_cuda_only_findings_are_judged_by_their_output_when_no_draw_differs():
         "confirmed", "the output differs between runs", ["sum 1.2345679"])
     runs.original[1].stdout = runs.original[0].stdout
     assert judge(diagnostic, runs, fixable=True).status == "not-reproduced"
+
+
+def test_draws_of_unseeded_rng_objects_are_traced(tmp_path):
+    (tmp_path / "train.py").write_text(
+        "import numpy as np\nimport torch\ntorch.manual_seed(0)\nrng = np.random.default_rng()\nprint(rng.normal(size=2))\n"
+    )
+    _, items, _ = verify(tmp_path, "--no-fix-check", "train.py")
+    (item,) = items
+    assert (item["code"], item["status"], item["evidence"]["op"]) == ("SL106", "confirmed", "object:numpy.normal")
+    assert item["evidence"]["where"] == f"{tmp_path / 'train.py'}:5"

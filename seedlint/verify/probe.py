@@ -33,8 +33,12 @@ HASH_SEEDS = ("1", "2")
 RUNTIME = RUN_TO_RUN | EPOCH_ORDER | WORKER_DUPLICATION | SEED_SENSITIVITY | HASH_ORDER
 SEED_OFFSET = 1
 CUDA_ONLY = frozenset({"SL102", "SL103", "SL301", "SL302", "SL303", "SL305"})
-_FAMILIES = (("NumPy", "numpy"), ("Python `random`", "random"), ("CUDA", "torch:cuda"), ("torch", "torch:cpu"))
-_RULE_FAMILY = {"SL101": "torch:cpu", "SL204": "torch:cpu", "SL106": None}
+_FAMILIES = (
+    ("`np.random.default_rng()`", "object:numpy"), ("`np.random.RandomState()`", "object:numpy"),
+    ("`random.Random()`", "object:random"), ("NumPy", "numpy"), ("Python `random`", "random"),
+    ("CUDA", "torch:cuda"), ("torch", "torch:cpu"),
+)
+_RULE_FAMILY = {"SL101": "torch:cpu", "SL204": "torch:cpu"}
 _MAIN_GUARD = re.compile(r"^if\s+__name__\s*==\s*['\"]__main__['\"]\s*:", re.M)
 
 

@@ -28,6 +28,11 @@ NUMPY_DRAWS = (
     "rand", "randn", "randint", "random", "random_sample", "ranf", "sample", "choice", "shuffle", "permutation",
     "normal", "uniform", "standard_normal", "binomial", "poisson", "beta", "gamma", "exponential", "bytes",
 )
+# Methods of RNG objects (`np.random.default_rng(..)`, `RandomState(..)`, `random.Random(..)`).
+NUMPY_GENERATOR_DRAWS = (
+    "random", "integers", "choice", "shuffle", "permutation", "permuted", "normal", "uniform", "standard_normal",
+    "binomial", "poisson", "beta", "gamma", "exponential", "bytes", "multivariate_normal",
+)
 PYTHON_DRAWS = (
     "random", "randint", "randrange", "choice", "choices", "shuffle", "sample", "uniform", "gauss",
     "normalvariate", "getrandbits", "randbytes", "triangular", "betavariate", "expovariate",
@@ -50,6 +55,20 @@ class Tracer:
         self.roots = [str(root.resolve()) + os.sep for root in roots]
         self.count = 0
         self.active = True
+        self.busy = False  # inside a traced function: what it calls is part of the same draw
+
+    def traced_call(self, function: Callable[..., Any], args: tuple, kwargs: dict, op: str, generator: str,
+                    shuffled: bool) -> Any:
+        """Call a drawing function and record its draw once (not the draws it makes through others)."""
+        if self.busy:
+            return function(*args, **kwargs)
+        self.busy = True
+        try:
+            result = function(*args, **kwargs)
+        finally:
+            self.busy = False
+        self.record(op, generator, args[0] if shuffled and args else result)
+        return result
 
     def close(self) -> None:
         self.stream.close()
@@ -81,6 +100,11 @@ class Tracer:
         finally:
             self.active = True
 
+    def is_user_frame(self, depth: int) -> bool:
+        """Whether the code `depth` frames up (from the caller) is in the user's files."""
+        filename = sys._getframe(depth + 1).f_code.co_filename
+        return filename.startswith(tuple(self.roots)) and "site-packages" not in filename
+
     def location(self) -> str | None:
         """`file:line` of the innermost frame in the user's files."""
         frame = sys._getframe(2)
@@ -99,10 +123,7 @@ class Tracer:
         tracer = self
 
         def traced(*args: Any, **kwargs: Any) -> Any:
-            result = original(*args, **kwargs)
-            drawn = args[0] if name == "shuffle" and args else result
-            tracer.record(f"{generator}.{name}", generator, drawn)
-            return result
+            return tracer.traced_call(original, args, kwargs, f"{generator}.{name}", generator, name == "shuffle")
 
         traced.__wrapped__ = original  # type: ignore[attr-defined]
         setattr(owner, name, traced)
@@ -134,10 +155,54 @@ def _plain(value: Any) -> Any:
     return repr(value)[:32]
 
 
+def traced_class(tracer: Tracer, base: type, methods: tuple[str, ...], generator: str) -> type:
+    """A subclass of an RNG class whose draw methods record what they return (or shuffle).
+
+    Only objects the user's code creates are traced: libraries make their own (`tempfile` names).
+    """
+
+    def method(name: str) -> Callable[..., Any]:
+        def traced(self: Any, *args: Any, **kwargs: Any) -> Any:
+            original = getattr(super(subclass, self), name)
+            if not getattr(self, "_seedlint_traced", False):
+                return original(*args, **kwargs)
+            return tracer.traced_call(original, args, kwargs, f"{generator}.{name}", generator, name == "shuffle")
+        return traced
+
+    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
+        super(subclass, self).__init__(*args, **kwargs)
+        self._seedlint_traced = tracer.is_user_frame(1)
+
+    namespace = {name: method(name) for name in methods if hasattr(base, name)}
+    subclass = type(f"Traced{base.__name__}", (base,), {**namespace, "__init__": __init__})
+    return subclass
+
+
+def _trace_rng_objects(tracer: Tracer) -> None:
+    """RNG objects draw through traced subclasses: `random.Random`, NumPy's `RandomState` and `default_rng`."""
+    random.Random = traced_class(tracer, random.Random, PYTHON_DRAWS, "object:random")  # type: ignore[misc]
+    try:
+        import numpy.random
+    except ImportError:
+        return
+    numpy.random.RandomState = traced_class(  # type: ignore[misc]
+        tracer, numpy.random.RandomState, NUMPY_DRAWS, "object:numpy")
+    traced_generator = traced_class(tracer, numpy.random.Generator, NUMPY_GENERATOR_DRAWS, "object:numpy")
+    default_rng = numpy.random.default_rng
+
+    def traced_default_rng(seed: Any = None) -> Any:
+        generator = traced_generator(default_rng(seed).bit_generator)
+        generator._seedlint_traced = tracer.is_user_frame(1)
+        return generator
+
+    numpy.random.default_rng = traced_default_rng
+
+
 def install(tracer: Tracer) -> Callable[[], None]:
     """Start recording torch, NumPy and `random` draws; returns what stops torch's recording."""
     for name in PYTHON_DRAWS:
         tracer.wrap(random, name, "random")
+    _trace_rng_objects(tracer)
     try:
         import numpy.random
     except ImportError:
