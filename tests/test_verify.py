@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -210,3 +211,27 @@ def test_draws_of_unseeded_rng_objects_are_traced(tmp_path):
     (item,) = items
     assert (item["code"], item["status"], item["evidence"]["op"]) == ("SL106", "confirmed", "object:numpy.normal")
     assert item["evidence"]["where"] == f"{tmp_path / 'train.py'}:5"
+
+
+def test_ctrl_c_kills_the_runs_and_removes_temporary_files(tmp_path):
+    marker = tmp_path / "pid"
+    (tmp_path / "train.py").write_text(
+        "import os, time\nimport torch\nmodel = torch.nn.Linear(2, 2)\ntorch.manual_seed(0)\n"
+        f"open({str(marker)!r}, 'w').write(str(os.getpid()))\ntime.sleep(600)\n"
+    )
+    temporary = tmp_path / "tmp"
+    temporary.mkdir()
+    env = {**os.environ, "TMPDIR": str(temporary), "NO_COLOR": "1"}
+    process = subprocess.Popen([sys.executable, "-m", "seedlint", "verify", "train.py"], cwd=tmp_path, env=env,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 60
+    while not marker.exists() and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert marker.exists()
+    time.sleep(0.5)
+    process.send_signal(signal.SIGINT)
+    _, stderr = process.communicate(timeout=30)
+    assert "Traceback" not in stderr.decode()
+    with pytest.raises(ProcessLookupError):
+        os.kill(int(marker.read_text()), 0)
+    assert [p.name for p in temporary.iterdir() if p.name.startswith("seedlint")] == []  # (torch makes its own)
