@@ -54,8 +54,7 @@ def names_needed(index: ModuleIndex, statement: Statement) -> set[str]:
             continue
         seen.add(function)
         names |= read_names(function.node.body) - set(function.scope.bindings)
-        pending.extend((inner, function.scope) for inner, inner_scope in index.all_calls
-                       if inner_scope is function.scope)
+        pending.extend((inner, function.scope) for inner in index.calls_by_scope.get(function.scope, ()))
     return names
 
 

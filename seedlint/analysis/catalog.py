@@ -153,6 +153,11 @@ DISTRIBUTED_SAMPLERS = frozenset({
     "torch.utils.data.DistributedSampler",
     "torch.utils.data.distributed.DistributedSampler",
 })
+# The base classes of map-style and iterable datasets.
+DATASET_BASES = frozenset({
+    "torch.utils.data.Dataset", "torch.utils.data.dataset.Dataset",
+    "torch.utils.data.IterableDataset", "torch.utils.data.dataset.IterableDataset",
+})
 DATA_LOADERS = frozenset({
     "torch.utils.data.DataLoader", "torch.utils.data.dataloader.DataLoader",
 })

@@ -109,16 +109,13 @@ def seed_argument(call: cst.Call, keyword: str = "seed") -> cst.BaseExpression |
     return found.value if found is not None else None
 
 
-def _keyword_value(call: cst.Call, name: str) -> cst.BaseExpression | None:
-    found = _keyword(call, name)
-    return found.value if found is not None else None
-
-
-def argument(call: cst.Call, keyword: str, position: int) -> cst.BaseExpression | None:
-    """A call's argument given by keyword, or else at a positional index."""
+def argument(call: cst.Call, keyword: str, position: int | None) -> cst.BaseExpression | None:
+    """A call's argument given by keyword, or else at a positional index (None: keyword-only)."""
     for arg in call.args:
         if arg.keyword is not None and arg.keyword.value == keyword:
             return arg.value
+    if position is None:
+        return None
     positional = [arg.value for arg in call.args if arg.keyword is None and not arg.star]
     return positional[position] if len(positional) > position else None
 
@@ -177,7 +174,7 @@ class EffectClassifier:
             arg = None
             if summary.seed_parameter is not None:
                 name, position = summary.seed_parameter
-                arg = argument(call, name, position) if position is not None else _keyword_value(call, name)
+                arg = argument(call, name, position)
             return Effect("seed", qualified, summary.seeds, arg, not self.is_nondeterministic(arg, scope))
         return Effect("draw", qualified, summary.draws)
 

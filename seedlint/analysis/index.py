@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import builtins
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Iterator, Sequence
 
 import libcst as cst
@@ -187,7 +188,7 @@ class ModuleIndex:
     def _bind_small(self, small: cst.BaseSmallStatement, scope: Scope) -> None:
         if isinstance(small, cst.Import):
             for alias in small.names:
-                dotted = _dotted(alias.name)
+                dotted = dotted_name(alias.name) or ""
                 if alias.asname is not None:
                     scope.bind(alias.asname.name.value, dotted)
                 else:
@@ -198,7 +199,7 @@ class ModuleIndex:
                 return
             base = self._import_base(small)
             for alias in small.names:
-                imported = _dotted(alias.name)
+                imported = dotted_name(alias.name) or ""
                 local = alias.asname.name.value if alias.asname is not None else imported
                 scope.bind(local, f"{base}.{imported}" if base else imported)
         elif isinstance(small, (cst.Assign, cst.AnnAssign, cst.AugAssign)):
@@ -222,7 +223,7 @@ class ModuleIndex:
                         scope.bind(name, None)
 
     def _import_base(self, node: cst.ImportFrom) -> str:
-        module = _dotted(node.module) if node.module is not None else ""
+        module = (dotted_name(node.module) if node.module is not None else None) or ""
         level = len(node.relative)
         if not level:
             return module
@@ -382,6 +383,14 @@ class ModuleIndex:
                 elif isinstance(node, (cst.AnnAssign, cst.AugAssign)):
                     yield statement, node.target, node.value
 
+    @cached_property
+    def calls_by_scope(self) -> dict[Scope, list[cst.Call]]:
+        """Every call, grouped by the scope that makes it (its own code, not nested functions')."""
+        grouped: dict[Scope, list[cst.Call]] = {}
+        for call, scope in self.all_calls:
+            grouped.setdefault(scope, []).append(call)
+        return grouped
+
     def body_of(self, function: FunctionInfo) -> list[Statement]:
         return self.statements.get(function.node.body, [])
 
@@ -449,14 +458,6 @@ def dotted_name(node: cst.BaseExpression) -> str | None:
         base = dotted_name(node.value)
         return f"{base}.{node.attr.value}" if base is not None else None
     return None
-
-
-def _dotted(node: cst.BaseExpression) -> str:
-    if isinstance(node, cst.Name):
-        return node.value
-    if isinstance(node, cst.Attribute):
-        return f"{_dotted(node.value)}.{node.attr.value}"
-    return ""
 
 
 def _target_names(target: cst.BaseExpression) -> Iterator[str]:

@@ -57,13 +57,6 @@ class WorkerCode:
         self.index = index
 
     @cached_property
-    def _calls_by_scope(self) -> dict[Scope, list[cst.Call]]:
-        grouped: dict[Scope, list[cst.Call]] = {}
-        for call, scope in self.index.all_calls:
-            grouped.setdefault(scope, []).append(call)
-        return grouped
-
-    @cached_property
     def _attribute_assignments(self) -> dict[Scope, list[tuple[cst.Attribute, AssignedValue]]]:
         grouped: dict[Scope, list[tuple[cst.Attribute, AssignedValue]]] = {}
         for statement, target, value in self.index.assignments():
@@ -76,7 +69,7 @@ class WorkerCode:
         if isinstance(code, WorkerInitFn) and code.function is None:
             return [node for node in (code.node.body, *iter_descendants(code.node.body)) if isinstance(node, cst.Call)]
         function = code.function if isinstance(code, WorkerInitFn) else code
-        return self._calls_by_scope.get(function.scope, [])
+        return self.index.calls_by_scope.get(function.scope, [])
 
     def attribute_assignments(self, code: FunctionInfo | WorkerInitFn) -> list[tuple[cst.Attribute, AssignedValue]]:
         """`x.attr = value` assignments a function makes (a lambda makes none)."""

@@ -16,10 +16,6 @@ from seedlint.analysis.workers import (
 from seedlint.diagnostics import Applicability, Fix
 from seedlint.rules.base import Finding, Rule
 
-_DATASET_BASES = frozenset({
-    "torch.utils.data.Dataset", "torch.utils.data.dataset.Dataset",
-    "torch.utils.data.IterableDataset", "torch.utils.data.dataset.IterableDataset",
-})
 # Methods that give an RNG object a new state, and methods that read it without drawing.
 _RESEED_METHODS = frozenset({"seed", "manual_seed", "set_state", "setstate"})
 _NON_DRAWING_METHODS = _RESEED_METHODS | {
@@ -258,7 +254,7 @@ def _is_dataset(index: ModuleIndex, cls: ClassInfo) -> bool:
     for owner in _class_chain(index, cls):
         for arg in owner.node.bases:
             base = arg.value.value if isinstance(arg.value, cst.Subscript) else arg.value  # `Dataset[Tensor]`
-            if index.qualify(base, owner.scope.parent) in _DATASET_BASES:
+            if index.qualify(base, owner.scope.parent) in catalog.DATASET_BASES:
                 return True
     return False
 

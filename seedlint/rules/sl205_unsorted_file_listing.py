@@ -24,10 +24,6 @@ _PATH_GIVING = frozenset({
 # `os.scandir` entries do not compare: sort them by name.
 _SORT_KEYS = {"os.scandir": "lambda entry: entry.name"}
 
-DATASET_BASES = frozenset({
-    "torch.utils.data.Dataset", "torch.utils.data.dataset.Dataset",
-    "torch.utils.data.IterableDataset", "torch.utils.data.dataset.IterableDataset",
-})
 _TORCH_DATASETS = frozenset(
     f"torch.utils.data{module}.{name}"
     for module in ("", ".dataset")
@@ -125,7 +121,7 @@ class _Listings:
     @cached_property
     def _dataset_classes(self) -> frozenset[str]:
         return frozenset(
-            cls.qualified for cls in self.index.classes.values() if self.index.subclasses_of(cls, DATASET_BASES)
+            cls.qualified for cls in self.index.classes.values() if self.index.subclasses_of(cls, catalog.DATASET_BASES)
         )
 
     @cached_property

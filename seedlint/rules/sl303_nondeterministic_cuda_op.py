@@ -177,10 +177,6 @@ _BACKWARD_METHODS = frozenset({"backward", "manual_backward"})
 _FIX = Fix("Call `torch.use_deterministic_algorithms(True)` at start-up", Applicability.DISPLAY_ONLY)
 
 
-def _keyword(call: cst.Call, keyword: str) -> cst.BaseExpression | None:
-    return next((arg.value for arg in call.args if arg.keyword is not None and arg.keyword.value == keyword), None)
-
-
 def _deterministic_mode_on(context: FileContext) -> bool:
     """Whether the module turns deterministic algorithms on, itself or through a known helper.
 
@@ -192,7 +188,7 @@ def _deterministic_mode_on(context: FileContext) -> bool:
         for call, _ in context.calls_to(qualified):
             if keyword is None:
                 return True
-            value = argument(call, keyword, position) if position is not None else _keyword(call, keyword)
+            value = argument(call, keyword, position)
             if value is not None and not is_literal(value, "False", "None"):
                 return True
     return False
