@@ -14,7 +14,7 @@ import libcst as cst
 
 from seedlint.analysis import catalog
 from seedlint.analysis.bindings import defined_at
-from seedlint.analysis.flow import EffectClassifier, Event, Flow, FlowBuilder
+from seedlint.analysis.flow import EffectClassifier, Event, Flow, FlowBuilder, is_cuda_string
 from seedlint.analysis.index import ModuleIndex, Scope, Statement
 from seedlint.analysis.project import ProjectIndex
 from seedlint.analysis.walk import iter_descendants
@@ -273,8 +273,7 @@ def _is_docstring(line: cst.CSTNode) -> bool:
 
 def _is_cuda_device_string(node: cst.CSTNode) -> bool:
     if isinstance(node, cst.SimpleString):
-        value = node.evaluated_value
-        return isinstance(value, str) and (value == "cuda" or value.startswith("cuda:"))
+        return is_cuda_string(node)
     return isinstance(node, cst.FormattedString) and _formatted_prefix(node).startswith("cuda")
 
 

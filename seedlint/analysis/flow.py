@@ -124,7 +124,8 @@ def is_none(expr: cst.BaseExpression | None) -> bool:
     return expr is None or (isinstance(expr, cst.Name) and expr.value == "None")
 
 
-def _is_cuda_string(expr: cst.BaseExpression) -> bool:
+def is_cuda_string(expr: cst.BaseExpression) -> bool:
+    """A string literal naming a CUDA device: `"cuda"` or `"cuda:N"`."""
     if isinstance(expr, cst.SimpleString):
         value = expr.evaluated_value
         return isinstance(value, str) and (value == "cuda" or value.startswith("cuda:"))
@@ -188,7 +189,7 @@ class EffectClassifier:
             or (module in ("torch.nn", "torch.nn.modules") and name in catalog.RANDOM_INIT_MODULES)
         ):
             device = _keyword(call, "device")
-            on_cuda = device is not None and _is_cuda_string(device.value)
+            on_cuda = device is not None and is_cuda_string(device.value)
             return Effect("draw", qualified, frozenset({catalog.CUDA if on_cuda else catalog.TORCH_CPU}))
         if name in catalog.TENSOR_DRAW_METHODS and "()" in module:  # `torch.empty(3).normal_()`
             return Effect("draw", qualified, frozenset({catalog.TORCH_CPU}))

@@ -24,11 +24,10 @@ def render_full(verdicts: list[Verdict], cwd: Path) -> str:
     lines = []
     for verdict in verdicts:
         d = verdict.diagnostic
-        outcome = verdict.status + (f" -> {verdict.fix_status}" if verdict.fix_status else "")
         timing = f"  ({verdict.seconds:.1f} s)" if verdict.seconds else ""
         what = (f"{display_path(d.path, cwd)}:{d.start.row}:{d.start.column}: {d.code} {d.name}" if d is not None
                 else f"{display_path(verdict.path, cwd)}: (no finding)")
-        lines.append(f"{what}  {outcome}{timing}")
+        lines.append(f"{what}  {_outcome(verdict)}{timing}")
         for prefix, evidence in (("", verdict.evidence), ("after the fix, still: ", verdict.fix_evidence)):
             if evidence is not None:
                 lines.append(f"  {prefix}{evidence.label} (#{evidence.draw}): {evidence.op} at {_where(evidence, cwd)}")
