@@ -118,6 +118,9 @@ def test_cuda_only_findings_need_cuda_on_a_cpu_machine(tmp_path):
         ("SL204", "first divergent draw"),
         ("SL106", "first divergent draw"),
         ("SL206", "the output differs between hash seeds"),
+        ("SL304", "the output differs between hash seeds"),
+        ("SL108", "first divergent draw of child process SpawnProcess-1"),
+        ("SL401", "dropout draws although the module is in eval mode"),
     ],
 )
 def test_each_probe_confirms_its_page_example(tmp_path, code, label):
@@ -131,12 +134,13 @@ def test_each_probe_confirms_its_page_example(tmp_path, code, label):
 
 
 def test_examples_run_the_pages_with_their_fixed_versions(tmp_path):
-    result = run_cli("verify", "--examples", "--select", "SL107,SL201,SL301", "--output-format", "json", cwd=tmp_path)
+    codes = ("SL107", "SL201", "SL108", "SL304", "SL401")
+    result = run_cli("verify", "--examples", "--select", ",".join(codes) + ",SL301", "--output-format", "json",
+                     cwd=tmp_path)
     rows = {row["code"]: row for row in json.loads(result.stdout)}
-    assert (rows["SL107"]["example"], rows["SL107"]["example_fix"], rows["SL107"]["fixed_version"]) == (
-        "confirmed", "fixed", "not-reproduced")
-    assert (rows["SL201"]["example"], rows["SL201"]["example_fix"], rows["SL201"]["fixed_version"]) == (
-        "confirmed", "fixed", "not-reproduced")
+    for code in codes:
+        assert (rows[code]["example"], rows[code]["example_fix"], rows[code]["fixed_version"]) == (
+            "confirmed", "fixed", "not-reproduced"), code
     assert rows["SL301"]["example"] in ("needs-cuda", "confirmed", "not-reproduced")
     assert result.returncode == 0
 
@@ -235,3 +239,27 @@ def test_ctrl_c_kills_the_runs_and_removes_temporary_files(tmp_path):
     with pytest.raises(ProcessLookupError):
         os.kill(int(marker.read_text()), 0)
     assert [p.name for p in temporary.iterdir() if p.name.startswith("seedlint")] == []  # (torch makes its own)
+
+
+def test_spawned_children_run_the_fixed_main_module_and_are_traced(tmp_path):
+    (tmp_path / "train.py").write_text(
+        "import torch\nimport torch.multiprocessing as mp\n\n\n"
+        "def worker(rank):\n    torch.manual_seed(rank)\n    print(rank, torch.randn(1).item())\n\n\n"
+        "if __name__ == '__main__':\n    noise = torch.randn(2)\n    torch.manual_seed(0)\n"
+        "    mp.spawn(worker, nprocs=2)\n"
+    )
+    returncode, items, stderr = verify(tmp_path, "train.py")
+    (item,) = items
+    # The fixed main module is served to the children too: `worker` unpickles, the fixed runs succeed.
+    assert (item["code"], item["status"], item["fix_status"]) == ("SL104", "confirmed", "fixed"), item["detail"]
+    assert returncode == 1
+
+
+def test_a_fix_whose_program_crashes_is_an_error_not_fixed():
+    diagnostic = Diagnostic("SL104", "random-before-seed", "", Path("train.py"), Location(1, 1), Location(1, 2))
+    draw = {"kind": "draw", "op": "aten.randn", "generator": "torch:cpu", "where": "train.py:1", "prefix": [0.1]}
+    differing = [Run([{**draw, "hash": value}], 0, "", 1.0) for value in ("a", "b")]
+    crashed = [Run([{**draw, "hash": "a"}], 1, "Traceback ...\nPicklingError: worker", 1.0)] * 2
+    verdict = judge(diagnostic, FileRuns(differing, crashed), fixable=True)
+    assert (verdict.status, verdict.fix_status) == ("confirmed", "error")
+    assert "PicklingError: worker" in verdict.detail

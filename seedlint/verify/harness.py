@@ -12,13 +12,14 @@ generator ignoring the script's seed runs the program with a different one.
 
 from __future__ import annotations
 
+import builtins
 import importlib.abc
 import importlib.machinery
 import importlib.util
 import json
 import os
-import runpy
 import sys
+import types
 from pathlib import Path
 from typing import Any
 
@@ -77,6 +78,62 @@ def _offset_seeds(offset: int) -> None:
     torch.Generator = ShiftedGenerator  # type: ignore[misc]
 
 
+def _serve(sources: dict[str, str]) -> None:
+    if sources:
+        sys.meta_path.insert(0, _FixedSources(sources))
+
+
+def _main_source(script_path: str, sources: dict[str, str]) -> str | bytes:
+    """The fixed text of the script, or its bytes on disk (`compile` honours their encoding)."""
+    return sources[script_path] if script_path in sources else Path(script_path).read_bytes()
+
+
+def _run_as_main(script_path: str, source: str | bytes) -> None:
+    """Run the script as the `__main__` module (a real one: `pickle` finds its functions and classes)."""
+    module = types.ModuleType("__main__")
+    module.__dict__.update(__file__=script_path, __builtins__=builtins, __spec__=None, __cached__=None)
+    saved = sys.modules["__main__"]
+    sys.modules["__main__"] = module
+    try:
+        exec(compile(source, script_path, "exec"), module.__dict__)
+    finally:
+        sys.modules["__main__"] = saved
+
+
+def _bootstrap_spawned_children(trace_path: str, config_path: str, script_path: str) -> None:
+    """Processes the program spawns (`mp.spawn`, spawn-context DataLoader workers) re-import its main
+    module: point them at a bootstrap that serves the fixed sources, traces the child, then runs the
+    (fixed) main module as `__mp_main__`."""
+    import multiprocessing.spawn
+
+    bootstrap = Path(config_path).with_name("seedlint_child_main.py")
+    bootstrap.write_text(
+        "from seedlint.verify.harness import child_main\n"
+        f"exec(child_main({trace_path!r}, {config_path!r}, {script_path!r}), globals())\n", encoding="utf-8")
+    preparation_data = multiprocessing.spawn.get_preparation_data
+
+    def prepared(name: str) -> dict:
+        data = preparation_data(name)
+        if data.get("init_main_from_path") == os.path.normpath(script_path):
+            data["init_main_from_path"] = str(bootstrap)
+        return data
+
+    multiprocessing.spawn.get_preparation_data = prepared
+
+
+def child_main(trace_path: str, config_path: str, script_path: str) -> Any:
+    """In a spawned child: serve the fixed sources, trace to `<trace>.<pid>`, and return the main
+    module's code, run by the bootstrap in the `__mp_main__` module with the script's `__file__`."""
+    config = json.loads(Path(config_path).read_text(encoding="utf-8"))
+    sources = config.get("sources", {})
+    if config.get("seed_offset"):
+        _offset_seeds(config["seed_offset"])
+    _serve(sources)
+    install(Tracer(Path(f"{trace_path}.{os.getpid()}"), [Path.cwd(), Path(script_path).parent], child=True))
+    sys.modules["__mp_main__"].__file__ = script_path
+    return compile(_main_source(script_path, sources), script_path, "exec")
+
+
 def main(argv: list[str]) -> None:
     trace_path, config_path, script, *args = argv
     config = json.loads(Path(config_path).read_text(encoding="utf-8"))
@@ -84,20 +141,16 @@ def main(argv: list[str]) -> None:
     if config.get("seed_offset"):
         _offset_seeds(config["seed_offset"])
     script_path = str(Path(script).resolve())
-    if sources:
-        sys.meta_path.insert(0, _FixedSources(sources))
+    _serve(sources)
     sys.argv = [script, *args]
     sys.path.insert(0, str(Path(script_path).parent))
     if "RANK" in os.environ:  # under torchrun: one trace per rank
         trace_path = str(Path(trace_path).with_suffix(f".rank{os.environ['RANK']}.jsonl"))
+    _bootstrap_spawned_children(trace_path, config_path, script_path)
     tracer = Tracer(Path(trace_path), [Path.cwd(), Path(script_path).parent])
     stop = install(tracer)
     try:
-        if script_path in sources:
-            code = compile(sources[script_path], script_path, "exec")
-            exec(code, {"__name__": "__main__", "__file__": script_path, "__builtins__": __builtins__})
-        else:
-            runpy.run_path(script_path, run_name="__main__")
+        _run_as_main(script_path, _main_source(script_path, sources))
     finally:
         stop()
         tracer.close()

@@ -9,7 +9,10 @@ Probes, by rule:
   identical;
 - seed sensitivity (SL107): run again with every seed shifted; a user-made generator whose draws
   do not change ignores the script's seed;
-- hash order (SL206): run with two `PYTHONHASHSEED` values; the program's output differs.
+- hash order (SL206, SL304): run with two `PYTHONHASHSEED` values; the program's output differs;
+- child processes (SL108): the draws of a process the program spawns (matched by name) differ
+  between two runs;
+- eval-mode draw (SL401): dropout draws at the finding while the module calling it is in eval mode.
 The fix check serves the fixed sources (safe and unsafe fixes, in memory) and probes again:
 `fixed` when the evidence is gone.
 """
@@ -28,9 +31,12 @@ RUN_TO_RUN = frozenset({"SL101", "SL104", "SL105", "SL106", "SL204"})
 EPOCH_ORDER = frozenset({"SL201"})
 WORKER_DUPLICATION = frozenset({"SL202", "SL203"})
 SEED_SENSITIVITY = frozenset({"SL107"})
-HASH_ORDER = frozenset({"SL206"})
+HASH_ORDER = frozenset({"SL206", "SL304"})
 HASH_SEEDS = ("1", "2")
-RUNTIME = RUN_TO_RUN | EPOCH_ORDER | WORKER_DUPLICATION | SEED_SENSITIVITY | HASH_ORDER
+CHILD_PROCESSES = frozenset({"SL108"})
+EVAL_MODE_DRAW = frozenset({"SL401"})
+RUNTIME = (RUN_TO_RUN | EPOCH_ORDER | WORKER_DUPLICATION | SEED_SENSITIVITY | HASH_ORDER | CHILD_PROCESSES
+           | EVAL_MODE_DRAW)
 SEED_OFFSET = 1
 CUDA_ONLY = frozenset({"SL102", "SL103", "SL301", "SL302", "SL303", "SL305"})
 _FAMILIES = (
@@ -67,7 +73,7 @@ class Verdict:
     diagnostic: Diagnostic | None  # None: a program without findings, run to see whether its runs agree
     status: str  # confirmed | not-reproduced | needs-cuda | static-only | error | timeout | diverges
     evidence: Evidence | None = None
-    fix_status: str | None = None  # fixed | still-diverges | no-fix (None: not checked)
+    fix_status: str | None = None  # fixed | still-diverges | no-fix | error (None: not checked)
     fix_evidence: Evidence | None = None
     detail: str = ""
     seconds: float = 0.0
@@ -106,11 +112,8 @@ def is_entry_point(text: str) -> bool:
 
 def family_divergence(first: Run, second: Run, family: str | None) -> Divergence | None:
     """The first differing draw among the draws of one generator family (all draws when None)."""
-    if family is None:
-        return first_divergence(first, second)
-    first, second = (Run([d for d in run.draws if d["generator"].startswith(family)], run.returncode, run.stderr,
-                         run.seconds) for run in (first, second))
-    return first_divergence(first, second)
+    return first_divergence(*([d for d in run.random_draws if family is None or d["generator"].startswith(family)]
+                              for run in (first, second)))
 
 
 def judge(diagnostic: Diagnostic, runs: FileRuns, fixable: bool) -> Verdict:
@@ -130,6 +133,10 @@ def judge(diagnostic: Diagnostic, runs: FileRuns, fixable: bool) -> Verdict:
     if not fixable:
         verdict.fix_status = "no-fix"
         return verdict
+    crashed = next((run for run in fixed_runs[0] if run.crashed), None)
+    if crashed is not None:  # the fixed program fails: no claim about the fix
+        verdict.fix_status, verdict.detail = "error", "the fixed program failed:\n" + crashed.stderr.strip()[-500:]
+        return verdict
     again = probe(*fixed_runs)
     verdict.fix_status = "fixed" if again is None else "still-diverges"
     verdict.fix_evidence = again
@@ -147,6 +154,10 @@ def _probe(diagnostic: Diagnostic):
         return lambda runs, shifted: _output_differs(runs, between_hash_seeds=True)
     if code in SEED_SENSITIVITY:
         return lambda runs, shifted: _insensitive(runs[0], shifted[0]) if shifted else None
+    if code in CHILD_PROCESSES:
+        return lambda runs, shifted: _children_divergence(runs)
+    if code in EVAL_MODE_DRAW:
+        return lambda runs, shifted: _eval_mode_draw(runs[0], diagnostic)
     family = family_of(diagnostic)
 
     def run_to_run(runs: list[Run], shifted: list[Run]) -> Evidence | None:
@@ -204,9 +215,8 @@ def _without_evidence(diagnostic: Diagnostic | None, runs: list[Run], seconds: f
 def _duplicated_workers(run: Run) -> Evidence | None:
     """Two DataLoader worker processes whose first random draws are the same values."""
     firsts: dict[tuple[str, str], dict] = {}
-    for records in run.workers:
-        draws = [record for record in records if record.get("kind", "draw") == "draw"]
-        if not draws:
+    for label, draws in run.children_draws().items():
+        if not isinstance(label, int):  # not a DataLoader worker: a process the program spawned
             continue
         key = (draws[0]["op"], draws[0]["hash"])
         if key in firsts and firsts[key]["worker"] != draws[0]["worker"]:
@@ -215,6 +225,30 @@ def _duplicated_workers(run: Run) -> Evidence | None:
                             "two DataLoader workers draw the same values",
                             (f"worker {twin['worker']}", f"worker {draws[0]['worker']}"))
         firsts.setdefault(key, draws[0])
+    return None
+
+
+def _children_divergence(runs: list[Run]) -> Evidence | None:
+    """The first draw of a child process (matched by its label across runs) that differs between runs."""
+    mine = runs[0].children_draws()
+    for other in runs[1:]:
+        theirs = other.children_draws()
+        for label in sorted(mine.keys() & theirs.keys(), key=str):
+            divergence = first_divergence(mine[label], theirs[label])
+            if divergence is not None:
+                evidence = Evidence.of(divergence)
+                evidence.label = f"first divergent draw of child process {label}"
+                return evidence
+    return None
+
+
+def _eval_mode_draw(run: Run, diagnostic: Diagnostic) -> Evidence | None:
+    """A dropout draw made at the finding while the module calling it was in eval mode."""
+    lines = {f"{diagnostic.path.resolve()}:{row}" for row in range(diagnostic.start.row, diagnostic.end.row + 1)}
+    for index, record in enumerate(run.random_draws):
+        if record.get("eval_module") and record["where"] in lines:
+            return Evidence(index, record["op"], record["where"], [record["eval_module"]], record["prefix"],
+                            "dropout draws although the module is in eval mode", ("module", "values"))
     return None
 
 

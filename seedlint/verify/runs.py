@@ -24,13 +24,17 @@ class Run:
     returncode: int | None  # None: killed at the timeout
     stderr: str
     seconds: float
-    workers: list[list[dict]] = field(default_factory=list)  # the records of each forked worker process
+    children: list[list[dict]] = field(default_factory=list)  # the records of each child process (workers)
     stdout: str = ""  # what the program printed (its tail)
     ranks: list[Run] = field(default_factory=list)  # under torchrun: each rank's run (this one is rank 0's)
 
     @property
     def random_draws(self) -> list[dict]:
-        return [record for record in self.draws if record.get("kind", "draw") == "draw"]
+        return _random_draws(self.draws)
+
+    def children_draws(self) -> dict[int | str, list[dict]]:
+        """The random draws of each child process, by its label (DataLoader worker id, or process name)."""
+        return {draws[0]["worker"]: draws for records in self.children if (draws := _random_draws(records))}
 
     def records(self, kind: str) -> list[dict]:
         return [record for record in self.draws if record.get("kind") == kind]
@@ -42,6 +46,10 @@ class Run:
     @property
     def crashed(self) -> bool:
         return self.returncode not in (0, None)
+
+
+def _random_draws(records: list[dict]) -> list[dict]:
+    return [record for record in records if record.get("kind", "draw") == "draw"]
 
 
 @dataclass
@@ -101,9 +109,9 @@ def _rank_of(path: Path) -> int:
 
 
 def _read_run(trace: Path, returncode: int | None, stderr: str, seconds: float) -> Run:
-    """A run's records: the main process's trace, and each forked worker's (`<trace>.<pid>`)."""
-    workers = [_read_trace(path) for path in sorted(trace.parent.glob(f"{trace.name}.*"))]
-    return Run(_read_trace(trace), returncode, stderr, seconds, workers)
+    """A run's records: the main process's trace, and each child process's (`<trace>.<pid>`)."""
+    children = [_read_trace(path) for path in sorted(trace.parent.glob(f"{trace.name}.*"))]
+    return Run(_read_trace(trace), returncode, stderr, seconds, children)
 
 
 def _wait(process: subprocess.Popen, start: float, plan: RunPlan) -> tuple[bytes, bytes, int | None]:
@@ -142,9 +150,9 @@ def _read_trace(path: Path) -> list[dict]:
     return draws
 
 
-def first_divergence(first: Run, second: Run) -> Divergence | None:
+def first_divergence(first: list[dict], second: list[dict]) -> Divergence | None:
     """The first draw (over the prefix both runs reached) whose op, generator or values differ."""
-    for index, (a, b) in enumerate(zip(first.random_draws, second.random_draws)):
+    for index, (a, b) in enumerate(zip(first, second)):
         if (a["op"], a["generator"], a["hash"]) != (b["op"], b["generator"], b["hash"]):
             return Divergence(index, a, b)
     return None

@@ -37,21 +37,24 @@ PYTHON_DRAWS = (
     "random", "randint", "randrange", "choice", "choices", "shuffle", "sample", "uniform", "gauss",
     "normalvariate", "getrandbits", "randbytes", "triangular", "betavariate", "expovariate",
 )
+# The ops dropout draws its mask with (`F.dropout`, `alpha_dropout`, `feature_alpha_dropout`).
+DROPOUT_OPS = frozenset({"native_dropout", "bernoulli_", "bernoulli"})
 _PREFIX = 3
 
 
 class Tracer:
     """Writes one JSON line per draw to `path`; `roots` decide which frames are the user's.
 
-    A process forked from the traced one (a DataLoader worker) writes to `path.<pid>`, with its
-    worker id in each record.
+    A process forked from the traced one (a DataLoader worker) writes to `path.<pid>`; a child
+    process's records carry its label (`_child_label`). A spawned child gets a tracer of its own
+    (`child=True`).
     """
 
-    def __init__(self, path: Path, roots: list[Path]) -> None:
+    def __init__(self, path: Path, roots: list[Path], child: bool = False) -> None:
         self.path = path
         self.stream: TextIO = open(path, "w", encoding="utf-8")
         self.pid = os.getpid()
-        self.worker: int | None = None
+        self.child = child
         self.roots = [str(root.resolve()) + os.sep for root in roots]
         self.count = 0
         self.active = True
@@ -74,17 +77,16 @@ class Tracer:
         self.stream.close()
 
     def _follow_fork(self) -> None:
-        """In a forked worker: write to a file of its own (the parent's stream is not ours)."""
-        from torch.utils.data import get_worker_info
-
+        """In a forked child: write to a file of its own (the parent's stream is not ours)."""
         self.pid = os.getpid()
         self.stream = open(f"{self.path}.{self.pid}", "w", encoding="utf-8")
-        info = get_worker_info()
-        self.worker = info.id if info is not None else -1
+        self.child = True
         self.count = 0
 
-    def record(self, op: str, generator: str, values: Any, kind: str = "draw", owner: int | None = None) -> None:
-        """One record: a draw (`kind` "draw"), a sampler's epoch order ("epoch") or a loader's batch ("batch")."""
+    def record(self, op: str, generator: str, values: Any, kind: str = "draw", owner: int | None = None,
+               eval_module: str | None = None) -> None:
+        """One record: a draw (`kind` "draw"), a sampler's epoch order ("epoch") or a loader's batch ("batch");
+        `eval_module`: the class of the module in eval mode that made a dropout draw."""
         if not self.active:
             return
         self.active = False  # hashing a tensor must not record its own ops
@@ -93,7 +95,10 @@ class Tracer:
                 self._follow_fork()
             digest, prefix = _fingerprint(values)
             entry = {"i": self.count, "kind": kind, "op": op, "generator": generator, "hash": digest,
-                     "prefix": prefix, "where": self.location(), "owner": owner, "worker": self.worker}
+                     "prefix": prefix, "where": self.location(), "owner": owner,
+                     "worker": _child_label() if self.child else None}
+            if eval_module is not None:
+                entry["eval_module"] = eval_module
             self.stream.write(json.dumps(entry) + "\n")
             self.stream.flush()
             self.count += 1
@@ -127,6 +132,17 @@ class Tracer:
 
         traced.__wrapped__ = original  # type: ignore[attr-defined]
         setattr(owner, name, traced)
+
+
+def _child_label() -> int | str:
+    """A child process's label: its DataLoader worker id, else its multiprocessing name (`SpawnProcess-1`)."""
+    worker = sys.modules.get("torch.utils.data._utils.worker")
+    info = worker.get_worker_info() if worker is not None else None
+    if info is not None:
+        return info.id
+    import multiprocessing
+
+    return multiprocessing.current_process().name
 
 
 def _fingerprint(values: Any) -> tuple[str, list[Any]]:
@@ -220,7 +236,8 @@ def install(tracer: Tracer) -> Callable[[], None]:
             result = func(*args, **(kwargs or {}))
             name = func.overloadpacket.__name__
             if name in TORCH_RANDOM_OPS and tracer.active:
-                tracer.record(f"aten.{name}", _generator_label(kwargs, result), result)
+                module = _module_in_eval_mode() if name in DROPOUT_OPS else None
+                tracer.record(f"aten.{name}", _generator_label(kwargs, result), result, eval_module=module)
             return result
 
     _trace_data_loading(tracer)
@@ -258,6 +275,19 @@ def _flat(data: Any) -> Any:
 
         return torch.cat([item.detach().reshape(-1).double() for item in data])
     return data
+
+
+def _module_in_eval_mode() -> str | None:
+    """The class name of the innermost `nn.Module` running a method, when that module is in eval mode."""
+    module_type = sys.modules["torch.nn"].Module
+    frame = sys._getframe(2)
+    while frame is not None:
+        if frame.f_code.co_varnames[:1] == ("self",):
+            owner = frame.f_locals.get("self")
+            if isinstance(owner, module_type):
+                return None if owner.training else type(owner).__name__
+        frame = frame.f_back
+    return None
 
 
 def _generator_label(kwargs: dict | None, result: Any) -> str:
