@@ -263,3 +263,24 @@ def test_a_fix_whose_program_crashes_is_an_error_not_fixed():
     verdict = judge(diagnostic, FileRuns(differing, crashed), fixable=True)
     assert (verdict.status, verdict.fix_status) == ("confirmed", "error")
     assert "PicklingError: worker" in verdict.detail
+
+
+def test_traced_rng_classes_pass_for_the_originals(tmp_path):
+    """isinstance checks, pickling, copies and names of RNG objects behave as without the tracer."""
+    script = tmp_path / "rngs.py"
+    script.write_text(
+        "import copy, pickle, random\nimport numpy as np\n"
+        "r, rs, g = random.Random(0), np.random.RandomState(0), np.random.default_rng(0)\n"
+        "print(isinstance(random._inst, random.Random), isinstance(np.random.mtrand._rand, np.random.RandomState))\n"
+        "print(type(g) is np.random.Generator, isinstance(g, np.random.Generator), type(r).__name__, repr(g)[:16])\n"
+        "for rng, draw in ((r, 'random'), (rs, 'rand'), (g, 'random')):\n"
+        "    print(getattr(pickle.loads(pickle.dumps(rng)), draw)(), getattr(copy.deepcopy(rng), draw)())\n"
+    )
+    (tmp_path / "config.json").write_text("{}")
+    plain = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, cwd=tmp_path)
+    traced = subprocess.run([sys.executable, "-m", "seedlint.verify.harness", "trace.jsonl", "config.json", str(script)],
+                            capture_output=True, text=True, cwd=tmp_path)
+    assert traced.returncode == 0, traced.stderr
+    assert traced.stdout == plain.stdout
+    assert plain.stdout.splitlines()[0] == "True True"
+    assert "object:random.random" in (tmp_path / "trace.jsonl").read_text()

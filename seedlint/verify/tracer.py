@@ -171,8 +171,20 @@ def _plain(value: Any) -> Any:
     return repr(value)[:32]
 
 
-def traced_class(tracer: Tracer, base: type, methods: tuple[str, ...], generator: str) -> type:
-    """A subclass of an RNG class whose draw methods record what they return (or shuffle).
+class _TracedType(type):
+    """The metaclass of a traced RNG class: `isinstance` and `issubclass` answer as for the original."""
+
+    def __instancecheck__(cls, instance: Any) -> bool:
+        return isinstance(instance, cls.__bases__[0])
+
+    def __subclasscheck__(cls, subclass: type) -> bool:
+        return issubclass(subclass, cls.__bases__[0])
+
+
+def traced_class(tracer: Tracer, base: type, methods: tuple[str, ...], generator: str, module: str) -> type:
+    """A subclass of an RNG class, installed as `module.<name>`, whose draw methods record what they
+    return (or shuffle). It passes for the original: its name, `isinstance` checks, and `pickle`
+    (which finds it where it is installed).
 
     Only objects the user's code creates are traced: libraries make their own (`tempfile` names).
     """
@@ -190,20 +202,22 @@ def traced_class(tracer: Tracer, base: type, methods: tuple[str, ...], generator
         self._seedlint_traced = tracer.is_user_frame(1)
 
     namespace = {name: method(name) for name in methods if hasattr(base, name)}
-    subclass = type(f"Traced{base.__name__}", (base,), {**namespace, "__init__": __init__})
+    namespace.update(__init__=__init__, __module__=module, __qualname__=base.__qualname__)
+    subclass = _TracedType(base.__name__, (base,), namespace)
+    setattr(sys.modules[module], base.__name__, subclass)
     return subclass
 
 
 def _trace_rng_objects(tracer: Tracer) -> None:
-    """RNG objects draw through traced subclasses: `random.Random`, NumPy's `RandomState` and `default_rng`."""
-    random.Random = traced_class(tracer, random.Random, PYTHON_DRAWS, "object:random")  # type: ignore[misc]
+    """RNG objects draw through traced subclasses: `random.Random`, NumPy's `RandomState` and `Generator`."""
+    traced_class(tracer, random.Random, PYTHON_DRAWS, "object:random", "random")
     try:
         import numpy.random
     except ImportError:
         return
-    numpy.random.RandomState = traced_class(  # type: ignore[misc]
-        tracer, numpy.random.RandomState, NUMPY_DRAWS, "object:numpy")
-    traced_generator = traced_class(tracer, numpy.random.Generator, NUMPY_GENERATOR_DRAWS, "object:numpy")
+    traced_class(tracer, numpy.random.RandomState, NUMPY_DRAWS, "object:numpy", "numpy.random")
+    traced_generator = traced_class(tracer, numpy.random.Generator, NUMPY_GENERATOR_DRAWS, "object:numpy",
+                                    "numpy.random")
     default_rng = numpy.random.default_rng
 
     def traced_default_rng(seed: Any = None) -> Any:
