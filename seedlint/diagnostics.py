@@ -69,6 +69,7 @@ class Diagnostic:
     help: str | None = None
     source_lines: tuple[str, ...] = field(default=(), repr=False)
     edit_locations: tuple[tuple[Location, Location], ...] = field(default=(), repr=False)
+    generators: frozenset[str] = frozenset()  # the catalog generators the finding concerns
 
     @property
     def sort_key(self) -> tuple:

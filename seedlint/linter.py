@@ -189,7 +189,7 @@ def _diagnostic(rule: Rule, path: Path, source: SourceText, start: int, end: int
         rule.code, rule.name, finding.message, path, start_location, end_location, finding.fix,
         finding.help,
         tuple(source.line_text(row) for row in range(start_location.row, end_location.row + 1)),
-        edit_locations,
+        edit_locations, finding.generators,
     )
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import textwrap
 
 import pytest
 
@@ -120,6 +119,48 @@ class TestHelpersInOtherModules:
         assert "set_seed(args.seed)\nrandom.seed(args.seed)\n" in train.read_text()
 
 
+class TestDrawsInOtherModules:
+    MODEL = """\
+        import torch.nn as nn
+
+
+        class Net(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.fc = nn.Linear(4, 2)
+
+
+        def load_config(path):
+            return {"path": path}
+        """
+
+    @pytest.mark.parametrize("layout", ["module", "package"])
+    def test_a_model_built_from_another_module_before_the_seed_is_flagged(self, write, tmp_path, layout):
+        if layout == "module":
+            write("model.py", self.MODEL)
+            importing = "from model import Net"
+        else:
+            write("pkg/model.py", self.MODEL)
+            write("pkg/__init__.py", "from .model import Net, load_config\n")
+            importing = "from pkg import Net"
+        write("train.py", f"import torch\n{importing}\n\nmodel = Net()\ntorch.manual_seed(0)\n")
+        assert check(tmp_path, "train.py") == [("train.py", "SL104", 4)]
+        result = run_cli("check", "--isolated", "train.py", cwd=tmp_path)
+        assert "`Net()` draws from the torch CPU generator (in `" in result.stdout.decode()
+
+    def test_after_the_seed_or_a_function_that_does_not_draw_is_not_flagged(self, write, tmp_path):
+        write("model.py", self.MODEL)
+        write("train.py", "import torch\nfrom model import Net, load_config\n\n"
+                          "config = load_config('x')\ntorch.manual_seed(0)\nmodel = Net()\n")
+        assert check(tmp_path, "train.py") == []
+
+    def test_the_fix_moves_the_seed_above_the_cross_module_draw(self, write, tmp_path):
+        write("model.py", self.MODEL)
+        train = write("train.py", "import torch\nfrom model import Net\n\nmodel = Net()\ntorch.manual_seed(0)\n")
+        run_cli("check", "--isolated", "--fix", "--unsafe-fixes", "train.py", cwd=tmp_path)
+        assert train.read_text() == "import torch\nfrom model import Net\n\ntorch.manual_seed(0)\nmodel = Net()\n"
+
+
 class TestLookAlikes:
     def test_a_helper_that_does_not_seed_is_not_seeding(self, write, tmp_path):
         write("utils.py", "import logging\n\n\ndef set_seed(seed):\n    logging.info('seed %s', seed)\n")
@@ -167,11 +208,18 @@ class TestProjectIndex:
         assert module_name(write("pkg/sub/mod.py", "")) == "pkg.sub.mod"
         assert module_name(write("pkg/sub/__init__.py", "")) == "pkg.sub"
 
-    def test_files_without_seed_are_not_parsed(self, write, tmp_path):
-        write("models.py", textwrap.dedent("import torch\n\n\ndef build():\n    return torch.nn.Linear(2, 2)\n"))
+    def test_files_that_can_neither_seed_nor_draw_are_not_parsed(self, write, tmp_path):
+        write("config.py", "import json\n\n\ndef load(path):\n    return json.load(open(path))\n")
         project = ProjectIndex([tmp_path])
-        assert project.module("models") is None
-        assert project.summary("models.build") is None
+        assert project.module("config") is None
+        assert project.summary("config.load") is None
+
+    def test_a_module_that_draws_is_summarised_but_cannot_open_the_seeding_rules(self, write, tmp_path):
+        write("models.py", "import torch\n\n\ndef build():\n    return torch.nn.Linear(2, 2)\n")
+        project = ProjectIndex([tmp_path])
+        summary = project.summary("models.build")
+        assert (summary.seeds, summary.draws) == (frozenset(), frozenset({catalog.TORCH_CPU}))
+        assert project.seeding_gates([tmp_path / "models.py"]) == set()
 
 
 # Each way of seeding from another module, as (helper files, config, import line, seeding call).

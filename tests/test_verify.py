@@ -14,10 +14,10 @@ import pytest
 
 from seedlint.diagnostics import Diagnostic, Location
 from seedlint.pages import page_examples
-from seedlint.verify.probe import FileRuns, judge
+from seedlint.verify.probe import FileRuns, family_of, judge, seed_sensitive
 from seedlint.verify.runs import Run
 
-from conftest import run_cli
+from conftest import lint, run_cli
 
 pytest.importorskip("torch")
 
@@ -284,3 +284,51 @@ def test_traced_rng_classes_pass_for_the_originals(tmp_path):
     assert traced.stdout == plain.stdout
     assert plain.stdout.splitlines()[0] == "True True"
     assert "object:random.random" in (tmp_path / "trace.jsonl").read_text()
+
+
+@pytest.mark.parametrize("source, code, traced_as", [
+    ("import torch, numpy as np\ntorch.manual_seed(0)\nnp.random.rand()\n", "SL105", ("numpy",)),
+    ("import torch, random\ntorch.manual_seed(0)\nrandom.random()\n", "SL105", ("random",)),
+    ("import torch\nx = torch.randn(2)\ntorch.manual_seed(0)\n", "SL104", ("torch:cpu",)),
+    ("import torch, numpy as np\ntorch.manual_seed(0)\nrng = np.random.default_rng()\n", "SL106", ("object:numpy",)),
+    ("import torch, random\ntorch.manual_seed(0)\nrng = random.Random()\n", "SL106", ("object:random",)),
+    ("import numpy as np\nnp.random.seed()\n", "SL106", ("numpy",)),
+    ("import torch\ntorch.cuda.manual_seed_all(0)\nx = torch.randn(2)\n", "SL101", ("torch:cpu",)),
+])
+def test_a_finding_names_the_generators_whose_draws_verify_compares(source, code, traced_as):
+    (diagnostic,) = [d for d in lint(source, [code]).diagnostics if d.code == code]
+    assert family_of(diagnostic) == traced_as
+    assert not seed_sensitive(diagnostic)
+
+
+@pytest.mark.parametrize("source", [
+    "import torch\ntorch.manual_seed(0)\ng = torch.Generator()\n",
+    "import torch\ntorch.manual_seed(0)\ng = torch.Generator(device='cuda')\nx = torch.randn(2, generator=g, device='cuda')\n",
+])
+def test_an_unseeded_generator_object_is_verified_by_seed_sensitivity(source):
+    diagnostics = [d for d in lint(source, ["SL102", "SL107"]).diagnostics]
+    assert diagnostics and all(seed_sensitive(d) and family_of(d) == ("generator:",) for d in diagnostics)
+
+
+def test_an_abort_after_the_program_ends_is_not_a_failure_of_the_program(tmp_path):
+    """torch's process-group teardown sometimes aborts at exit; the program's draws are all there."""
+    (tmp_path / "train.py").write_text(
+        "import atexit, os\nimport torch\natexit.register(os.abort)\n"
+        "x = torch.randn(2)\ntorch.manual_seed(0)\nprint(torch.randn(2))\n"
+    )
+    returncode, items, _ = verify(tmp_path, "train.py")
+    assert [(i["code"], i["status"], i["fix_status"]) for i in items] == [("SL104", "confirmed", "fixed")]
+    assert returncode == 1
+
+
+def test_a_fixed_program_that_fails_before_its_end_is_an_error(tmp_path):
+    # Once the fix moves the seed above it, `x` is the first draw of seed 0, and the program fails.
+    (tmp_path / "train.py").write_text(
+        "import torch\nx = torch.randn(2)\ntorch.manual_seed(0)\n"
+        "if torch.equal(x, torch.manual_seed(0) and torch.randn(2)):\n    raise RuntimeError('drawn after the seed')\n"
+    )
+    returncode, items, _ = verify(tmp_path, "train.py")
+    (item,) = items
+    assert (item["status"], item["fix_status"]) == ("confirmed", "error")
+    assert "RuntimeError: drawn after the seed" in item["detail"]
+    assert returncode == 1

@@ -14,6 +14,10 @@ CUDA = "cuda"  # every CUDA device
 CUDA_CURRENT = "cuda-current"  # the current CUDA device only
 NUMPY = "numpy"
 PYTHON_RANDOM = "random"
+# Generators the code creates (not global state): what a finding about one concerns.
+TORCH_OBJECT = "torch-generator"  # torch.Generator(..)
+NUMPY_OBJECT = "numpy-object"  # np.random.default_rng(..), np.random.RandomState(..)
+RANDOM_OBJECT = "random-object"  # random.Random(..)
 
 GENERATOR_LABELS = {
     TORCH_CPU: "torch CPU",
@@ -108,11 +112,11 @@ NONDETERMINISTIC_MODULES = ("secrets.",)
 # from it is random too. The private spelling is how torch/random.py's own `seed()` gets one.
 RANDOM_SEED_VALUES = frozenset(RANDOM_RESEEDERS) | {"torch._C.default_generator.seed"}
 
-# RNG objects that seed themselves from the OS when given no seed.
+# RNG objects that seed themselves from the OS when given no seed, and the kind of generator each is.
 UNSEEDED_RNG_CONSTRUCTORS = {
-    "numpy.random.default_rng": "np.random.default_rng()",
-    "numpy.random.RandomState": "np.random.RandomState()",
-    "random.Random": "random.Random()",
+    "numpy.random.default_rng": NUMPY_OBJECT,
+    "numpy.random.RandomState": NUMPY_OBJECT,
+    "random.Random": RANDOM_OBJECT,
 }
 
 TORCH_DRAW_FUNCTIONS = frozenset({

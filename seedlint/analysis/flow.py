@@ -44,6 +44,7 @@ class Effect:
     generators: frozenset[str]
     seed_arg: cst.BaseExpression | None = None
     deterministic: bool = True
+    summarised: bool = False  # a function of another project module, from its summary
 
 
 # The effect of a watched call that does nothing to the generators: it marks where the flow runs it.
@@ -176,8 +177,8 @@ class EffectClassifier:
             if summary.seed_parameter is not None:
                 name, position = summary.seed_parameter
                 arg = argument(call, name, position)
-            return Effect("seed", qualified, summary.seeds, arg, not self.is_nondeterministic(arg, scope))
-        return Effect("draw", qualified, summary.draws)
+            return Effect("seed", qualified, summary.seeds, arg, not self.is_nondeterministic(arg, scope), True)
+        return Effect("draw", qualified, summary.draws, summarised=True)
 
     def _draw(self, call: cst.Call, qualified: str) -> Effect | None:
         if _keyword(call, "generator") is not None:

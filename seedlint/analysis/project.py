@@ -5,8 +5,9 @@ seeds. The project index finds the module a qualified name lives in (under the l
 import roots), parses it once, walks the function in execution order with the same flow
 machinery as the file being linted (so wrappers of wrappers, methods and re-exports resolve),
 and keeps a summary: which generators it seeds, through which parameter the seed comes in,
-and which generators it draws from before seeding them. Only files whose bytes contain `seed`
-are parsed: any other module cannot seed, so its calls are left alone.
+and which generators it draws from before seeding them. Only files whose bytes contain a seeding
+or drawing spelling (`AFFECTS`) are parsed: any other module can do neither, so its calls are
+left alone.
 """
 
 from __future__ import annotations
@@ -25,7 +26,12 @@ if TYPE_CHECKING:
     from seedlint.analysis.flow import FlowBuilder
 
 _MAX_DEPTH = 8
-_GATE = b"seed"
+# A module whose text has none of these cannot seed (SEEDS) or draw (AFFECTS): it is not parsed.
+SEEDS = (b"seed",)
+AFFECTS = SEEDS + (
+    b"rand", b"nn.", b"torch.nn", b"normal", b"uniform", b"dropout", b"shuffle", b"choice", b"sample",
+    b"bernoulli", b"multinomial", b"permutation", b"gauss", b"Generator",
+)
 
 
 @dataclass(frozen=True)
@@ -49,8 +55,8 @@ class ProjectIndex:
     def __init__(self, roots: Iterable[Path], seed_functions: Mapping[str, frozenset[str]] | None = None) -> None:
         self.roots = list(dict.fromkeys(root.absolute() for root in roots))
         self.seed_functions = dict(seed_functions or {})
-        self._modules: dict[tuple[str, bool], _Module | None] = {}  # (name, only if it can seed)
-        self._by_path: dict[Path, _Module] = {}
+        self._files: dict[str, tuple[Path, bytes] | None] = {}
+        self._by_path: dict[Path, _Module | None] = {}
         self._summaries: dict[str, Summary | None] = {}
         self._builders: dict[ModuleIndex, FlowBuilder] = {}
         self.errors: list[str] = []  # modules the index could not summarise (a seedlint bug)
@@ -64,44 +70,52 @@ class ProjectIndex:
         return cls([*(import_root(file) for file in files), Path.cwd()], seed_functions)
 
     # ----------------------------------------------------------------- modules
-    def module(self, name: str, *, can_seed: bool = True) -> ModuleIndex | None:
-        """The index of a project module by dotted name (None if absent or unparsable).
+    def module(self, name: str, *, gate: tuple[bytes, ...] | None = AFFECTS) -> ModuleIndex | None:
+        """The index of a project module by dotted name (None if absent, unparsable, or gated out).
 
-        By default only modules whose text can seed are parsed; `can_seed=False` parses any
-        (for the rare lookups that need a definition, such as a dataset class).
+        By default only modules whose text can seed or draw are parsed; `gate=SEEDS` asks for
+        modules that can seed, `gate=None` for any (a dataset class's definition).
         """
-        key = (name, can_seed)
-        if key not in self._modules:
-            self._modules[key] = self._load(name, can_seed)
-        found = self._modules[key]
-        return found.index if found is not None else None
+        found = self._file(name)
+        if found is None or (gate is not None and not any(spelling in found[1] for spelling in gate)):
+            return None
+        module = self._parse(found[0], found[1], name)
+        return module.index if module is not None else None
 
-    def _load(self, name: str, can_seed: bool) -> _Module | None:
-        other = self._modules.get((name, not can_seed))
-        if other is not None:  # already parsed the other way
-            return other if not can_seed or _GATE.decode() in other.text else None
+    def _file(self, name: str) -> tuple[Path, bytes] | None:
+        """The path and bytes of a project module (read once)."""
+        if name not in self._files:
+            self._files[name] = self._find(name)
+        return self._files[name]
+
+    def _find(self, name: str) -> tuple[Path, bytes] | None:
         relative = Path(*name.split("."))
         for root in self.roots:
             for path in (root / relative.with_suffix(".py"), root / relative / "__init__.py"):
                 if path.is_file():
-                    return self._parse(name, path, can_seed)
+                    try:
+                        return path, path.read_bytes()
+                    except OSError:
+                        return None
         return None
 
-    def _parse(self, name: str, path: Path, can_seed: bool) -> _Module | None:
-        try:
-            data = path.read_bytes()
-            if can_seed and _GATE not in data:
-                return None
-            text, _ = decode_source(data)
-            found = _Module(ModuleIndex(cst.parse_module(text), name, path.name == "__init__.py"), text)
-        except (OSError, SourceDecodeError, cst.ParserSyntaxError, RecursionError, MemoryError):
-            return None
-        self._by_path[path.absolute()] = found
-        return found
+    def _parse(self, path: Path, data: bytes, name: str) -> _Module | None:
+        key = path.absolute()
+        if key not in self._by_path:
+            try:
+                text, _ = decode_source(data)
+                self._by_path[key] = _Module(ModuleIndex(cst.parse_module(text), name, path.name == "__init__.py"), text)
+            except (SourceDecodeError, cst.ParserSyntaxError, RecursionError, MemoryError):
+                self._by_path[key] = None
+        return self._by_path[key]
+
+    def _is_package(self, name: str) -> bool:
+        found = self._file(name)
+        return found is not None and found[0].name == "__init__.py"
 
     def owns(self, index: ModuleIndex) -> bool:
         """Whether the index is one this project parsed (and so keeps for the whole run)."""
-        return any(found.index is index for found in self._by_path.values())
+        return any(found is not None and found.index is index for found in self._by_path.values())
 
     def builder(self, index: ModuleIndex) -> FlowBuilder:
         """The flow builder (and effect classifier) of a module, shared by its summaries and its linting."""
@@ -141,16 +155,20 @@ class ProjectIndex:
 
     def class_definition(self, qualified: str) -> tuple[ModuleIndex, ClassInfo] | None:
         """The module and class a qualified name refers to, in any project module."""
-        found = self._definition(qualified, 0, can_seed=False)
+        found = self._definition(qualified, 0, gate=None)
         if found is None or found[1] not in found[0].classes:
             return None
         return found[0], found[0].classes[found[1]]
 
-    def _definition(self, qualified: str, depth: int, can_seed: bool = True) -> tuple[ModuleIndex, str] | None:
-        """(module index, qualified name inside it) of what `qualified` names, following re-exports."""
+    def _definition(self, qualified: str, depth: int, gate: tuple[bytes, ...] | None = AFFECTS,
+                    ) -> tuple[ModuleIndex, str] | None:
+        """(module index, qualified name inside it) of what `qualified` names, following re-exports
+        (a package's `__init__.py` is read when it mentions the name, to follow `from .model import Net`)."""
         parts = qualified.split(".")
         for split in range(len(parts) - 1, 0, -1):
-            index = self.module(".".join(parts[:split]), can_seed=can_seed)
+            package_gate = gate if gate is None or not self._is_package(".".join(parts[:split])) else (
+                *gate, parts[split].encode())
+            index = self.module(".".join(parts[:split]), gate=package_gate)
             if index is None:
                 continue
             name = f"{index.module_name}.{'.'.join(parts[split:])}"
@@ -160,7 +178,7 @@ class ProjectIndex:
             local = f"{index.module_name}.{parts[split]}"
             if isinstance(bound, str) and not bound.startswith("<") and bound != local:
                 rest = ".".join([bound, *parts[split + 1:]])
-                return self._definition(rest, depth + 1, can_seed) if depth < _MAX_DEPTH else None
+                return self._definition(rest, depth + 1, gate) if depth < _MAX_DEPTH else None
             return None
         return None
 
@@ -208,7 +226,7 @@ class ProjectIndex:
         """
         gates = set()
         for file in _neighbourhood(files):
-            index = self.module(module_name(file))
+            index = self.module(module_name(file), gate=SEEDS)
             if index is None:
                 continue
             try:

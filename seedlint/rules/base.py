@@ -31,6 +31,7 @@ class Finding:
     help: str | None = None
     end_node: cst.CSTNode | None = None  # point from `node`'s start to this node's end
     span: tuple[int, int] | None = None  # character offsets, for findings that are not nodes (comments)
+    generators: frozenset[str] = frozenset()  # the catalog generators it concerns (what verify compares)
 
 
 class Rule:

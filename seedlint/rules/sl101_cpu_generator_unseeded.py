@@ -54,6 +54,7 @@ class CpuGeneratorUnseeded(Rule):
                 "changes every run",
                 self._fix(context, event),
                 help="Seed the CPU generator with `torch.manual_seed` (it seeds every CUDA device too)",
+                generators=frozenset({catalog.TORCH_CPU}),
             )
 
     def _fix(self, context: FileContext, event: Event) -> Fix | None:

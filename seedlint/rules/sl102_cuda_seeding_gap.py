@@ -59,6 +59,7 @@ class CudaSeedingGap(Rule):
             "this code uses start from a random state and CUDA randomness changes every run",
             self._replacement(context, event, "torch.manual_seed"),
             help="Use `torch.manual_seed`, which seeds the CPU generator and every CUDA device",
+            generators=frozenset({catalog.CUDA}),
         )
 
     def _current_device_only(self, context: FileContext, event: Event) -> Finding:
@@ -68,6 +69,7 @@ class CudaSeedingGap(Rule):
             "drives several GPUs, so the other devices' generators start from a random state",
             self._replacement(context, event, "torch.cuda.manual_seed_all"),
             help="Use `torch.cuda.manual_seed_all` (or `torch.manual_seed`) to seed every device",
+            generators=frozenset({catalog.CUDA}),
         )
 
     def _unseeded_cuda_generators(self, context: FileContext) -> Iterator[Finding]:
@@ -78,4 +80,5 @@ class CudaSeedingGap(Rule):
                     "this CUDA `torch.Generator` is never seeded with `.manual_seed(..)`: it starts from a "
                     "fixed constant and ignores `torch.manual_seed`, so changing the seed does not change its draws",
                     help="Call `.manual_seed(seed)` on the generator after creating it",
+                    generators=frozenset({catalog.TORCH_OBJECT}),
                 )

@@ -82,14 +82,18 @@ class RandomBeforeSeed(Rule):
         call = reported_call(draw, level)
         generator = catalog.GENERATOR_LABELS[next(iter(draw.generators))]
         seeder = context.code(reported_call(seed, divergence(first, seed)).func)
-        drawer = context.code(call.func) + ("" if call is draw.call else "()")
-        through = "" if call is draw.call else f" (through `{context.code(draw.call.func)}`)"
+        drawer = context.code(call.func) + ("" if call is draw.call and not draw.effect.summarised else "()")
+        if call is not draw.call:
+            through = f" (through `{context.code(draw.call.func)}`)"
+        else:
+            through = f" (in `{draw.effect.qualified}`)" if draw.effect.summarised else ""
         return Finding(
             call,
             f"`{drawer}` draws from the {generator} generator{through} before `{seeder}` seeds it, "
             "so the values it gets change from run to run",
             self._fix(context, first, seed),
             help="Move the seeding call above the first random draw",
+            generators=draw.generators,
         )
 
     def _fix(self, context: FileContext, first: Event, seed: Event) -> Fix:

@@ -58,6 +58,7 @@ class LibraryUnseeded(Rule):
             "seeds although it seeds others, so its values change from run to run",
             self._fix(context, flow, library),
             help=f"Seed it too, with `{_LIBRARIES[library][1].replace('numpy', 'np')}(seed)`",
+            generators=frozenset({library}),
         )
 
     def _fix(self, context: FileContext, flow: Flow, library: str) -> Fix | None:

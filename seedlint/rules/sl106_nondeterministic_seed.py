@@ -30,16 +30,17 @@ class NondeterministicSeed(Rule):
                     call,
                     f"`{context.code(call.func)}()` reseeds with a nondeterministic value despite its name, "
                     "so every run draws different numbers",
+                    effect.generators,
                 )
             elif (effect is not None and effect.kind == "seed" and not effect.deterministic
                   and not _returned(context, effect.seed_arg, scope)):
-                yield self._finding(call, self._seed_message(context, call, effect.seed_arg))
+                yield self._finding(call, self._seed_message(context, call, effect.seed_arg), effect.generators)
         if context.seeding_flows:
             yield from self._unseeded_rng_objects(context)
 
     @staticmethod
-    def _finding(call: cst.Call, message: str) -> Finding:
-        return Finding(call, message, _FIX, help="Pass a fixed seed, and log it")
+    def _finding(call: cst.Call, message: str, generators: frozenset[str]) -> Finding:
+        return Finding(call, message, _FIX, help="Pass a fixed seed, and log it", generators=generators)
 
     @staticmethod
     def _seed_message(context: FileContext, call: cst.Call, seed: cst.BaseExpression | None) -> str:
@@ -52,12 +53,14 @@ class NondeterministicSeed(Rule):
                 "be repeated")
 
     def _unseeded_rng_objects(self, context: FileContext) -> Iterator[Finding]:
-        for call, _ in context.calls_to(*catalog.UNSEEDED_RNG_CONSTRUCTORS):
+        for call, scope in context.calls_to(*catalog.UNSEEDED_RNG_CONSTRUCTORS):
             if is_none(seed_argument(call)) and not _picks_a_missing_seed(context, call):
+                kind = catalog.UNSEEDED_RNG_CONSTRUCTORS[context.index.qualify(call.func, scope)]
                 yield self._finding(
                     call,
                     f"`{context.code(call.func)}()` without a seed takes fresh OS entropy, so its values "
                     "differ on every run even though this code seeds the global generators",
+                    frozenset({kind}),
                 )
 
 

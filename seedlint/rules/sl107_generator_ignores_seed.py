@@ -6,6 +6,7 @@ from typing import Iterator
 
 import libcst as cst
 
+from seedlint.analysis import catalog
 from seedlint.analysis.context import FileContext
 from seedlint.analysis.flow import Event, Flow
 from seedlint.analysis.generators import on_cuda, reusable_seed, unseeded_generators
@@ -32,6 +33,7 @@ class GeneratorIgnoresSeed(Rule):
                 "constant and ignores the script's seed, so changing the seed does not change its draws",
                 self._fix(context, call, reached.get(call, [])),
                 help="Seed it from the script's seed: `torch.Generator().manual_seed(seed)`",
+                generators=frozenset({catalog.TORCH_OBJECT}),
             )
 
     @staticmethod

@@ -72,6 +72,7 @@ class UnseededRandomSplit(Rule):
             f"before it, so {what} changes on every run",
             self._fix(context, call, reaching),
             help="Pass `generator=torch.Generator().manual_seed(seed)`, or call `torch.manual_seed(seed)` first",
+            generators=frozenset({catalog.TORCH_CPU}),
         )
 
     @staticmethod

@@ -149,10 +149,17 @@ def main(argv: list[str]) -> None:
     _bootstrap_spawned_children(trace_path, config_path, script_path)
     tracer = Tracer(Path(trace_path), [Path.cwd(), Path(script_path).parent])
     stop = install(tracer)
+    completed = False
     try:
         _run_as_main(script_path, _main_source(script_path, sources))
+        completed = True
+    except SystemExit as exit_request:
+        completed = exit_request.code in (None, 0)
+        raise
     finally:
         stop()
+        if completed:  # what fails after this (torch's teardown at exit) is not the program's failure
+            tracer.record("end", "harness", [], kind="end")
         tracer.close()
 
 

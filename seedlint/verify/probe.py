@@ -23,10 +23,11 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from seedlint.analysis import catalog
 from seedlint.diagnostics import Diagnostic
 from seedlint.verify.runs import Divergence, Run, RunPlan, first_divergence, run_traced
 
-# What each rule's run-time evidence is, and which generator family it concerns.
+# What each rule's run-time evidence is (the generators a finding concerns are its `generators`).
 RUN_TO_RUN = frozenset({"SL101", "SL104", "SL105", "SL106", "SL204"})
 EPOCH_ORDER = frozenset({"SL201"})
 WORKER_DUPLICATION = frozenset({"SL202", "SL203"})
@@ -39,12 +40,12 @@ RUNTIME = (RUN_TO_RUN | EPOCH_ORDER | WORKER_DUPLICATION | SEED_SENSITIVITY | HA
            | EVAL_MODE_DRAW)
 SEED_OFFSET = 1
 CUDA_ONLY = frozenset({"SL102", "SL103", "SL301", "SL302", "SL303", "SL305"})
-_FAMILIES = (
-    ("`np.random.default_rng()`", "object:numpy"), ("`np.random.RandomState()`", "object:numpy"),
-    ("`random.Random()`", "object:random"), ("NumPy", "numpy"), ("Python `random`", "random"),
-    ("CUDA", "torch:cuda"), ("torch", "torch:cpu"),
-)
-_RULE_FAMILY = {"SL101": "torch:cpu", "SL204": "torch:cpu"}
+# How the tracer labels the draws of each catalog generator (prefixes of its `generator` field).
+_TRACED_AS = {
+    catalog.TORCH_CPU: "torch:cpu", catalog.CUDA: "torch:cuda", catalog.CUDA_CURRENT: "torch:cuda",
+    catalog.NUMPY: "numpy", catalog.PYTHON_RANDOM: "random", catalog.TORCH_OBJECT: "generator:",
+    catalog.NUMPY_OBJECT: "object:numpy", catalog.RANDOM_OBJECT: "object:random",
+}
 _MAIN_GUARD = re.compile(r"^if\s+__name__\s*==\s*['\"]__main__['\"]\s*:", re.M)
 
 
@@ -91,14 +92,14 @@ class FileRuns:
     hashed: list[Run] = field(default_factory=list)  # the original, then the fixed, under each of HASH_SEEDS
 
 
-def family_of(diagnostic: Diagnostic) -> str | None:
-    """The generator family a finding names (None: any)."""
-    if diagnostic.code in _RULE_FAMILY:
-        return _RULE_FAMILY[diagnostic.code]
-    for words, family in _FAMILIES:
-        if words in diagnostic.message:
-            return family
-    return None
+def family_of(diagnostic: Diagnostic) -> tuple[str, ...] | None:
+    """The trace labels of the generators a finding concerns (None: any)."""
+    return tuple(_TRACED_AS[generator] for generator in sorted(diagnostic.generators)) or None
+
+
+def seed_sensitive(diagnostic: Diagnostic) -> bool:
+    """Whether the finding's evidence is a generator the code creates ignoring the script's seed."""
+    return catalog.TORCH_OBJECT in diagnostic.generators
 
 
 def is_entry_point(text: str) -> bool:
@@ -110,8 +111,8 @@ def is_entry_point(text: str) -> bool:
     )
 
 
-def family_divergence(first: Run, second: Run, family: str | None) -> Divergence | None:
-    """The first differing draw among the draws of one generator family (all draws when None)."""
+def family_divergence(first: Run, second: Run, family: tuple[str, ...] | None) -> Divergence | None:
+    """The first differing draw among the draws of some generators (all draws when None)."""
     return first_divergence(*([d for d in run.random_draws if family is None or d["generator"].startswith(family)]
                               for run in (first, second)))
 
@@ -152,7 +153,7 @@ def _probe(diagnostic: Diagnostic):
         return lambda runs, shifted: _duplicated_workers(runs[0]) or _repeated(runs[0], "batch", consecutive=False)
     if code in HASH_ORDER:
         return lambda runs, shifted: _output_differs(runs, between_hash_seeds=True)
-    if code in SEED_SENSITIVITY:
+    if seed_sensitive(diagnostic):
         return lambda runs, shifted: _insensitive(runs[0], shifted[0]) if shifted else None
     if code in CHILD_PROCESSES:
         return lambda runs, shifted: _children_divergence(runs)
@@ -274,7 +275,7 @@ def judge_program(path: Path, runs: list[Run]) -> Verdict:
     return verdict
 
 
-def _runs_divergence(runs: list[Run], family: str | None) -> Divergence | None:
+def _runs_divergence(runs: list[Run], family: tuple[str, ...] | None) -> Divergence | None:
     """The first run-to-run divergence of a family between the first run and any other."""
     return next((found for other in runs[1:] if (found := family_divergence(runs[0], other, family))), None)
 

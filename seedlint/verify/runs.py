@@ -44,8 +44,15 @@ class Run:
         return self.returncode is None
 
     @property
+    def completed(self) -> bool:
+        """Whether the program's code ran to its end (the harness's `end` record)."""
+        return bool(self.records("end"))
+
+    @property
     def crashed(self) -> bool:
-        return self.returncode not in (0, None)
+        """The process failed before the program's code ended (a failure in torch's teardown at exit,
+        which sometimes aborts after `destroy_process_group`, is not the program's)."""
+        return self.returncode not in (0, None) and not self.completed
 
 
 def _random_draws(records: list[dict]) -> list[dict]:

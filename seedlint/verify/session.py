@@ -16,8 +16,8 @@ from seedlint.selection import expand_all
 from seedlint.verify.runs import RunPlan
 from seedlint.runner import Checker, CheckOptions
 from seedlint.verify.probe import (
-    CUDA_ONLY, HASH_ORDER, HASH_SEEDS, RUNTIME, SEED_OFFSET, SEED_SENSITIVITY, FileRuns, Verdict, is_entry_point, judge, judge_program,
-    per_rank, run_many,
+    CUDA_ONLY, HASH_ORDER, HASH_SEEDS, RUNTIME, SEED_OFFSET, FileRuns, Verdict, is_entry_point, judge, judge_program,
+    per_rank, run_many, seed_sensitive,
 )
 
 
@@ -82,7 +82,7 @@ def verify(options: VerifyOptions, progress: Callable[[str], None] = lambda _: N
             given = options.fixed_text(path) if options.fixed_text is not None else None
             configurations.append({**fixed_modules, **({str(path.resolve()): given} if given is not None else {})})
         runs = FileRuns(*(run_many(_plan(options, path, sources), options.runs) for sources in configurations))
-        if any(d.code in SEED_SENSITIVITY for d in runnable):  # the same programs, with every seed shifted
+        if any(seed_sensitive(d) for d in runnable):  # the same programs, with every seed shifted
             runs.shifted = [run for sources in configurations
                             for run in run_many(_plan(options, path, sources, SEED_OFFSET), 1)]
         if any(d.code in HASH_ORDER for d in runnable):  # the same programs under two hash seeds
