@@ -221,6 +221,15 @@ class TestProjectIndex:
         assert (summary.seeds, summary.draws) == (frozenset(), frozenset({catalog.TORCH_CPU}))
         assert project.seeding_gates([tmp_path / "models.py"]) == set()
 
+    def test_seeding_questions_do_not_parse_modules_that_can_only_draw(self, write, tmp_path):
+        models = write("models.py", "import torch\n\n\ndef build():\n    return torch.nn.Linear(2, 2)\n")
+        project = ProjectIndex([tmp_path])
+        with project.seeding_only():
+            assert project.summary("models.build") is None
+        assert project.parsed(models, models.read_text()) is None
+        assert project.summary("models.build").draws == frozenset({catalog.TORCH_CPU})
+        assert project.parsed(models, models.read_text()) is not None
+
 
 # Each way of seeding from another module, as (helper files, config, import line, seeding call).
 SEEDING_FORMS = {

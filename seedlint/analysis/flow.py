@@ -141,12 +141,21 @@ class EffectClassifier:
         self.index = index
         self.seed_functions = seed_functions
         self.project = project
-        self._cache: dict[cst.Call, Effect | None] = {}
+        self._cache: dict[tuple[cst.Call, object], Effect | None] = {}  # by call and the project's gate
 
     def effect(self, call: cst.Call, scope: Scope) -> Effect | None:
-        if call not in self._cache:
-            self._cache[call] = self._classify(call, scope)
-        return self._cache[call]
+        key = (call, self.project.gate if self.project is not None else None)
+        if key not in self._cache:
+            self._cache[key] = self._classify(call, scope)
+        return self._cache[key]
+
+    def seeding_effect(self, call: cst.Call, scope: Scope) -> Effect | None:
+        """The call's effect where only its seeding matters: other modules are read only where they
+        can seed (their draws are left out unless seen already)."""
+        if self.project is None:
+            return self.effect(call, scope)
+        with self.project.seeding_only():
+            return self.effect(call, scope)
 
     def _classify(self, call: cst.Call, scope: Scope) -> Effect | None:
         qualified = self.index.qualify(call.func, scope)
@@ -288,7 +297,7 @@ class FlowBuilder:
         seeds = False
         for statement in self._own_statements(owner):
             for call in statement.calls:
-                effect = self.classifier.effect(call, statement.scope)
+                effect = self.classifier.seeding_effect(call, statement.scope)
                 if effect is not None and effect.kind == "seed":
                     seeds = seeds or effect.deterministic
                     continue

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable, Mapping
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Iterable, Iterator, Mapping
 
 import libcst as cst
 
@@ -57,11 +58,12 @@ class ProjectIndex:
         self.seed_functions = dict(seed_functions or {})
         self._files: dict[str, tuple[Path, bytes] | None] = {}
         self._by_path: dict[Path, _Module | None] = {}
-        self._summaries: dict[str, Summary | None] = {}
+        self.gate = AFFECTS  # what a module's text must contain for its functions to be summarised
+        self._summaries: dict[tuple[str, tuple[bytes, ...]], Summary | None] = {}
         self._builders: dict[ModuleIndex, FlowBuilder] = {}
         self.errors: list[str] = []  # modules the index could not summarise (a seedlint bug)
-        self._in_progress: list[str] = []  # summaries being computed, outermost first
-        self._unfinished: set[str] = set()  # computed inside a cycle: not to be kept
+        self._in_progress: list[tuple[str, tuple[bytes, ...]]] = []  # summaries being computed, outermost first
+        self._unfinished: set[tuple[str, tuple[bytes, ...]]] = set()  # computed inside a cycle: not to be kept
 
     @classmethod
     def for_files(cls, files: Iterable[Path], seed_functions: Mapping[str, frozenset[str]] | None = None,
@@ -137,7 +139,7 @@ class ProjectIndex:
         owner, _, method = qualified.partition("().")
         if method:  # `pkg.Trainer().seed_all`
             return self._method(owner, method, depth) if "." not in method else None
-        found = self._definition(qualified, depth)
+        found = self._definition(qualified, depth, self.gate)
         if found is None:  # `pkg.Trainer.seed_all`, a method looked up on the class
             owner, _, method = qualified.rpartition(".")
             return self._method(owner, method, depth) if owner else None
@@ -147,7 +149,7 @@ class ProjectIndex:
         return self._method(name, "__init__", depth) if name in index.classes else None
 
     def _method(self, cls: str, method: str, depth: int) -> tuple[ModuleIndex, FunctionInfo] | None:
-        found = self._definition(cls, depth)
+        found = self._definition(cls, depth, self.gate)
         if found is None or found[1] not in found[0].classes:
             return None
         function = found[0].find_method(found[0].classes[found[1]], method)
@@ -155,13 +157,12 @@ class ProjectIndex:
 
     def class_definition(self, qualified: str) -> tuple[ModuleIndex, ClassInfo] | None:
         """The module and class a qualified name refers to, in any project module."""
-        found = self._definition(qualified, 0, gate=None)
+        found = self._definition(qualified, 0, None)
         if found is None or found[1] not in found[0].classes:
             return None
         return found[0], found[0].classes[found[1]]
 
-    def _definition(self, qualified: str, depth: int, gate: tuple[bytes, ...] | None = AFFECTS,
-                    ) -> tuple[ModuleIndex, str] | None:
+    def _definition(self, qualified: str, depth: int, gate: tuple[bytes, ...] | None) -> tuple[ModuleIndex, str] | None:
         """(module index, qualified name inside it) of what `qualified` names, following re-exports
         (a package's `__init__.py` is read when it mentions the name, to follow `from .model import Net`)."""
         parts = qualified.split(".")
@@ -184,21 +185,32 @@ class ProjectIndex:
 
     # --------------------------------------------------------------- summaries
     def summary(self, qualified: str) -> Summary | None:
-        """What a call to `qualified` does, when it is a project function that seeds or draws."""
-        if qualified in self._summaries:
-            return self._summaries[qualified]
-        if qualified in self._in_progress:  # a cycle: what is above it on the stack saw it unfinished
-            self._unfinished.update(self._in_progress[self._in_progress.index(qualified) + 1:])
+        """What a call to `qualified` does, when it is a project function that seeds or draws
+        (only seeds, and its draws as far as modules that can seed show them, under `seeding_only`)."""
+        key = (qualified, self.gate)
+        if key in self._summaries:
+            return self._summaries[key]
+        if key in self._in_progress:  # a cycle: what is above it on the stack saw it unfinished
+            self._unfinished.update(self._in_progress[self._in_progress.index(key) + 1:])
             return None
-        self._in_progress.append(qualified)
+        self._in_progress.append(key)
         found = self._function(qualified)
         summary = self._summarise(*found) if found is not None else None
         self._in_progress.pop()
-        if qualified in self._unfinished:
-            self._unfinished.discard(qualified)
+        if key in self._unfinished:
+            self._unfinished.discard(key)
         else:
-            self._summaries[qualified] = summary
+            self._summaries[key] = summary
         return summary
+
+    @contextmanager
+    def seeding_only(self) -> Iterator[None]:
+        """While only seeding matters (which functions seed): parse only modules that can seed."""
+        saved, self.gate = self.gate, SEEDS
+        try:
+            yield
+        finally:
+            self.gate = saved
 
     def _summarise(self, index: ModuleIndex, function: FunctionInfo) -> Summary | None:
         flow = self.builder(index).walk(function)

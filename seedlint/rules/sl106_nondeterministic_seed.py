@@ -24,7 +24,7 @@ class NondeterministicSeed(Rule):
 
     def check(self, context: FileContext) -> Iterator[Finding]:
         for call, scope in context.index.all_calls:
-            effect = context.classifier.effect(call, scope)
+            effect = context.classifier.seeding_effect(call, scope)
             if effect is not None and effect.kind == "reseed":
                 yield self._finding(
                     call,

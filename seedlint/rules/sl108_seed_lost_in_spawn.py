@@ -151,5 +151,5 @@ def _seeds_when_called(context: FileContext, function: FunctionInfo) -> bool:
                    for step in seed.trail):
                 return True
     # Seeding that is itself random (SL106 reports it) still counts as seeding here.
-    return any((effect := context.classifier.effect(call, function.scope)) is not None
+    return any((effect := context.classifier.seeding_effect(call, function.scope)) is not None
                and effect.kind in ("seed", "reseed") for call in index.calls_by_scope.get(function.scope, ()))

@@ -64,7 +64,7 @@ class ConstantWorkerSeed(Rule):
         """
         index, scope = context.index, init_fn.scope
         for call in code.calls(init_fn):
-            effect = context.classifier.effect(call, scope)
+            effect = context.classifier.seeding_effect(call, scope)
             if effect is not None and effect.kind in ("seed", "reseed"):
                 if effect.kind == "seed" and effect.deterministic and effect.seed_arg is not None:
                     yield call, effect.seed_arg, True
