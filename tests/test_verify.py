@@ -332,3 +332,27 @@ def test_a_fixed_program_that_fails_before_its_end_is_an_error(tmp_path):
     assert (item["status"], item["fix_status"]) == ("confirmed", "error")
     assert "RuntimeError: drawn after the seed" in item["detail"]
     assert returncode == 1
+
+
+@pytest.mark.skipif(
+    subprocess.run([sys.executable, "-c", "import torch; assert torch.cuda.is_available()"]).returncode != 0,
+    reason="needs a CUDA machine",
+)
+def test_cuda_only_examples_get_real_verdicts_on_a_cuda_machine(tmp_path):
+    codes = ("SL102", "SL103", "SL301", "SL302", "SL303", "SL305")
+    result = run_cli("verify", "--examples", "--select", ",".join(codes), "--output-format", "json", cwd=tmp_path)
+    rows = {row["code"]: row for row in json.loads(result.stdout)}
+    for code in codes:
+        assert rows[code]["example"] in ("confirmed", "not-reproduced"), rows[code]
+        assert rows[code]["fixed_version"] == "not-reproduced", rows[code]
+    assert rows["SL103"]["example"] == "not-reproduced"  # torch.manual_seed already seeds every CUDA device
+
+
+def test_a_rule_that_is_off_for_the_installed_torch_runs_its_example_as_a_plain_program(tmp_path):
+    # SL305 is about a check torch 2.10 removed: on 2.13 the example is not flagged, it is run instead
+    # (here without CUDA it fails, on a GPU it runs), and that is not reported as a missing finding.
+    result = run_cli("verify", "--examples", "--select", "SL305", "--device", "cuda", "--output-format", "json",
+                     cwd=tmp_path)
+    (row,) = json.loads(result.stdout)
+    assert row["example"] in ("error", "not-reproduced") and "SL305 is off" in row["detail"], row
+    assert result.returncode == 0

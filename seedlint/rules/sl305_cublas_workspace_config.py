@@ -13,8 +13,6 @@ from seedlint.rules.base import Finding, Rule
 
 _VARIABLE = "CUBLAS_WORKSPACE_CONFIG"
 _DETERMINISTIC_CONFIGS = (":4096:8", ":16:8")
-# The first torch release without the check (the facts page: it was there from 1.7 to about 2.9).
-_FIXED_IN = (2, 10)
 _SET_BY_HAND = Fix(f"Set `{_VARIABLE}` to `:4096:8` or `:16:8`", Applicability.DISPLAY_ONLY)
 
 
@@ -23,12 +21,13 @@ class CublasWorkspaceConfig(Rule):
     name = "cublas-workspace-config"
     summary = "Deterministic algorithms on CUDA without `CUBLAS_WORKSPACE_CONFIG` (torch < 2.10)"
     fix_availability = "safe"
+    fixed_in_torch = (2, 10)  # the facts page: the check was there from 1.7 to about 2.9
     patterns = ((b"use_deterministic_algorithms", b"cuda"), (b"set_deterministic_debug_mode", b"cuda"),
                 (b"use_deterministic_algorithms", b"DataParallel"), (b"set_deterministic_debug_mode", b"DataParallel"))
 
     def check(self, context: FileContext) -> Iterator[Finding]:
         target = context.settings.target_torch_version
-        if target is None or target >= _FIXED_IN or not context.uses_cuda:
+        if target is None or target >= self.fixed_in_torch or not context.uses_cuda:
             return
         values = [value for _, value in environment_writes(context, _VARIABLE)]
         if any(string_value(value) in _DETERMINISTIC_CONFIGS or string_value(value) is None for value in values):

@@ -7,7 +7,8 @@ absolute paths to the text to run instead of the file's own (the fixed program; 
 original): the script and any module imported from those paths get it, through an import hook,
 so no file of the user's is written. `seed_offset` (0 by default) is added to every seed the
 program passes to `torch.manual_seed`, `np.random.seed` and `random.seed`: the probe that shows a
-generator ignoring the script's seed runs the program with a different one.
+generator ignoring the script's seed runs the program with a different one. Processes the
+program spawns get the same treatment (`child_main`), and write their own traces.
 """
 
 from __future__ import annotations
@@ -78,9 +79,15 @@ def _offset_seeds(offset: int) -> None:
     torch.Generator = ShiftedGenerator  # type: ignore[misc]
 
 
-def _serve(sources: dict[str, str]) -> None:
+def _prepare(config_path: str) -> dict[str, str]:
+    """Apply the run's config (shift seeds, serve the fixed sources); returns the fixed sources."""
+    config = json.loads(Path(config_path).read_text(encoding="utf-8"))
+    if config.get("seed_offset"):
+        _offset_seeds(config["seed_offset"])
+    sources = config.get("sources", {})
     if sources:
         sys.meta_path.insert(0, _FixedSources(sources))
+    return sources
 
 
 def _main_source(script_path: str, sources: dict[str, str]) -> str | bytes:
@@ -106,7 +113,7 @@ def _bootstrap_spawned_children(trace_path: str, config_path: str, script_path: 
     (fixed) main module as `__mp_main__`."""
     import multiprocessing.spawn
 
-    bootstrap = Path(config_path).with_name("seedlint_child_main.py")
+    bootstrap = Path(trace_path).with_suffix(".child.py")  # one per rank under torchrun
     bootstrap.write_text(
         "from seedlint.verify.harness import child_main\n"
         f"exec(child_main({trace_path!r}, {config_path!r}, {script_path!r}), globals())\n", encoding="utf-8")
@@ -124,11 +131,7 @@ def _bootstrap_spawned_children(trace_path: str, config_path: str, script_path: 
 def child_main(trace_path: str, config_path: str, script_path: str) -> Any:
     """In a spawned child: serve the fixed sources, trace to `<trace>.<pid>`, and return the main
     module's code, run by the bootstrap in the `__mp_main__` module with the script's `__file__`."""
-    config = json.loads(Path(config_path).read_text(encoding="utf-8"))
-    sources = config.get("sources", {})
-    if config.get("seed_offset"):
-        _offset_seeds(config["seed_offset"])
-    _serve(sources)
+    sources = _prepare(config_path)
     install(Tracer(Path(f"{trace_path}.{os.getpid()}"), [Path.cwd(), Path(script_path).parent], child=True))
     sys.modules["__mp_main__"].__file__ = script_path
     return compile(_main_source(script_path, sources), script_path, "exec")
@@ -136,12 +139,8 @@ def child_main(trace_path: str, config_path: str, script_path: str) -> Any:
 
 def main(argv: list[str]) -> None:
     trace_path, config_path, script, *args = argv
-    config = json.loads(Path(config_path).read_text(encoding="utf-8"))
-    sources = config.get("sources", {})
-    if config.get("seed_offset"):
-        _offset_seeds(config["seed_offset"])
+    sources = _prepare(config_path)
     script_path = str(Path(script).resolve())
-    _serve(sources)
     sys.argv = [script, *args]
     sys.path.insert(0, str(Path(script_path).parent))
     if "RANK" in os.environ:  # under torchrun: one trace per rank

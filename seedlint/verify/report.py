@@ -76,6 +76,8 @@ def render_examples_full(rows: list, cwd: Path) -> str:
         if isinstance(row.example, Verdict) and row.example.evidence is not None:
             evidence = row.example.evidence
             lines.append(f"{'':<7}  {evidence.label}: {evidence.op} at {_where(evidence, cwd)}")
+        if isinstance(row.example, Verdict) and row.example.detail:
+            lines.extend(f"{'':<7}  {line}" for line in row.example.detail.splitlines()[-3:])
     return "\n".join(lines) + "\n"
 
 
@@ -89,5 +91,6 @@ def render_examples_json(rows: list, cwd: Path) -> str:
             "example_fix": example.fix_status if example else None,
             "evidence": asdict(example.evidence) if example and example.evidence else None,
             "fixed_version": row.fixed.status if row.fixed else None,
+            "detail": example.detail if example else "",
         })
     return json.dumps(items, indent=2) + "\n"

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable
 
+from seedlint.config import installed_torch_version
 from seedlint.diagnostics import Applicability
 from seedlint.pages import page_examples
 from seedlint.rules import RULES
@@ -131,6 +132,21 @@ def _judge_ranks(diagnostic, runs: FileRuns, fixable: bool) -> Verdict:
     return chosen
 
 
+def _fixed_here(code: str) -> bool:
+    """Whether the installed torch no longer has the problem the rule is about (so it is off)."""
+    fixed_in, installed = RULES[code].fixed_in_torch, installed_torch_version()
+    return fixed_in is not None and installed is not None and installed >= fixed_in
+
+
+def _unflagged(runs: list, example: Path, code: str) -> Verdict:
+    """The example of a rule that is off for the installed torch, run as a plain program."""
+    verdict = judge_program(example, runs)
+    fixed_in = ".".join(map(str, RULES[code].fixed_in_torch))
+    verdict.detail = f"{code} is off: torch {fixed_in} and newer do not have the problem" + (
+        f"\n{verdict.detail}" if verdict.detail else "")
+    return verdict
+
+
 def verify_examples(options: VerifyOptions, progress: Callable[[str], None] = lambda _: None) -> list[ExampleRow]:
     """Every rule page's example (with the page's fixed version as the fix) and its fixed version, run here."""
     rows = []
@@ -152,5 +168,7 @@ def verify_examples(options: VerifyOptions, progress: Callable[[str], None] = la
             found = [v for v in verify(replace(options, paths=[example], **settings), progress)
                      if v.diagnostic is not None and v.diagnostic.code == code]
             clean = verify(replace(options, paths=[fixed], select=[code], fix_check=False), progress)
+            if not found and _fixed_here(code):  # the rule is off for this torch: does the problem show?
+                found = [_unflagged(run_many(_plan(options, example, {}), options.runs), example, code)]
             rows.append(ExampleRow(code, found[0] if found else "not-flagged", clean[0] if clean else None))
     return rows
