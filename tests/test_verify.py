@@ -87,6 +87,22 @@ def test_a_crashing_script_is_an_error_with_its_stderr(tmp_path):
     assert item["status"] == "error" and "no data at /data/x" in item["detail"]
 
 
+def test_a_failing_script_shows_its_own_traceback_and_how_to_pass_arguments(tmp_path):
+    (tmp_path / "train.py").write_text(
+        "import argparse\nimport numpy as np\nimport torch\ntorch.manual_seed(0)\n"
+        "parser = argparse.ArgumentParser()\nparser.add_argument('root')\nroot = parser.parse_args().root\n"
+        "open(root + '/missing.csv')\nnp.random.rand()\n"
+    )
+    _, (usage,), _ = verify(tmp_path, "train.py")
+    assert "the following arguments are required: root" in usage["detail"]
+    assert "seedlint verify SCRIPT -- ARGS" in usage["detail"]
+    _, (missing,), _ = verify(tmp_path, "train.py", "--", str(tmp_path))
+    assert missing["status"] == "error"
+    assert missing["detail"].startswith("Traceback (most recent call last):")
+    assert 'train.py", line 8, in <module>' in missing["detail"] and "harness" not in missing["detail"]
+    assert "FileNotFoundError" in missing["detail"] and "SCRIPT -- ARGS" not in missing["detail"]
+
+
 def test_script_arguments_after_the_separator_reach_the_script(tmp_path):
     (tmp_path / "train.py").write_text(
         "import sys\nimport torch\nimport numpy as np\ntorch.manual_seed(0)\n"
@@ -356,3 +372,23 @@ def test_a_rule_that_is_off_for_the_installed_torch_runs_its_example_as_a_plain_
     (row,) = json.loads(result.stdout)
     assert row["example"] in ("error", "not-reproduced") and "SL305 is off" in row["detail"], row
     assert result.returncode == 0
+
+
+def test_worker_evidence_comes_from_the_loader_the_finding_is_about(tmp_path):
+    (tmp_path / "train.py").write_text(
+        "import numpy as np\nimport torch\nfrom torch.utils.data import DataLoader, Dataset\n\n\n"
+        "class Noisy(Dataset):\n    def __init__(self):\n        self.rng = np.random.default_rng(0)\n\n"
+        "    def __len__(self):\n        return 4\n\n    def __getitem__(self, index):\n        return self.rng.normal()\n\n\n"
+        "class Plain(Dataset):\n    def __len__(self):\n        return 4\n\n    def __getitem__(self, index):\n"
+        "        return float(index)\n\n\n"
+        "def init_fn(worker_id):\n    np.random.seed(0)\n\n\n"
+        "if __name__ == '__main__':\n    torch.manual_seed(0)\n"
+        "    plain = DataLoader(Plain(), batch_size=2, num_workers=2, worker_init_fn=init_fn)\n"
+        "    noisy = DataLoader(Noisy(), batch_size=2, num_workers=2)\n"
+        "    print([b.tolist() for b in plain], [b.tolist() for b in noisy])\n"
+    )
+    _, items, stderr = verify(tmp_path, "--no-fix-check", "train.py")
+    statuses = {(i["code"], i["location"]["row"]): i["status"] for i in items}
+    # The constant worker seed is real, but nothing in the plain loader's workers draws: the noisy
+    # loader's duplicated RNG object is SL202's evidence, not SL203's.
+    assert statuses == {("SL203", 26): "not-reproduced", ("SL202", 32): "confirmed"}, stderr

@@ -20,6 +20,7 @@ import importlib.util
 import json
 import os
 import sys
+import traceback
 import types
 from pathlib import Path
 from typing import Any
@@ -137,6 +138,13 @@ def child_main(trace_path: str, config_path: str, script_path: str) -> Any:
     return compile(_main_source(script_path, sources), script_path, "exec")
 
 
+def _user_frames(frames: types.TracebackType | None) -> types.TracebackType | None:
+    """A traceback from its first frame outside this module (the user's script)."""
+    while frames is not None and frames.tb_frame.f_code.co_filename == __file__:
+        frames = frames.tb_next
+    return frames
+
+
 def main(argv: list[str]) -> None:
     trace_path, config_path, script, *args = argv
     sources = _prepare(config_path)
@@ -155,6 +163,9 @@ def main(argv: list[str]) -> None:
     except SystemExit as exit_request:
         completed = exit_request.code in (None, 0)
         raise
+    except BaseException as error:  # the program's own traceback, without the harness's frames
+        traceback.print_exception(type(error), error, _user_frames(error.__traceback__))
+        raise SystemExit(1) from None
     finally:
         stop()
         if completed:  # what fails after this (torch's teardown at exit) is not the program's failure

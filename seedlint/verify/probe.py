@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable
 
 from seedlint.analysis import catalog
 from seedlint.diagnostics import Diagnostic
@@ -136,7 +137,7 @@ def judge(diagnostic: Diagnostic, runs: FileRuns, fixable: bool) -> Verdict:
         return verdict
     crashed = next((run for run in fixed_runs[0] if run.crashed), None)
     if crashed is not None:  # the fixed program fails: no claim about the fix
-        verdict.fix_status, verdict.detail = "error", "the fixed program failed:\n" + crashed.stderr.strip()[-500:]
+        verdict.fix_status, verdict.detail = "error", "the fixed program failed:\n" + _failure(crashed)
         return verdict
     again = probe(*fixed_runs)
     verdict.fix_status = "fixed" if again is None else "still-diverges"
@@ -150,7 +151,9 @@ def _probe(diagnostic: Diagnostic):
     if code in EPOCH_ORDER:
         return lambda runs, shifted: _repeated(runs[0], "epoch", consecutive=True)
     if code in WORKER_DUPLICATION:
-        return lambda runs, shifted: _duplicated_workers(runs[0]) or _repeated(runs[0], "batch", consecutive=False)
+        about = _loader_matcher(diagnostic)
+        return lambda runs, shifted: (_duplicated_workers(runs[0], about)
+                                      or _repeated(runs[0], "batch", consecutive=False, about=about))
     if code in HASH_ORDER:
         return lambda runs, shifted: _output_differs(runs, between_hash_seeds=True)
     if seed_sensitive(diagnostic):
@@ -171,10 +174,14 @@ def _probe(diagnostic: Diagnostic):
     return run_to_run
 
 
-def _repeated(run: Run, kind: str, consecutive: bool) -> Evidence | None:
-    """A record (an epoch's order, a batch) that repeats an earlier one of the same sampler or loader."""
+def _repeated(run: Run, kind: str, consecutive: bool, about: Callable[[dict | None], bool] | None = None,
+              ) -> Evidence | None:
+    """A record (an epoch's order, a batch) that repeats an earlier one of the same sampler or loader
+    (of the loader a finding is about, when `about` is given)."""
     seen: dict[int | None, list[dict]] = {}
     for record in run.records(kind):
+        if about is not None and not about(record.get("loader")):
+            continue
         earlier = seen.setdefault(record["owner"], [])
         candidates = earlier[-1:] if consecutive else earlier
         twin = next((other for other in candidates if other["hash"] == record["hash"]), None)
@@ -207,17 +214,43 @@ def _without_evidence(diagnostic: Diagnostic | None, runs: list[Run], seconds: f
     """No evidence: the runs crashed (`error`), ran out of time, or agree (`not-reproduced`)."""
     crashed = next((run for run in runs if run.crashed), None)
     if crashed is not None:
-        return Verdict(diagnostic, "error", detail=crashed.stderr.strip()[-500:], seconds=seconds)
+        return Verdict(diagnostic, "error", detail=_failure(crashed), seconds=seconds)
     if any(run.timed_out for run in runs):
         return Verdict(diagnostic, "timeout", detail="no divergence before the timeout", seconds=seconds)
     return Verdict(diagnostic, "not-reproduced", seconds=seconds)
 
 
-def _duplicated_workers(run: Run) -> Evidence | None:
-    """Two DataLoader worker processes whose first random draws are the same values."""
+def _failure(run: Run) -> str:
+    """The tail of a failed run's stderr; for a usage error (exit status 2), how to pass arguments."""
+    tail = "\n".join(line[:200] for line in run.stderr.strip().splitlines()[-10:])
+    if run.returncode == 2:
+        tail += "\n(exit status 2: arguments the script needs go after `--`: seedlint verify SCRIPT -- ARGS)"
+    return tail
+
+
+def _loader_matcher(diagnostic: Diagnostic) -> Callable[[dict | None], bool]:
+    """Whether a loader's tag is the loader a finding is about: the finding is where the loader is
+    created (SL202) or inside its `worker_init_fn` (SL203)."""
+    path, first, last = str(diagnostic.path.resolve()), diagnostic.start.row, diagnostic.end.row
+
+    def about(tag: dict | None) -> bool:
+        if not tag:
+            return False
+        created, init_fn = tag.get("created"), tag.get("init_fn")
+        if created is not None:
+            file, _, line = created.rpartition(":")
+            if file == path and first <= int(line) <= last:
+                return True
+        return bool(init_fn) and init_fn[0] == path and init_fn[1] <= first <= init_fn[2]
+
+    return about
+
+
+def _duplicated_workers(run: Run, about: Callable[[dict | None], bool]) -> Evidence | None:
+    """Two workers of the loader a finding is about whose first random draws are the same values."""
     firsts: dict[tuple[str, str], dict] = {}
     for label, draws in run.children_draws().items():
-        if not isinstance(label, int):  # not a DataLoader worker: a process the program spawned
+        if not isinstance(label, int) or not about(draws[0].get("loader")):  # another process or loader
             continue
         key = (draws[0]["op"], draws[0]["hash"])
         if key in firsts and firsts[key]["worker"] != draws[0]["worker"]:

@@ -22,6 +22,7 @@ def _where(evidence: Evidence, cwd: Path) -> str:
 
 def render_full(verdicts: list[Verdict], cwd: Path) -> str:
     lines = []
+    shown = ""  # the detail printed last: a program's failure is shown once for all its findings
     for verdict in verdicts:
         d = verdict.diagnostic
         timing = f"  ({verdict.seconds:.1f} s)" if verdict.seconds else ""
@@ -34,8 +35,11 @@ def render_full(verdicts: list[Verdict], cwd: Path) -> str:
                 width = max(len(side) for side in evidence.sides)
                 lines.append(f"    {evidence.sides[0]:<{width}}: {evidence.first}")
                 lines.append(f"    {evidence.sides[1]:<{width}}: {evidence.second}")
-        if verdict.detail:
+        if verdict.detail and verdict.detail == shown:
+            lines.append("  (the same as above)")
+        elif verdict.detail:
             lines.extend(f"  {line}" for line in verdict.detail.splitlines()[-8:])
+            shown = verdict.detail
     counts = Counter(v.status for v in verdicts)
     fixed = sum(1 for v in verdicts if v.fix_status == "fixed")
     summary = ", ".join(f"{count} {status}" for status, count in sorted(counts.items()))

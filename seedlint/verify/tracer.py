@@ -9,6 +9,7 @@ flushed one by one, so a run stopped by the timeout still leaves its prefix.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
@@ -40,6 +41,7 @@ PYTHON_DRAWS = (
 # The ops dropout draws its mask with (`F.dropout`, `alpha_dropout`, `feature_alpha_dropout`).
 DROPOUT_OPS = frozenset({"native_dropout", "bernoulli_", "bernoulli"})
 _PREFIX = 3
+_worker_loader: dict | None = None  # in a DataLoader worker: the tag of the loader it works for
 
 
 class Tracer:
@@ -84,9 +86,10 @@ class Tracer:
         self.count = 0
 
     def record(self, op: str, generator: str, values: Any, kind: str = "draw", owner: int | None = None,
-               eval_module: str | None = None) -> None:
+               eval_module: str | None = None, loader: dict | None = None) -> None:
         """One record: a draw (`kind` "draw"), a sampler's epoch order ("epoch") or a loader's batch ("batch");
-        `eval_module`: the class of the module in eval mode that made a dropout draw."""
+        `eval_module`: the class of the module in eval mode that made a dropout draw; `loader`: the tag of
+        the loader a batch (or, in a worker, a draw) comes from."""
         if not self.active:
             return
         self.active = False  # hashing a tensor must not record its own ops
@@ -99,6 +102,8 @@ class Tracer:
                      "worker": _child_label() if self.child else None}
             if eval_module is not None:
                 entry["eval_module"] = eval_module
+            if loader is not None or (self.child and _worker_loader is not None):
+                entry["loader"] = loader or _worker_loader
             self.stream.write(json.dumps(entry) + "\n")
             self.stream.flush()
             self.count += 1
@@ -272,14 +277,59 @@ def _trace_data_loading(tracer: Tracer) -> None:
         return iter(indices)
 
     DistributedSampler.__iter__ = epoch_order  # type: ignore[method-assign]
+    _tag_loaders(tracer, dataloader.DataLoader)
     next_batch = dataloader._MultiProcessingDataLoaderIter.__next__
 
     def batch(self: Any) -> Any:
         data = next_batch(self)
-        tracer.record("DataLoader.__next__", "loader", _flat(data), kind="batch", owner=id(self))
+        tracer.record("DataLoader.__next__", "loader", _flat(data), kind="batch", owner=id(self),
+                      loader=getattr(self, "_seedlint_loader", None))
         return data
 
     dataloader._MultiProcessingDataLoaderIter.__next__ = batch  # type: ignore[method-assign]
+
+
+def _tag_loaders(tracer: Tracer, loader_class: type) -> None:
+    """Tag each loader with where it is created and the lines of its `worker_init_fn`; its workers
+    and batches carry the tag, so evidence is matched to the loader a finding is about. The
+    `worker_init_fn` the user's code sees is never changed (Lightning tests it for None)."""
+    create, get_iterator = loader_class.__init__, loader_class._get_iterator
+
+    def init(self: Any, *args: Any, **kwargs: Any) -> None:
+        create(self, *args, **kwargs)
+        self._seedlint_created = tracer.location()
+
+    def iterator(self: Any) -> Any:
+        original = self.worker_init_fn
+        tag = {"created": getattr(self, "_seedlint_created", None), "init_fn": _lines_of(original)}
+        self.worker_init_fn = functools.partial(_tagged_worker_init, tag, original)
+        try:
+            made = get_iterator(self)
+        finally:
+            self.worker_init_fn = original
+        made._seedlint_loader = tag
+        return made
+
+    loader_class.__init__, loader_class._get_iterator = init, iterator
+
+
+def _tagged_worker_init(tag: dict, original: Callable[[int], None] | None, worker_id: int) -> None:
+    """In a DataLoader worker: remember the loader's tag, then run the user's `worker_init_fn`."""
+    global _worker_loader
+    _worker_loader = tag
+    if original is not None:
+        original(worker_id)
+
+
+def _lines_of(function: Any) -> list | None:
+    """[file, first line, last line] of a function's code (through `functools.partial`), or None."""
+    while isinstance(function, functools.partial):
+        function = function.func
+    code = getattr(function, "__code__", None)
+    if code is None:
+        return None
+    lines = [line for _, _, line in code.co_lines() if line is not None]
+    return [code.co_filename, code.co_firstlineno, max(lines, default=code.co_firstlineno)]
 
 
 def _flat(data: Any) -> Any:
