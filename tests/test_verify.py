@@ -392,3 +392,25 @@ def test_worker_evidence_comes_from_the_loader_the_finding_is_about(tmp_path):
     # The constant worker seed is real, but nothing in the plain loader's workers draws: the noisy
     # loader's duplicated RNG object is SL202's evidence, not SL203's.
     assert statuses == {("SL203", 26): "not-reproduced", ("SL202", 32): "confirmed"}, stderr
+
+
+def test_a_failure_under_torchrun_shows_the_ranks_error_and_a_missing_launcher_is_named():
+    diagnostic = Diagnostic("SL201", "missing-set-epoch", "", Path("train.py"), Location(1, 1), Location(1, 2))
+    ranks = ("Traceback (most recent call last):\n  File \"train.py\", line 3, in <module>\n"
+             "RuntimeError: Distributed package doesn't have NCCL built in\n")
+    launcher = ("Traceback (most recent call last):\n  File \"torch/distributed/run.py\", line 1032\n"
+                "torch.distributed.elastic.multiprocessing.errors.ChildFailedError:\n  rank: 0 (local_rank: 0)\n")
+    verdict = judge(diagnostic, FileRuns([Run([], 1, ranks + launcher, 1.0)] * 2), fixable=False)
+    assert verdict.status == "error"
+    assert verdict.detail.endswith("RuntimeError: Distributed package doesn't have NCCL built in")
+    no_launcher = "ValueError: Error initializing torch.distributed using env:// rendezvous: " \
+                  "environment variable RANK expected, but not set\n"
+    verdict = judge(diagnostic, FileRuns([Run([], 1, no_launcher, 1.0)] * 2), fixable=False)
+    assert "add `--launcher torchrun --nproc-per-node 2`" in verdict.detail
+
+
+def test_nothing_to_verify_says_so(tmp_path):
+    (tmp_path / "lib.py").write_text("def add(a, b):\n    return a + b\n")
+    result = run_cli("verify", ".", cwd=tmp_path)
+    assert result.stdout.decode().startswith("Nothing to verify: seedlint check finds nothing here")
+    assert result.returncode == 0

@@ -221,10 +221,17 @@ def _without_evidence(diagnostic: Diagnostic | None, runs: list[Run], seconds: f
 
 
 def _failure(run: Run) -> str:
-    """The tail of a failed run's stderr; for a usage error (exit status 2), how to pass arguments."""
-    tail = "\n".join(line[:200] for line in run.stderr.strip().splitlines()[-10:])
+    """The tail of a failed run's stderr (under torchrun, the ranks' error, not the launcher's report),
+    with a hint for the two failures a new user meets first: missing arguments, a missing launcher."""
+    stderr = run.stderr
+    report = stderr.rfind("ChildFailedError")
+    if report != -1:
+        stderr = stderr[:stderr.rfind("Traceback (most recent call last):", 0, report)] or stderr
+    tail = "\n".join(line[:200] for line in stderr.strip().splitlines()[-10:])
     if run.returncode == 2:
         tail += "\n(exit status 2: arguments the script needs go after `--`: seedlint verify SCRIPT -- ARGS)"
+    elif "environment variable RANK expected" in stderr:
+        tail += "\n(the program expects a distributed launcher: add `--launcher torchrun --nproc-per-node 2`)"
     return tail
 
 

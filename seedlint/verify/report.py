@@ -40,6 +40,8 @@ def render_full(verdicts: list[Verdict], cwd: Path) -> str:
         elif verdict.detail:
             lines.extend(f"  {line}" for line in verdict.detail.splitlines()[-8:])
             shown = verdict.detail
+    if not verdicts:
+        return "Nothing to verify: seedlint check finds nothing here (a script named on the command line is run anyway).\n"
     counts = Counter(v.status for v in verdicts)
     fixed = sum(1 for v in verdicts if v.fix_status == "fixed")
     summary = ", ".join(f"{count} {status}" for status, count in sorted(counts.items()))

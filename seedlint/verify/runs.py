@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-_STDERR_TAIL = 2000
+_STDERR_TAIL = 8000
 
 
 @dataclass
