@@ -28,6 +28,7 @@ GENERATOR_LABELS = {
 }
 
 ALL_TORCH = frozenset({TORCH_CPU, CUDA})
+TORCH_GENERATORS = frozenset({TORCH_CPU, CUDA, CUDA_CURRENT})  # seeding any of them is seeding torch
 EVERYTHING = frozenset({TORCH_CPU, CUDA, NUMPY, PYTHON_RANDOM})
 
 

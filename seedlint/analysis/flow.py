@@ -93,6 +93,12 @@ class Flow:
             seeded |= event.generators
         return frozenset(seeded)
 
+    def first_unseeded_draw(self, generators: frozenset[str]) -> Event | None:
+        """The first draw from `generators` in a flow that seeds none of them (SL105's finding)."""
+        if self.seeded_generators() & generators:
+            return None
+        return next((e for e in self.events if e.kind == "draw" and e.generators & generators), None)
+
 
 def _keyword(call: cst.Call, name: str) -> cst.Arg | None:
     for arg in call.args:

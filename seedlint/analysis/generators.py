@@ -23,7 +23,6 @@ GENERATOR_CONSTRUCTORS = ("torch.Generator", "torch.random.Generator", "torch._C
 _STATE_SETTERS = frozenset({"manual_seed", "set_state", "graphsafe_set_state", "seed"})
 # Callees a generator can be handed to without being seeded there.
 _NON_SEEDING_CALLEES = ("torch.", "builtins.")
-TORCH_GENERATORS = frozenset({catalog.TORCH_CPU, catalog.CUDA, catalog.CUDA_CURRENT})
 
 
 # ----------------------------------------------------------------- unseeded generators
@@ -125,7 +124,7 @@ def reusable_seed(context: FileContext, flows: Iterable[Flow], trail: tuple[Step
     for flow in flows:
         for event in flow.seeds():
             seed = event.effect.seed_arg
-            if seed is None or not event.generators & TORCH_GENERATORS:
+            if seed is None or not event.generators & catalog.TORCH_GENERATORS:
                 continue
             names = read_names(seed)
             if names <= available and all(

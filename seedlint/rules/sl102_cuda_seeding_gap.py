@@ -15,7 +15,6 @@ from seedlint.rules.base import Finding, Rule
 
 _CPU_ONLY_SEEDERS = frozenset({"torch.default_generator.manual_seed", "torch.random.default_generator.manual_seed"})
 _CURRENT_DEVICE_SEEDERS = frozenset({"torch.cuda.manual_seed", "torch.cuda.random.manual_seed"})
-_TORCH_GENERATORS = frozenset({catalog.TORCH_CPU, catalog.CUDA, catalog.CUDA_CURRENT})
 
 
 class CudaSeedingGap(Rule):
@@ -29,7 +28,7 @@ class CudaSeedingGap(Rule):
             return
         reported: set[cst.Call] = set()
         for flow in context.seeding_flows:
-            torch_seeds = [e for e in flow.seeds() if e.generators & _TORCH_GENERATORS]
+            torch_seeds = [e for e in flow.seeds() if e.generators & catalog.TORCH_GENERATORS]
             seeded = flow.seeded_generators()
             if not torch_seeds or catalog.CUDA in seeded:
                 continue

@@ -12,21 +12,13 @@ from seedlint.analysis.flow import Event, Flow
 from seedlint.diagnostics import Applicability, Fix
 from seedlint.rules.base import Finding, Rule
 
-_TORCH = frozenset({catalog.TORCH_CPU, catalog.CUDA, catalog.CUDA_CURRENT})
 # For each library: its generators (seeding any of them counts as seeding it) and its seeding call.
 _LIBRARIES = {
-    catalog.TORCH_CPU: (_TORCH, "torch.manual_seed"),
+    catalog.TORCH_CPU: (catalog.TORCH_GENERATORS, "torch.manual_seed"),
     catalog.NUMPY: (frozenset({catalog.NUMPY}), "numpy.random.seed"),
     catalog.PYTHON_RANDOM: (frozenset({catalog.PYTHON_RANDOM}), "random.seed"),
 }
 _SMALL_LITERAL_LIMIT = 2**32
-
-
-def _library_of(generators: frozenset[str]) -> str | None:
-    for library, (members, _) in _LIBRARIES.items():
-        if generators & members:
-            return library
-    return None
 
 
 class LibraryUnseeded(Rule):
@@ -38,17 +30,11 @@ class LibraryUnseeded(Rule):
     def check(self, context: FileContext) -> Iterator[Finding]:
         reported: set[cst.Call] = set()
         for flow in context.seeding_flows:
-            seeded = flow.seeded_generators()
-            seeded_libraries = {library for library, (members, _) in _LIBRARIES.items() if seeded & members}
-            flagged: set[str] = set()
-            for event in flow.events:
-                library = _library_of(event.generators) if event.kind == "draw" else None
-                if library is None or library in seeded_libraries or library in flagged:
-                    continue
-                flagged.add(library)
-                if event.call not in reported:
-                    reported.add(event.call)
-                    yield self._finding(context, flow, event, library)
+            for library, (members, _) in _LIBRARIES.items():
+                draw = flow.first_unseeded_draw(members)
+                if draw is not None and draw.call not in reported:
+                    reported.add(draw.call)
+                    yield self._finding(context, flow, draw, library)
 
     def _finding(self, context: FileContext, flow: Flow, draw: Event, library: str) -> Finding:
         generator = catalog.GENERATOR_LABELS[library]

@@ -9,7 +9,7 @@ import libcst as cst
 from seedlint.analysis import catalog
 from seedlint.analysis.context import FileContext
 from seedlint.analysis.flow import Event, Flow, argument
-from seedlint.analysis.generators import TORCH_GENERATORS, reusable_seed
+from seedlint.analysis.generators import reusable_seed
 from seedlint.diagnostics import Applicability, Edit, Fix
 from seedlint.rules.base import Finding, Rule
 
@@ -56,8 +56,8 @@ class UnseededRandomSplit(Rule):
                 # too early), and a sampler only draws when iterated, which usually comes later.
                 if any(catalog.TORCH_CPU in flow.seeded_generators() for flow, _ in reaching):
                     continue
-                if any(_reported_by_sl105(flow, event) for flow, event in reaching):
-                    continue
+                if any(flow.first_unseeded_draw(catalog.TORCH_GENERATORS) is event for flow, event in reaching):
+                    continue  # SL105 reports it: the first torch draw of a flow that seeds no torch
             elif cpu_seeded_somewhere or call not in scripted:
                 continue
             yield self._finding(context, call, reaching)
@@ -88,11 +88,3 @@ class UnseededRandomSplit(Rule):
         end = context.positions.span(call.args[-1].value)[1]
         edits = ((import_edit,) if import_edit else ()) + (Edit(end, end, f", {keyword}"),)
         return Fix(f"Pass `{keyword}`", Applicability.UNSAFE, edits)
-
-
-def _reported_by_sl105(flow: Flow, event: Event) -> bool:
-    """Whether SL105 reports this call: the first torch draw of a flow that seeds no torch generator."""
-    if flow.seeded_generators() & TORCH_GENERATORS:
-        return False
-    first = next((e for e in flow.events if e.kind == "draw" and e.generators & TORCH_GENERATORS), None)
-    return first is event
