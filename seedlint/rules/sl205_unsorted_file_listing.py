@@ -9,7 +9,7 @@ import libcst as cst
 
 from seedlint.analysis import catalog
 from seedlint.analysis.context import FileContext
-from seedlint.analysis.index import ModuleIndex, Scope
+from seedlint.analysis.index import ModuleIndex, Scope, dotted_name
 from seedlint.analysis.ordering import COLLECTING_METHODS, SyntaxTree, builds_ordered_collection, own_nodes, sorted_fix
 from seedlint.rules.base import Finding, Rule
 
@@ -215,26 +215,28 @@ class _Listings:
     def _stored(self, target: cst.BaseExpression, scope: Scope, depth: int, seen: set) -> bool:
         """A listing stored on an attribute (`self.files = ..`) or in a name whose uses are followed."""
         if isinstance(target, cst.Attribute):
-            return not self._sorted_in_place(self.context.code(target), scope)
+            return not self._sorted_in_place(dotted_name(target), scope)
         if isinstance(target, cst.Name) and (target.value, scope) not in seen:
             seen.add((target.value, scope))
             return self._name_ordered(target.value, scope, depth, seen)
         return False
 
-    def _sorted_in_place(self, text: str, scope: Scope) -> bool:
-        """Whether `<text>.sort()` is called: in the same scope, or in the class for `self.` attributes."""
-        on_self = text.startswith("self.")
+    def _sorted_in_place(self, name: str | None, scope: Scope) -> bool:
+        """Whether `<name>.sort()` is called: in the same scope, or in the class for `self.` attributes."""
+        if name is None:
+            return False
+        on_self = name.startswith("self.")
         for receiver, call_scope in self._sort_receivers:
-            if receiver == text and (
+            if receiver == name and (
                 call_scope is scope or (on_self and call_scope.owner_class is scope.owner_class is not None)
             ):
                 return True
         return False
 
     @cached_property
-    def _sort_receivers(self) -> list[tuple[str, Scope]]:
+    def _sort_receivers(self) -> list[tuple[str | None, Scope]]:
         return [
-            (self.context.code(call.func.value), scope)
+            (dotted_name(call.func.value), scope)
             for call, scope in self.index.all_calls
             if isinstance(call.func, cst.Attribute) and call.func.attr.value == "sort"
         ]
