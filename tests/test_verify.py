@@ -134,9 +134,6 @@ def test_cuda_only_findings_need_cuda_on_a_cpu_machine(tmp_path):
         ("SL204", "first divergent draw"),
         ("SL106", "first divergent draw"),
         ("SL206", "the output differs between hash seeds"),
-        ("SL304", "the output differs between hash seeds"),
-        ("SL108", "first divergent draw of child process SpawnProcess-1"),
-        ("SL401", "dropout draws although the module is in eval mode"),
     ],
 )
 def test_each_probe_confirms_its_page_example(tmp_path, code, label):
@@ -157,6 +154,12 @@ def test_examples_run_the_pages_with_their_fixed_versions(tmp_path):
     for code in codes:
         assert (rows[code]["example"], rows[code]["example_fix"], rows[code]["fixed_version"]) == (
             "confirmed", "fixed", "not-reproduced"), code
+    labels = {code: (rows[code]["evidence"]["label"], rows[code]["evidence"]["where"]) for code in codes}
+    assert labels["SL108"][0] == "first divergent draw of child process SpawnProcess-1"
+    assert labels["SL108"][1].endswith("sl108.py:7")  # the child's `nn.Linear`
+    assert labels["SL304"] == ("the output differs between hash seeds", None)
+    assert labels["SL401"][0] == "dropout draws although the module is in eval mode"
+    assert labels["SL401"][1].endswith("sl401.py:12")  # the `F.dropout` line
     assert rows["SL301"]["example"] in ("needs-cuda", "confirmed", "not-reproduced")
     assert result.returncode == 0
 
