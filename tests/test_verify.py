@@ -253,7 +253,11 @@ def test_ctrl_c_kills_the_runs_and_removes_temporary_files(tmp_path):
     assert marker.exists()
     time.sleep(0.5)
     process.send_signal(signal.SIGINT)
-    _, stderr = process.communicate(timeout=30)
+    try:
+        _, stderr = process.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        pytest.fail(f"seedlint verify did not stop on Ctrl-C; stderr: {process.communicate()[1].decode()!r}")
     assert "Traceback" not in stderr.decode()
     with pytest.raises(ProcessLookupError):
         os.kill(int(marker.read_text()), 0)

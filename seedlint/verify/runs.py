@@ -8,10 +8,12 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterator
 
 _STDERR_TAIL = 8000
 
@@ -96,8 +98,9 @@ def run_traced(plan: RunPlan) -> Run:
         process = subprocess.Popen(command, cwd=plan.cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                    start_new_session=True, env={**os.environ, **plan.environment})
         try:
-            stdout, stderr, returncode = _wait(process, start, plan)
-        except BaseException:  # Ctrl-C: leave no process behind
+            with _killed_on_interrupt(process):
+                stdout, stderr, returncode = _wait(process, start, plan)
+        except BaseException:  # Ctrl-C, or a failure of ours: leave no process behind
             _kill_group(process)
             process.wait()
             raise
@@ -136,6 +139,25 @@ def _wait(process: subprocess.Popen, start: float, plan: RunPlan) -> tuple[bytes
                 return stdout, stderr, None
             if plan.progress is not None:
                 plan.progress(f"{plan.script.name}: {time.monotonic() - start:.0f} s")
+
+
+@contextmanager
+def _killed_on_interrupt(process: subprocess.Popen) -> Iterator[None]:
+    """While the run lasts, Ctrl-C kills its process group at once (in the signal handler, wherever
+    the main thread is), then interrupts seedlint."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def interrupt(signum: int, frame: object) -> None:
+        _kill_group(process)
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGINT, interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def _kill_group(process: subprocess.Popen) -> None:
