@@ -421,3 +421,24 @@ def test_nothing_to_verify_says_so(tmp_path):
     result = run_cli("verify", ".", cwd=tmp_path)
     assert result.stdout.decode().startswith("Nothing to verify: seedlint check finds nothing here")
     assert result.returncode == 0
+
+
+def test_the_tracer_keeps_dynamo_out_without_importing_it_for_programs_that_do_not(tmp_path):
+    (tmp_path / "config.json").write_text("{}")
+    (tmp_path / "plain.py").write_text("import sys\nimport torch\ntorch.randn(2)\nprint('torch._dynamo' in sys.modules)\n")
+    (tmp_path / "compiled.py").write_text(
+        "import torch\nimport torch.nn.functional as F\ntorch.manual_seed(0)\n"
+        "f = torch.compile(lambda x: F.dropout(x, 0.5) + torch.rand(4), backend='eager')\n"
+        "print(f(torch.ones(4)).tolist(), f(torch.ones(4)).tolist())\n"
+    )
+
+    def traced(script: str) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-m", "seedlint.verify.harness", f"{script}.jsonl", "config.json", script],
+                              capture_output=True, text=True, cwd=tmp_path)
+
+    assert traced("plain.py").stdout == "False\n"  # no second spent importing Dynamo
+    plain = subprocess.run([sys.executable, "compiled.py"], capture_output=True, text=True, cwd=tmp_path)
+    compiled = traced("compiled.py")
+    assert compiled.returncode == 0 and compiled.stdout == plain.stdout
+    assert "Dynamo does not know how to trace" not in compiled.stderr  # Dynamo did not trace the tracer
+    assert '"op": "aten.rand"' in (tmp_path / "compiled.py.jsonl").read_text()

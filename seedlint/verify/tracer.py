@@ -250,14 +250,29 @@ def install(tracer: Tracer) -> Callable[[], None]:
     except ImportError:
         return lambda: None
 
+    import torch
+
+    def dispatch(func: Any, args: tuple, kwargs: dict | None) -> Any:
+        result = func(*args, **(kwargs or {}))
+        name = func.overloadpacket.__name__
+        if name in TORCH_RANDOM_OPS and tracer.active:
+            module = _module_in_eval_mode() if name in DROPOUT_OPS else None
+            tracer.record(f"aten.{name}", _generator_label(kwargs, result), result, eval_module=module)
+        return result
+
+    hidden = torch._disable_dynamo(dispatch, recursive=True)  # imports Dynamo when first called
+
     class RandomOps(TorchDispatchMode):
+        @classmethod
+        def _should_skip_dynamo(cls) -> bool:
+            return False  # done below, lazily
+
         def __torch_dispatch__(self, func, types, args=(), kwargs=None):
-            result = func(*args, **(kwargs or {}))
-            name = func.overloadpacket.__name__
-            if name in TORCH_RANDOM_OPS and tracer.active:
-                module = _module_in_eval_mode() if name in DROPOUT_OPS else None
-                tracer.record(f"aten.{name}", _generator_label(kwargs, result), result, eval_module=module)
-            return result
+            # Dynamo must not trace the tracer (torch wraps every mode so by default, importing Dynamo
+            # in every run: about a second); only a program that has imported it (`torch.compile`) pays.
+            if "torch._dynamo" in sys.modules:
+                return hidden(func, args, kwargs)
+            return dispatch(func, args, kwargs)
 
     _trace_data_loading(tracer)
     mode = RandomOps()
