@@ -238,19 +238,24 @@ def _failure(run: Run) -> str:
 def _loader_matcher(diagnostic: Diagnostic) -> Callable[[dict | None], bool]:
     """Whether a loader's tag is the loader a finding is about: the finding is where the loader is
     created (SL202) or inside its `worker_init_fn` (SL203)."""
-    path, first, last = str(diagnostic.path.resolve()), diagnostic.start.row, diagnostic.end.row
+    path, row = str(diagnostic.path.resolve()), diagnostic.start.row
 
     def about(tag: dict | None) -> bool:
         if not tag:
             return False
-        created, init_fn = tag.get("created"), tag.get("init_fn")
-        if created is not None:
-            file, _, line = created.rpartition(":")
-            if file == path and first <= int(line) <= last:
-                return True
-        return bool(init_fn) and init_fn[0] == path and init_fn[1] <= first <= init_fn[2]
+        init_fn = tag.get("init_fn")
+        return _at_finding(tag.get("created"), diagnostic) or (
+            bool(init_fn) and init_fn[0] == path and init_fn[1] <= row <= init_fn[2])
 
     return about
+
+
+def _at_finding(where: str | None, diagnostic: Diagnostic) -> bool:
+    """Whether a `file:line` location lies on the finding's lines."""
+    if where is None:
+        return False
+    file, _, line = where.rpartition(":")
+    return file == str(diagnostic.path.resolve()) and diagnostic.start.row <= int(line) <= diagnostic.end.row
 
 
 def _duplicated_workers(run: Run, about: Callable[[dict | None], bool]) -> Evidence | None:
@@ -285,9 +290,8 @@ def _children_divergence(runs: list[Run]) -> Evidence | None:
 
 def _eval_mode_draw(run: Run, diagnostic: Diagnostic) -> Evidence | None:
     """A dropout draw made at the finding while the module calling it was in eval mode."""
-    lines = {f"{diagnostic.path.resolve()}:{row}" for row in range(diagnostic.start.row, diagnostic.end.row + 1)}
     for index, record in enumerate(run.random_draws):
-        if record.get("eval_module") and record["where"] in lines:
+        if record.get("eval_module") and _at_finding(record["where"], diagnostic):
             return Evidence(index, record["op"], record["where"], [record["eval_module"]], record["prefix"],
                             "dropout draws although the module is in eval mode", ("module", "values"))
     return None
