@@ -45,6 +45,7 @@ class CheckReport:
     diff: str = ""
     stdin_output: str | None = None
     files_checked: int = 0
+    files: list[Path] = field(default_factory=list)  # the files linted, in order
     errors: list[str] = field(default_factory=list)  # rules that failed on a file: seedlint bugs to report
 
 
@@ -106,6 +107,7 @@ class Checker:
                 report.stdin_output = result.source.text
             return report
         files = list(collect_files(self.options.paths, self.resolver, self.options.force_exclude))
+        report.files = files
         self._index_project(files)
         report.errors.extend(self.project.errors)
         for path in files:

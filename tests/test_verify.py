@@ -14,7 +14,7 @@ import pytest
 
 from seedlint.diagnostics import Diagnostic, Location
 from seedlint.pages import page_examples
-from seedlint.verify.probe import FileRuns, family_of, judge, seed_sensitive
+from seedlint.verify.probe import FileRuns, family_of, is_entry_point, judge, seed_sensitive
 from seedlint.verify.runs import Run
 
 from conftest import lint, run_cli
@@ -442,3 +442,36 @@ def test_the_tracer_keeps_dynamo_out_without_importing_it_for_programs_that_do_n
     assert compiled.returncode == 0 and compiled.stdout == plain.stdout
     assert "Dynamo does not know how to trace" not in compiled.stderr  # Dynamo did not trace the tracer
     assert '"op": "aten.rand"' in (tmp_path / "compiled.py.jsonl").read_text()
+
+
+HELPER = (
+    "import logging\nimport random\n\nimport torch\n\nlogger = logging.getLogger(__name__)\n\n\n"
+    "def set_seed(seed):\n    torch.manual_seed(seed)\n\n\n"
+    "def augment(x):\n    set_seed(0)\n    return x + random.random()\n"
+)
+
+
+def test_a_finding_in_a_helper_module_is_judged_from_the_entry_point_that_loads_it(tmp_path):
+    (tmp_path / "utils.py").write_text(HELPER)
+    (tmp_path / "train.py").write_text(
+        "import torch\n\nfrom utils import augment\n\nif __name__ == '__main__':\n"
+        "    torch.manual_seed(0)\n    print(augment(torch.zeros(1)))\n"
+    )
+    returncode, items, stderr = verify(tmp_path, ".")
+    (item,) = items  # utils.py is not run as a script, and train.py's runs are not "diverges" on their own
+    assert (item["code"], item["status"], item["fix_status"]) == ("SL105", "confirmed", "fixed"), stderr
+    assert item["evidence"]["where"] == f"{tmp_path / 'utils.py'}:15"
+    assert returncode == 1
+    _, (alone,), _ = verify(tmp_path, "utils.py")
+    assert alone["status"] == "static-only" and "no entry point here loads this module" in alone["detail"]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("import torch\n\n\ndef main():\n    pass\n\n\nif __name__ == '__main__':\n    main()\n", True),
+    ("import torch\nx = torch.randn(2)\ntorch.manual_seed(0)\n", True),
+    ("import torch\nfor _ in range(3):\n    torch.randn(2)\n", True),
+    (HELPER, False),  # definitions and `logger = getLogger(..)`: a module to import, not a program
+    ("from dataclasses import dataclass\n\n\n@dataclass\nclass Config:\n    lr: float = 0.1\n", False),
+])
+def test_entry_points_are_files_that_do_work_when_run(text, expected):
+    assert is_entry_point(text) is expected

@@ -168,6 +168,7 @@ def main(argv: list[str]) -> None:
         raise SystemExit(1) from None
     finally:
         stop()
+        tracer.record_modules()
         if completed:  # what fails after this (torch's teardown at exit) is not the program's failure
             tracer.record("end", "harness", [], kind="end")
         tracer.close()

@@ -48,6 +48,7 @@ _TRACED_AS = {
     catalog.NUMPY_OBJECT: "object:numpy", catalog.RANDOM_OBJECT: "object:random",
 }
 _MAIN_GUARD = re.compile(r"^if\s+__name__\s*==\s*['\"]__main__['\"]\s*:", re.M)
+_TOP_LEVEL_WORK = re.compile(r"^(?:[A-Za-z_][\w.]*\(|(?:for|while|with|async with|async for)\b)", re.M)
 
 
 @dataclass
@@ -104,12 +105,9 @@ def seed_sensitive(diagnostic: Diagnostic) -> bool:
 
 
 def is_entry_point(text: str) -> bool:
-    """A file that does something when run: a `__main__` block, or top-level calls."""
-    return bool(_MAIN_GUARD.search(text)) or any(
-        line and not line[0].isspace() and not line.startswith(("import ", "from ", "def ", "class ", "@", "#", '"'))
-        and "(" in line
-        for line in text.splitlines()
-    )
+    """A file that does something when run: a `__main__` block, or top-level work (a bare call such
+    as `main()` or `print(..)`, a loop); a module of definitions and `logger = getLogger(..)` is not."""
+    return bool(_MAIN_GUARD.search(text) or _TOP_LEVEL_WORK.search(text))
 
 
 def family_divergence(first: Run, second: Run, family: tuple[str, ...] | None) -> Divergence | None:
@@ -118,8 +116,8 @@ def family_divergence(first: Run, second: Run, family: tuple[str, ...] | None) -
                               for run in (first, second)))
 
 
-def judge(diagnostic: Diagnostic, runs: FileRuns, fixable: bool) -> Verdict:
-    """The verdict on one finding from the runs of its program."""
+def judge(diagnostic: Diagnostic, runs: FileRuns, fixable: bool | None) -> Verdict:
+    """The verdict on one finding from the runs of its program (`fixable` None: no fix check)."""
     seconds = sum(run.seconds for run in (*runs.original, *runs.fixed, *runs.shifted, *runs.hashed))
     probe = _probe(diagnostic)
     if diagnostic.code in HASH_ORDER:  # the runs under each hash seed, original then fixed
@@ -130,10 +128,12 @@ def judge(diagnostic: Diagnostic, runs: FileRuns, fixable: bool) -> Verdict:
     if found is None:
         return _without_evidence(diagnostic, evidence_runs[0], seconds)
     verdict = Verdict(diagnostic, "confirmed", found, seconds=seconds)
-    if not fixed_runs[0]:
+    if fixable is None:  # no fix check
         return verdict
     if not fixable:
         verdict.fix_status = "no-fix"
+        return verdict
+    if not fixed_runs[0]:  # the fix changes nothing it could run
         return verdict
     crashed = next((run for run in fixed_runs[0] if run.crashed), None)
     if crashed is not None:  # the fixed program fails: no claim about the fix

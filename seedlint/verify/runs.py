@@ -46,6 +46,11 @@ class Run:
         return self.returncode is None
 
     @property
+    def loaded(self) -> set[str]:
+        """The user's files the program loaded (absolute paths)."""
+        return {file for record in self.records("modules") for file in record["files"]}
+
+    @property
     def completed(self) -> bool:
         """Whether the program's code ran to its end (the harness's `end` record)."""
         return bool(self.records("end"))

@@ -7,7 +7,7 @@ import sys
 import tempfile
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterable
 
 from seedlint.config import installed_torch_version
 from seedlint.diagnostics import Applicability
@@ -54,52 +54,111 @@ def cuda_available() -> bool:
 
 
 def verify(options: VerifyOptions, progress: Callable[[str], None] = lambda _: None) -> list[Verdict]:
-    """Lint the paths, then run every entry point with runtime-confirmable findings."""
+    """Lint the paths, then run every entry point with runtime-confirmable findings; a finding in a
+    helper module is judged from the runs of an entry point that loads it."""
     checker = Checker(CheckOptions(paths=options.paths, select=options.select))
-    findings = checker.run().diagnostics
+    report = checker.run()
     by_file: dict[Path, list] = {}
-    for diagnostic in findings:
+    for diagnostic in report.diagnostics:
         by_file.setdefault(diagnostic.path, []).append(diagnostic)
     has_cuda = options.device == "cuda" or (
-        options.device == "auto" and any(d.code in CUDA_ONLY for d in findings) and cuda_available()
+        options.device == "auto" and any(d.code in CUDA_ONLY for d in report.diagnostics) and cuda_available()
     )
-    fixed_modules = _fixed_sources(checker, by_file) if options.fix_check else {}
+    programs = _Programs(options, _fixed_sources(checker, by_file) if options.fix_check else {}, progress)
     verdicts: list[Verdict] = []
+    helpers: dict[Path, list] = {}
     for path, diagnostics in by_file.items():
-        text = path.read_text(encoding="utf-8", errors="replace")
         runnable = [d for d in diagnostics if d.code in RUNTIME or (d.code in CUDA_ONLY and has_cuda)]
         for diagnostic in diagnostics:
             if diagnostic not in runnable:
                 status = "needs-cuda" if diagnostic.code in CUDA_ONLY else "static-only"
                 verdicts.append(Verdict(diagnostic, status))
-        if not runnable:
-            continue
-        if not is_entry_point(text):
-            verdicts.extend(Verdict(d, "static-only", detail="not an entry point") for d in runnable)
-            continue
-        progress(f"running {path} ({options.runs} runs" + (", then the fixed version)" if options.fix_check else ")"))
-        configurations = [{}]
-        if options.fix_check:
-            given = options.fixed_text(path) if options.fixed_text is not None else None
-            configurations.append({**fixed_modules, **({str(path.resolve()): given} if given is not None else {})})
-        runs = FileRuns(*(run_many(_plan(options, path, sources), options.runs) for sources in configurations))
-        if any(seed_sensitive(d) for d in runnable):  # the same programs, with every seed shifted
-            runs.shifted = [run for sources in configurations
-                            for run in run_many(_plan(options, path, sources, SEED_OFFSET), 1)]
-        if any(d.code in HASH_ORDER for d in runnable):  # the same programs under two hash seeds
-            runs.hashed = [run for sources in configurations for seed in HASH_SEEDS
-                           for run in run_many(_plan(options, path, sources, environment={"PYTHONHASHSEED": seed}), 1)]
-        for diagnostic in runnable:
-            fixable = options.fixed_text is not None or (
-                diagnostic.fix is not None and diagnostic.fix.applicability is not Applicability.DISPLAY_ONLY
-            )
-            verdicts.append(_judge_ranks(diagnostic, runs, fixable) if options.nproc_per_node
-                            else judge(diagnostic, runs, fixable))
-    for path in options.paths:  # a program named on the command line without findings: do its runs agree?
-        if path.is_file() and path not in by_file and is_entry_point(path.read_text(encoding="utf-8", errors="replace")):
-            progress(f"running {path} ({options.runs} runs)")
-            verdicts.append(judge_program(path, run_many(_plan(options, path, {}), options.runs)))
+        if runnable and _is_entry_point(path):
+            verdicts.extend(_judge_all(options, runnable, programs.runs(path, runnable)))
+        elif runnable:
+            helpers[path] = runnable
+    named = [path for path in options.paths if path.is_file() and _is_entry_point(path)]
+    loaders: set[Path] = set()  # entry points whose runs judged a helper's findings
+    for helper, diagnostics in helpers.items():
+        candidates = [*programs, *named, *(f for f in report.files if f not in by_file and _is_entry_point(f))]
+        entry = programs.loading(helper, dict.fromkeys(candidates))
+        if entry is None:
+            verdicts.extend(Verdict(d, "static-only", detail="no entry point here loads this module "
+                                    "(name one: seedlint verify train.py helpers.py)") for d in diagnostics)
+        else:
+            loaders.add(entry)
+            verdicts.extend(_judge_all(options, diagnostics, programs.runs(entry, diagnostics)))
+    for path in named:  # a program named on the command line without findings: do its runs agree?
+        if path not in by_file and path not in loaders:
+            verdicts.append(judge_program(path, programs.runs(path, []).original))
     return verdicts
+
+
+def _is_entry_point(path: Path) -> bool:
+    return is_entry_point(path.read_text(encoding="utf-8", errors="replace"))
+
+
+def _judge_all(options: VerifyOptions, diagnostics: list, runs: FileRuns) -> list[Verdict]:
+    verdicts = []
+    for diagnostic in diagnostics:
+        fixable = None if not options.fix_check else options.fixed_text is not None or (
+            diagnostic.fix is not None and diagnostic.fix.applicability is not Applicability.DISPLAY_ONLY
+        )
+        verdicts.append(_judge_ranks(diagnostic, runs, fixable) if options.nproc_per_node
+                        else judge(diagnostic, runs, fixable))
+    return verdicts
+
+
+class _Programs:
+    """The runs of each entry point (original, then fixed), made once and shared by every finding
+    judged from them; the extra runs a probe needs are added when a finding needs them."""
+
+    _MAX_SEARCHED = 3  # entry points without findings run only to find one that loads a helper
+
+    def __init__(self, options: VerifyOptions, fixed_modules: dict[str, str], progress: Callable[[str], None]):
+        self.options, self.fixed_modules, self.progress = options, fixed_modules, progress
+        self._runs: dict[Path, FileRuns] = {}
+
+    def __iter__(self):
+        return iter(list(self._runs))
+
+    def runs(self, path: Path, diagnostics: list) -> FileRuns:
+        configurations = self._configurations(path)
+        runs = self._runs.get(path)
+        if runs is None:
+            fixed = ", then the fixed version)" if len(configurations) > 1 else ")"
+            self.progress(f"running {path} ({self.options.runs} runs{fixed}")
+            runs = FileRuns(*(run_many(_plan(self.options, path, sources), self.options.runs)
+                              for sources in configurations))
+            self._runs[path] = runs
+        if any(seed_sensitive(d) for d in diagnostics) and not runs.shifted:  # every seed shifted
+            runs.shifted = [run for sources in configurations
+                            for run in run_many(_plan(self.options, path, sources, SEED_OFFSET), 1)]
+        if any(d.code in HASH_ORDER for d in diagnostics) and not runs.hashed:  # under two hash seeds
+            runs.hashed = [run for sources in configurations for seed in HASH_SEEDS for run in run_many(
+                _plan(self.options, path, sources, environment={"PYTHONHASHSEED": seed}), 1)]
+        return runs
+
+    def loading(self, helper: Path, candidates: Iterable[Path]) -> Path | None:
+        """The first candidate entry point whose program loads `helper` (run if it was not yet)."""
+        searched = 0
+        for entry in candidates:
+            if entry not in self._runs:
+                if searched == self._MAX_SEARCHED:
+                    break
+                searched += 1
+            runs = self.runs(entry, [])
+            if runs.original and str(helper.resolve()) in runs.original[0].loaded:
+                return entry
+        return None
+
+    def _configurations(self, path: Path) -> list[dict[str, str]]:
+        """The sources of each configuration: the original, then (fix check) the fixed modules."""
+        if not self.options.fix_check:
+            return [{}]
+        given = self.options.fixed_text(path) if self.options.fixed_text is not None else None
+        fixed = {**self.fixed_modules, **({str(path.resolve()): given} if given is not None else {})}
+        return [{}, fixed] if fixed else [{}]
 
 
 def _fixed_sources(checker: Checker, by_file: dict[Path, list]) -> dict[str, str]:
@@ -120,7 +179,7 @@ def _plan(options: VerifyOptions, path: Path, sources: dict[str, str], seed_offs
                    progress=options.progress)
 
 
-def _judge_ranks(diagnostic, runs: FileRuns, fixable: bool) -> Verdict:
+def _judge_ranks(diagnostic, runs: FileRuns, fixable: bool | None) -> Verdict:
     """Judge a finding on every rank; the verdict is rank 0's, or the first confirming rank's, with all listed."""
     verdicts = [judge(diagnostic, rank_runs, fixable) for rank_runs in per_rank(runs)]
     if not verdicts:

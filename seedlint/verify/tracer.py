@@ -110,18 +110,27 @@ class Tracer:
         finally:
             self.active = True
 
+    def record_modules(self) -> None:
+        """One record listing the user's files the program loaded (findings in a helper module are
+        judged from the runs of an entry point that loads it)."""
+        files = sorted({module.__file__ for module in list(sys.modules.values())
+                        if isinstance(getattr(module, "__file__", None), str) and self._is_users(module.__file__)})
+        self.stream.write(json.dumps({"kind": "modules", "files": files}) + "\n")
+        self.stream.flush()
+
+    def _is_users(self, filename: str) -> bool:
+        return filename.startswith(tuple(self.roots)) and "site-packages" not in filename
+
     def is_user_frame(self, depth: int) -> bool:
         """Whether the code `depth` frames up (from the caller) is in the user's files."""
-        filename = sys._getframe(depth + 1).f_code.co_filename
-        return filename.startswith(tuple(self.roots)) and "site-packages" not in filename
+        return self._is_users(sys._getframe(depth + 1).f_code.co_filename)
 
     def location(self) -> str | None:
         """`file:line` of the innermost frame in the user's files."""
         frame = sys._getframe(2)
         while frame is not None:
-            filename = frame.f_code.co_filename
-            if filename.startswith(tuple(self.roots)) and "site-packages" not in filename:
-                return f"{filename}:{frame.f_lineno}"
+            if self._is_users(frame.f_code.co_filename):
+                return f"{frame.f_code.co_filename}:{frame.f_lineno}"
             frame = frame.f_back
         return None
 
