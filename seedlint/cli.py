@@ -190,13 +190,16 @@ class _ScriptArgsCommand(click.Command):
 @click.option("--select", help="Rules whose findings to verify (codes, prefixes, names or ALL).")
 @click.option("--runs", type=click.IntRange(min=2), default=2, show_default=True, help="Runs of each configuration.")
 @click.option("--timeout", type=click.FloatRange(min=1), default=60.0, show_default=True, help="Seconds per run.")
-@click.option("--device", type=click.Choice(["auto", "cpu", "cuda"]), default="auto", show_default=True)
+@click.option("--device", type=click.Choice(["auto", "cpu", "cuda"]), default="auto", show_default=True,
+              help="Whether CUDA-only findings are run (cuda) or reported needs-cuda (cpu); auto: if CUDA is here.")
 @click.option("--no-fix-check", is_flag=True, help="Do not run the fixed program.")
 @click.option("--examples", is_flag=True, help="Run every rule page's example and fixed version on this machine.")
-@click.option("--launcher", type=click.Choice(["python", "torchrun"]), default="python", show_default=True)
+@click.option("--launcher", type=click.Choice(["python", "torchrun"]), default="python", show_default=True,
+              help="torchrun: run under torch.distributed.run, every rank traced and judged.")
 @click.option("--nproc-per-node", type=click.IntRange(min=1), default=2, show_default=True,
               help="Processes per node under --launcher torchrun.")
-@click.option("--output-format", type=click.Choice(["full", "json"]), default="full", show_default=True)
+@click.option("--output-format", type=click.Choice(["full", "json"]), default="full", show_default=True,
+              help="full: a short table per finding; json: everything.")
 def verify(paths, select, runs, timeout, device, no_fix_check, examples, launcher, nproc_per_node,
            output_format) -> None:
     """Run the flagged programs twice in fresh processes to show where runs diverge, then the fixed ones.
