@@ -68,11 +68,8 @@ def verify(options: VerifyOptions, progress: Callable[[str], None] = lambda _: N
     verdicts: list[Verdict] = []
     helpers: dict[Path, list] = {}
     for path, diagnostics in by_file.items():
-        runnable = [d for d in diagnostics if d.code in RUNTIME or (d.code in CUDA_ONLY and has_cuda)]
-        for diagnostic in diagnostics:
-            if diagnostic not in runnable:
-                status = "needs-cuda" if diagnostic.code in CUDA_ONLY else "static-only"
-                verdicts.append(Verdict(diagnostic, status))
+        runnable = [d for d in diagnostics if _not_run(d.code, has_cuda) is None]
+        verdicts.extend(Verdict(d, _not_run(d.code, has_cuda)) for d in diagnostics if d not in runnable)
         if runnable and _is_entry_point(path):
             verdicts.extend(_judge_all(options, runnable, programs.runs(path, runnable)))
         elif runnable:
@@ -92,6 +89,13 @@ def verify(options: VerifyOptions, progress: Callable[[str], None] = lambda _: N
         if path not in by_file and path not in loaders:
             verdicts.append(judge_program(path, programs.runs(path, []).original))
     return verdicts
+
+
+def _not_run(code: str, has_cuda: bool) -> str | None:
+    """Why a rule's findings are not run (`needs-cuda`, `static-only`), or None when they are."""
+    if code in RUNTIME or (code in CUDA_ONLY and has_cuda):
+        return None
+    return "needs-cuda" if code in CUDA_ONLY else "static-only"
 
 
 def _is_entry_point(path: Path) -> bool:
@@ -216,8 +220,8 @@ def verify_examples(options: VerifyOptions, progress: Callable[[str], None] = la
             pages = page_examples(code)
             if pages is None or code == "SL000":
                 continue
-            if code not in RUNTIME and not (code in CUDA_ONLY and has_cuda):
-                status = "needs-cuda" if code in CUDA_ONLY else "static-only"
+            status = _not_run(code, has_cuda)
+            if status is not None:
                 rows.append(ExampleRow(code, status, None))
                 continue
             example, fixed = Path(directory, f"{code.lower()}.py"), Path(directory, f"{code.lower()}_fixed.py")
