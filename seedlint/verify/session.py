@@ -214,6 +214,7 @@ def verify_examples(options: VerifyOptions, progress: Callable[[str], None] = la
     """Every rule page's example (with the page's fixed version as the fix) and its fixed version, run here."""
     rows = []
     has_cuda = options.device == "cuda" or (options.device == "auto" and cuda_available())
+    options = replace(options, device="cuda" if has_cuda else "cpu")  # asked once, not per example
     codes = sorted(expand_all(options.select) if options.select else RULES)
     with tempfile.TemporaryDirectory(prefix="seedlint-examples-") as directory:
         for code in codes:
