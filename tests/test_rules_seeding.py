@@ -782,6 +782,70 @@ class TestSL104RandomBeforeSeed:
     @pytest.mark.parametrize(
         "source",
         [
+            """\
+            import random
+            import numpy as np
+            import torch
+            def main(args):
+                if args.seed is None:
+                    args.seed = random.randint(1, 10000)
+                print("Random Seed: ", args.seed)
+                random.seed(args.seed)
+                np.random.seed(args.seed)
+                torch.manual_seed(args.seed)
+            """,
+            """\
+            import numpy as np
+            import torch
+            def set_seed(seed):
+                np.random.seed(seed)
+                torch.manual_seed(seed)
+            def pick():
+                return np.random.randint(0, 2**31)
+            def main(args):
+                if args.seed is None:
+                    args.seed = pick()
+                logger.info("seed %d", args.seed)
+                set_seed(args.seed)
+            """,
+            """\
+            import torch
+            def main(cfg):
+                if cfg["seed"] < 0:
+                    cfg["seed"] = int(torch.randint(0, 2**31, ()).item())
+                torch.manual_seed(cfg["seed"])
+            """,
+            """\
+            import random
+            seed = None
+            if seed is None:
+                seed = random.randint(0, 2**31)
+            print(f"seed={seed}")
+            random.seed(seed)
+            """,
+        ],
+        ids=["args-attribute", "through-helpers", "config-item", "module-level"],
+    )
+    def test_a_seed_picked_when_none_is_given_is_not_a_draw_before_the_seed(self, source):
+        # The pick is meant to be random and logged; moving the seeding above it would seed with None.
+        assert codes_of(source, {"SL104", "SL105"}) == []
+
+    @pytest.mark.parametrize(
+        "source, row",
+        [
+            ("import torch\ndef main(args):\n    noise = torch.randn(3)\n    torch.manual_seed(args.seed)\n", 3),
+            ("import torch\ndef main(args):\n    args.noise = torch.randn(3)\n    torch.manual_seed(args.seed)\n", 3),
+            ("import torch\ndef main(args):\n    if args.seed is None:\n        x = torch.randn(3)\n"
+             "    torch.manual_seed(args.seed)\n", 4),
+        ],
+        ids=["other-name", "other-attribute", "draw-under-the-same-test"],
+    )
+    def test_a_draw_whose_value_does_not_reach_the_seed_is_still_flagged(self, source, row):
+        assert [(code, r) for code, r, _ in findings(source, {"SL104"})] == [("SL104", row)]
+
+    @pytest.mark.parametrize(
+        "source",
+        [
             "import torch\nif resume:\n    x = torch.randn(3)\nelse:\n    torch.manual_seed(0)\n",
             "import torch\nif a:\n    torch.manual_seed(0)\nelif b:\n    x = torch.randn(3)\n",
             "import torch\nmatch mode:\n    case 'eval':\n        x = torch.randn(3)\n"

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, Iterable, Iterator, Mapping
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Mapping
 
 import libcst as cst
 
@@ -93,11 +93,12 @@ class Flow:
             seeded |= event.generators
         return frozenset(seeded)
 
-    def first_unseeded_draw(self, generators: frozenset[str]) -> Event | None:
-        """The first draw from `generators` in a flow that seeds none of them (SL105's finding)."""
+    def first_unseeded_draw(self, generators: frozenset[str],
+                            ignored: Callable[[Event], bool] = lambda event: False) -> Event | None:
+        """The first draw from `generators` (not `ignored`) in a flow that seeds none of them (SL105's finding)."""
         if self.seeded_generators() & generators:
             return None
-        return next((e for e in self.events if e.kind == "draw" and e.generators & generators), None)
+        return next((e for e in self.events if e.kind == "draw" and e.generators & generators and not ignored(e)), None)
 
 
 def _keyword(call: cst.Call, name: str) -> cst.Arg | None:

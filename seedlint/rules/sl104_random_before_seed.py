@@ -7,10 +7,11 @@ from typing import Iterator
 import libcst as cst
 
 from seedlint.analysis import catalog
-from seedlint.analysis.bindings import bound_by, defined_at, names_needed, read_names
+from seedlint.analysis.bindings import defined_at, names_needed
 from seedlint.analysis.context import FileContext
 from seedlint.analysis.flow import Event, Flow, divergence, exclusive, reported_call
 from seedlint.analysis.index import ModuleIndex
+from seedlint.analysis.seed_picks import picks
 from seedlint.diagnostics import Applicability, Fix
 from seedlint.rules.base import Finding, Rule
 
@@ -30,7 +31,7 @@ def early_draws(index: ModuleIndex, flow: Flow) -> Iterator[tuple[Event, Event]]
             later = next(
                 (e for e in events[position + 1:]
                  if e.kind == "seed" and e.effect.deterministic and _normalised(e.generators) & event.generators
-                 and not exclusive(index, event, e) and not _picks_the_seed(index, event, e)
+                 and not exclusive(index, event, e) and not picks(index, event, e)
                  and not _reseeds_in_a_loop(event, e)),
                 None,
             )
@@ -43,21 +44,6 @@ def _reseeds_in_a_loop(draw: Event, seed: Event) -> bool:
     draws (`torch.manual_seed(1337 + it)` before a `randperm`), not for what ran before the loop."""
     steps = seed.trail[divergence(draw, seed):-1]
     return any(step.call is None and isinstance(step.statement.node, (cst.For, cst.While)) for step in steps)
-
-
-def _picks_the_seed(index: ModuleIndex, draw: Event, seed: Event) -> bool:
-    """Whether the draw computes the seed itself (`seed = np.random.randint(2**31)` when none is given),
-    directly or through other assignments (`rank_seed = seed + rank`)."""
-    scope = seed.statement.scope
-    if seed.effect.seed_arg is None or draw.statement.scope is not scope:
-        return False
-    assignments = [s for block in index.statements.values() for s in block
-                   if s.scope is scope and isinstance(s.node, (cst.Assign, cst.AnnAssign, cst.AugAssign))]
-    inputs, pending = set(), read_names(seed.effect.seed_arg)
-    while pending:
-        inputs |= pending
-        pending = set().union(*(read_names(s.node) for s in assignments if set(bound_by(s)) & pending)) - inputs
-    return bool(set(bound_by(draw.statement)) & inputs)
 
 
 class RandomBeforeSeed(Rule):

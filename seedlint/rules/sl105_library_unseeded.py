@@ -9,6 +9,7 @@ import libcst as cst
 from seedlint.analysis import catalog
 from seedlint.analysis.context import FileContext
 from seedlint.analysis.flow import Event, Flow
+from seedlint.analysis.seed_picks import picks_a_seed
 from seedlint.diagnostics import Applicability, Fix
 from seedlint.rules.base import Finding, Rule
 
@@ -31,7 +32,7 @@ class LibraryUnseeded(Rule):
         reported: set[cst.Call] = set()
         for flow in context.seeding_flows:
             for library, (members, _) in _LIBRARIES.items():
-                draw = flow.first_unseeded_draw(members)
+                draw = flow.first_unseeded_draw(members, lambda event: picks_a_seed(context.index, flow, event))
                 if draw is not None and draw.call not in reported:
                     reported.add(draw.call)
                     yield self._finding(context, flow, draw, library)
