@@ -909,6 +909,20 @@ class TestSL105LibraryUnseeded:
     def test_draw_from_a_library_the_flow_never_seeds_is_flagged(self, source, row, column):
         assert findings(source, {"SL105"}) == [("SL105", row, column)]
 
+    @pytest.mark.parametrize(
+        "source",
+        [
+            "import random\nimport torch\ntorch.manual_seed(0)\nrandom.seed()\ny = random.random()\n",
+            "import time\nimport numpy as np\nimport torch\ntorch.manual_seed(0)\n"
+            "np.random.seed(int(time.time()))\nz = np.random.rand(3)\n",
+            "import numpy as np\nimport torch\nnp.random.seed(0)\ntorch.seed()\nx = torch.randn(3)\n",
+        ],
+        ids=["random-seed-without-argument", "numpy-seed-from-the-clock", "torch-seed-reseeds"],
+    )
+    def test_a_library_seeded_with_a_random_value_is_sl106_not_sl105(self, source):
+        # The library is seeded, badly: SL106 says so; "never seeds" would be false and its fix a second seeding.
+        assert codes_of(source, {"SL105", "SL106"}) == ["SL106"]
+
     def test_only_the_first_draw_in_execution_order_is_flagged(self):
         source = """\
             import numpy as np

@@ -87,17 +87,17 @@ SEEDERS: dict[str, Seeder] = {
     "ray.train.torch.enable_reproducibility": _HELPER,
 }
 
-# Calls that look like seeding but reseed with a nondeterministic value.
-RANDOM_RESEEDERS = {
-    "torch.seed": "torch.seed()",
-    "torch.random.seed": "torch.seed()",
-    "torch.cuda.seed": "torch.cuda.seed()",
-    "torch.cuda.random.seed": "torch.cuda.seed()",
-    "torch.cuda.seed_all": "torch.cuda.seed_all()",
-    "torch.cuda.random.seed_all": "torch.cuda.seed_all()",
-    "torch.Generator().seed": "Generator.seed()",
-    "torch.default_generator.seed": "Generator.seed()",
-    "torch.random.default_generator.seed": "Generator.seed()",
+# Calls that look like seeding but reseed with a nondeterministic value, and the generators they reseed.
+RANDOM_RESEEDERS: dict[str, frozenset[str]] = {
+    "torch.seed": ALL_TORCH,
+    "torch.random.seed": ALL_TORCH,
+    "torch.cuda.seed": frozenset({CUDA_CURRENT}),
+    "torch.cuda.random.seed": frozenset({CUDA_CURRENT}),
+    "torch.cuda.seed_all": frozenset({CUDA}),
+    "torch.cuda.random.seed_all": frozenset({CUDA}),
+    "torch.Generator().seed": frozenset(),  # a generator object, not global state
+    "torch.default_generator.seed": frozenset({TORCH_CPU}),
+    "torch.random.default_generator.seed": frozenset({TORCH_CPU}),
 }
 
 # Values that differ on every run: a seed derived from one is no seed at all.

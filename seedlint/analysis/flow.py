@@ -95,8 +95,11 @@ class Flow:
 
     def first_unseeded_draw(self, generators: frozenset[str],
                             ignored: Callable[[Event], bool] = lambda event: False) -> Event | None:
-        """The first draw from `generators` (not `ignored`) in a flow that seeds none of them (SL105's finding)."""
-        if self.seeded_generators() & generators:
+        """The first draw from `generators` (not `ignored`) in a flow that seeds none of them (SL105's finding).
+
+        Seeding them with a random value counts as seeding here: that is SL106's finding.
+        """
+        if any(e.generators & generators for e in self.events if e.kind in ("seed", "reseed")):
             return None
         return next((e for e in self.events if e.kind == "draw" and e.generators & generators and not ignored(e)), None)
 
@@ -178,7 +181,7 @@ class EffectClassifier:
             random_seed = (seeder.none_is_random and is_none(arg)) or self.is_nondeterministic(arg, scope)
             return Effect("seed", qualified, seeder.seeds, arg, not random_seed)
         if qualified in catalog.RANDOM_RESEEDERS:
-            return Effect("reseed", qualified, frozenset(), None, False)
+            return Effect("reseed", qualified, catalog.RANDOM_RESEEDERS[qualified], None, False)
         return self._draw(call, qualified) or self._project_effect(call, qualified, scope)
 
     def _project_effect(self, call: cst.Call, qualified: str, scope: Scope) -> Effect | None:
