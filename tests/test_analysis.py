@@ -375,10 +375,17 @@ class TestEffects:
         effect = last_effect(f"import random, time, torch, detectron2.utils.env\nimport numpy as np\n{call}\n")
         assert (effect.kind, effect.deterministic) == ("seed", False)
 
-    @pytest.mark.parametrize("call", ["torch.seed()", "torch.cuda.seed_all()", "torch.Generator().seed()"])
-    def test_reseeders_are_not_seeding(self, call):
+    @pytest.mark.parametrize(
+        "call, generators",
+        [
+            ("torch.seed()", frozenset({catalog.TORCH_CPU, catalog.CUDA})),
+            ("torch.cuda.seed_all()", frozenset({catalog.CUDA})),
+            ("torch.Generator().seed()", frozenset()),  # an object of the program's, not a global generator
+        ],
+    )
+    def test_reseeders_are_not_seeding_and_name_what_they_reseed(self, call, generators):
         effect = last_effect(f"import torch\n{call}\n")
-        assert (effect.kind, effect.generators) == ("reseed", frozenset())
+        assert (effect.kind, effect.deterministic, effect.generators) == ("reseed", False, generators)
 
     @pytest.mark.parametrize(
         "call, generator",

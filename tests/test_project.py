@@ -29,6 +29,60 @@ def check(root, *paths: str, extra: tuple[str, ...] = ()) -> list[tuple[str, str
                   for item in json.loads(result.stdout))
 
 
+class TestThrownAwayInitialisationAcrossModules:
+    MODEL = """\
+        import torch.nn as nn
+
+
+        class GPT(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.fc = nn.Linear(4, 4)
+        """
+
+    def test_weights_loaded_by_a_helper_of_another_module_are_not_drawn_before_the_seed(self, write, tmp_path):
+        write("model.py", self.MODEL)
+        write("ckpt.py", """\
+            import torch
+
+
+            def load_checkpoint(fabric, model, path, strict=True):
+                state = torch.load(path)
+                model.load_state_dict(state, strict=strict)
+            """)
+        write("generate.py", """\
+            import torch
+            from ckpt import load_checkpoint
+            from model import GPT
+
+            model = GPT()
+            load_checkpoint(None, model, "ckpt.pt")
+            torch.manual_seed(1234)
+            print(torch.multinomial(torch.ones(4), 1))
+            """)
+        assert check(tmp_path) == []
+
+    def test_a_helper_of_another_module_that_does_not_load_every_weight_leaves_the_build_flagged(self, write, tmp_path):
+        write("model.py", self.MODEL)
+        write("ckpt.py", """\
+            import torch
+
+
+            def load_head(model, path):
+                model.fc.load_state_dict(torch.load(path))
+            """)
+        write("generate.py", """\
+            import torch
+            from ckpt import load_head
+            from model import GPT
+
+            model = GPT()
+            load_head(model, "head.pt")
+            torch.manual_seed(1234)
+            """)
+        assert check(tmp_path) == [("generate.py", "SL104", 5)]
+
+
 class TestHelpersInOtherModules:
     @pytest.mark.parametrize(
         "importing",

@@ -891,6 +891,70 @@ class TestSL104RandomBeforeSeed:
         assert text.index("SEED = 0") < text.index("set_seed()\n")
 
 
+class TestSL104ThrownAwayInitialisation:
+    """A build whose random weights are never used (empty init, or every weight loaded first) draws nothing
+    that matters; one whose weights stay random, even partly, is still a draw before the seed."""
+
+    GPT = """\
+        import torch
+        import torch.nn as nn
+        class GPT(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.fc = nn.Linear(4, 4)
+        """
+
+    def flagged_rows(self, body: str) -> list[int]:
+        source = textwrap.dedent(self.GPT) + textwrap.dedent(body)
+        return [row for code, row, _ in findings(source, {"SL104", "SL105"}) if code == "SL104"]
+
+    @pytest.mark.parametrize(
+        "body",
+        [
+            'with torch.device("meta"):\n    model = GPT()\nmodel.load_state_dict(torch.load("ckpt.pt"), assign=True)\n',
+            "from accelerate import init_empty_weights\nwith init_empty_weights():\n    model = GPT()\n",
+            "def main(fabric):\n    with fabric.init_module(empty_init=True):\n        model = GPT()\n"
+            "    torch.manual_seed(0)\n",
+            "from transformers.modeling_utils import no_init_weights\nwith no_init_weights():\n    model = GPT()\n",
+            'layer = nn.Linear(4, 4, device="meta")\n',
+            "from torch.nn.utils import skip_init\nmodel = skip_init(GPT)\n",
+            'model = GPT()\nmodel.load_state_dict(torch.load("ckpt.pt"))\n',
+            'model = GPT().to("cpu")\nmodel.eval()\nmodel = model.half()\nmodel.load_state_dict(torch.load("ckpt.pt"))\n',
+            "def load(net, path):\n    net.load_state_dict(torch.load(path)['model'])\n"
+            "model = GPT()\nload(model, 'ckpt.pt')\n",
+            "from safetensors.torch import load_model\nmodel = GPT()\nload_model(model, 'model.safetensors')\n",
+            "class Runner:\n    def __init__(self):\n        self.model = GPT()\n"
+            "        self.model.load_state_dict(torch.load('ckpt.pt'))\nrunner = Runner()\n",
+            "def restore(path):\n    model = GPT()\n    model.load_state_dict(torch.load(path))\n"
+            "    return model\nmodel = restore('ckpt.pt')\n",
+            "GPT.from_pretrained = classmethod(lambda cls, name: cls())\nmodel = GPT.from_pretrained('gpt2')\n",
+        ],
+        ids=["meta-device", "init-empty-weights", "fabric-empty-init", "no-init-weights", "device-meta-argument",
+             "skip-init", "load-state-dict", "kept-by-to-eval-half", "loading-helper", "safetensors-load-model",
+             "attribute-loaded-in-init", "helper-returning-a-loaded-model", "from-pretrained"],
+    )
+    def test_a_build_whose_random_weights_are_thrown_away_is_not_a_draw(self, body):
+        assert self.flagged_rows(body + "torch.manual_seed(1234)\nsample = torch.multinomial(torch.ones(4), 1)\n") == []
+
+    @pytest.mark.parametrize(
+        "body, row",
+        [
+            ('model = GPT()\nmodel.load_state_dict(torch.load("ckpt.pt"), strict=False)\n', 7),
+            ('model = GPT()\nif resume:\n    model.load_state_dict(torch.load("ckpt.pt"))\n', 7),
+            ('model = GPT()\nwarm = model(torch.ones(4))\nmodel.load_state_dict(torch.load("ckpt.pt"))\n', 7),
+            ('model = GPT()\nmodel.fc.load_state_dict(torch.load("fc.pt"))\n', 7),
+            ('model = GPT()\nteacher = GPT()\nteacher.load_state_dict(torch.load("ckpt.pt"))\n', 7),
+            ('with torch.device("cuda"):\n    model = GPT()\n', 8),
+            ("def load(net, path):\n    if path:\n        net.load_state_dict(torch.load(path))\n"
+             "model = GPT()\nload(model, None)\n", 10),
+        ],
+        ids=["non-strict-load", "load-only-when-resuming", "used-before-the-load", "part-loaded",
+             "another-model-loaded", "built-on-cuda", "helper-loads-conditionally"],
+    )
+    def test_a_build_whose_weights_stay_random_is_still_a_draw_before_the_seed(self, body, row):
+        assert self.flagged_rows(body + "torch.manual_seed(1234)\n") == [row]
+
+
 # ============================================================================ SL105
 class TestSL105LibraryUnseeded:
     @pytest.mark.parametrize(

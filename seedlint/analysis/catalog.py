@@ -180,3 +180,27 @@ CUDNN_OTHER_ATTRIBUTES = frozenset({
     "conv", "rnn", "version", "is_available", "is_acceptable", "flags", "set_flags",
     "torch", "CUDNN_TENSOR_DTYPES", "m",
 })
+
+# Context managers under which modules are built without drawing (their weights are loaded later).
+EMPTY_INIT_CONTEXTS = frozenset({
+    "accelerate.init_empty_weights", "accelerate.big_modeling.init_empty_weights",
+    "transformers.modeling_utils.no_init_weights", "transformers.modeling_utils.init_empty_weights",
+    "transformers.initialization.no_init_weights",
+})
+# Context managers that put what is built in them on the device their argument names (`"meta"`: no draws).
+DEVICE_CONTEXTS = frozenset({"torch.device", "accelerate.init_on_device", "accelerate.big_modeling.init_on_device"})
+# Fabric's and Trainer's `init_module(empty_init=True)`: a method name distinctive enough to match on any receiver.
+EMPTY_INIT_METHOD = ("init_module", "empty_init")
+# Class methods that build a model and then load every weight (its random initialisation is thrown away).
+LOADING_CONSTRUCTORS = frozenset({"from_pretrained", "load_from_checkpoint"})
+# Functions that load every weight of the model they are given (strict by default):
+# name -> (model argument, strict argument).
+WEIGHT_LOADERS: dict[str, tuple[tuple[str, int], tuple[str, int]]] = {
+    "safetensors.torch.load_model": (("model", 0), ("strict", 2)),
+}
+# Methods that load every weight of the model they are called on, or given (strict by default):
+# name -> (model argument, strict argument).
+WEIGHT_LOADING_METHODS: dict[str, tuple[tuple[str, int] | None, tuple[str, int]]] = {
+    "load_state_dict": (None, ("strict", 1)),  # on the model itself
+    "load_raw": (("obj", 1), ("strict", 2)),  # Fabric().load_raw(path, model)
+}

@@ -6,18 +6,14 @@ from typing import Iterator
 
 import libcst as cst
 
+from seedlint.analysis.arguments import argument, is_literal
 from seedlint.analysis.context import FileContext
-from seedlint.analysis.flow import argument
 
 # Calls that turn deterministic algorithms on, directly in torch: name -> (argument, its "off" spellings).
 DETERMINISTIC_SWITCHES = {
     "torch.use_deterministic_algorithms": ("mode", frozenset({"False"})),
     "torch.set_deterministic_debug_mode": ("debug_mode", frozenset({"0", "'default'", '"default"'})),
 }
-
-def is_literal(node: cst.BaseExpression | None, *spellings: str) -> bool:
-    """Whether a node is a name, integer or string literal written as one of `spellings`."""
-    return isinstance(node, (cst.Name, cst.Integer, cst.SimpleString)) and getattr(node, "value", None) in spellings
 
 
 def string_value(node: cst.CSTNode | None) -> str | None:

@@ -18,7 +18,9 @@ from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Mapping
 import libcst as cst
 
 from seedlint.analysis import catalog
+from seedlint.analysis.arguments import argument, is_cuda_string, is_none, seed_argument
 from seedlint.analysis.index import FunctionInfo, ModuleIndex, Scope, Statement
+from seedlint.analysis.initialisation import builds_on_meta, discards_draws, loading_constructor
 from seedlint.analysis.walk import iter_descendants
 
 if TYPE_CHECKING:
@@ -104,45 +106,6 @@ class Flow:
         return next((e for e in self.events if e.kind == "draw" and e.generators & generators and not ignored(e)), None)
 
 
-def _keyword(call: cst.Call, name: str) -> cst.Arg | None:
-    for arg in call.args:
-        if arg.keyword is not None and arg.keyword.value == name:
-            return arg
-    return None
-
-
-def seed_argument(call: cst.Call, keyword: str = "seed") -> cst.BaseExpression | None:
-    """The seed a seeding call passes: its first positional argument or its seed keyword."""
-    for arg in call.args:
-        if arg.keyword is None and not arg.star:
-            return arg.value
-    found = _keyword(call, keyword)
-    return found.value if found is not None else None
-
-
-def argument(call: cst.Call, keyword: str, position: int | None) -> cst.BaseExpression | None:
-    """A call's argument given by keyword, or else at a positional index (None: keyword-only)."""
-    for arg in call.args:
-        if arg.keyword is not None and arg.keyword.value == keyword:
-            return arg.value
-    if position is None:
-        return None
-    positional = [arg.value for arg in call.args if arg.keyword is None and not arg.star]
-    return positional[position] if len(positional) > position else None
-
-
-def is_none(expr: cst.BaseExpression | None) -> bool:
-    return expr is None or (isinstance(expr, cst.Name) and expr.value == "None")
-
-
-def is_cuda_string(expr: cst.BaseExpression) -> bool:
-    """A string literal naming a CUDA device: `"cuda"` or `"cuda:N"`."""
-    if isinstance(expr, cst.SimpleString):
-        value = expr.evaluated_value
-        return isinstance(value, str) and (value == "cuda" or value.startswith("cuda:"))
-    return False
-
-
 class EffectClassifier:
     """Decides what a call does to the global generators, from the facts in `catalog`."""
 
@@ -200,7 +163,7 @@ class EffectClassifier:
         return Effect("draw", qualified, summary.draws, summarised=True)
 
     def _draw(self, call: cst.Call, qualified: str) -> Effect | None:
-        if _keyword(call, "generator") is not None:
+        if argument(call, "generator", None) is not None:
             return None
         module, _, name = qualified.rpartition(".")
         if (
@@ -208,8 +171,10 @@ class EffectClassifier:
             or (module == "torch.nn.init" and name in catalog.TORCH_INIT_DRAWS)
             or (module in ("torch.nn", "torch.nn.modules") and name in catalog.RANDOM_INIT_MODULES)
         ):
-            device = _keyword(call, "device")
-            on_cuda = device is not None and is_cuda_string(device.value)
+            if builds_on_meta(call):
+                return None
+            device = argument(call, "device", None)
+            on_cuda = device is not None and is_cuda_string(device)
             return Effect("draw", qualified, frozenset({catalog.CUDA if on_cuda else catalog.TORCH_CPU}))
         if name in catalog.TENSOR_DRAW_METHODS and "()" in module:  # `torch.empty(3).normal_()`
             return Effect("draw", qualified, frozenset({catalog.TORCH_CPU}))
@@ -224,7 +189,7 @@ class EffectClassifier:
         if (
             isinstance(func, cst.Attribute)
             and func.attr.value in catalog.TENSOR_DRAW_METHODS
-            and _keyword(call, "generator") is None
+            and argument(call, "generator", None) is None
         ):
             return Effect("draw", f"Tensor.{func.attr.value}", frozenset({catalog.TORCH_CPU}))
         return None
@@ -261,6 +226,7 @@ class FlowBuilder:
         self.index = index
         self.classifier = classifier
         self.watched = watched  # calls to record as "reach" events when they have no effect of their own
+        self._discarding: dict[Step, bool] = {}  # steps through which draws only initialise weights never used
 
     @cached_property
     def _call_graph(self) -> tuple[dict, dict, dict]:
@@ -327,6 +293,11 @@ class FlowBuilder:
                 pending.extend(callees.get(function, ()))
         return seen
 
+    def _discards_draws(self, step: Step) -> bool:
+        if step not in self._discarding:
+            self._discarding[step] = discards_draws(self.index, step, self.classifier.project)
+        return self._discarding[step]
+
     def walk(self, root: FunctionInfo | None) -> Flow:
         """The events of one entry point (None: the module body), in execution order."""
         events: list[Event] = []
@@ -347,8 +318,12 @@ class FlowBuilder:
 
     def _walk_call(self, call: cst.Call, statement: Statement, trail: tuple[Step, ...],
                    events: list[Event], active: set[FunctionInfo]) -> None:
+        if loading_constructor(call):  # `Net.from_pretrained(..)`: what it builds is overwritten
+            return
         here = trail + (Step(statement, call),)
         effect = self.classifier.effect(call, statement.scope)
+        if effect is not None and effect.kind == "draw" and any(self._discards_draws(step) for step in here):
+            effect = None
         if effect is None and call in self.watched:
             effect = REACHED
         if effect is not None:

@@ -11,9 +11,10 @@ from typing import Iterable, Iterator
 import libcst as cst
 
 from seedlint.analysis import catalog
+from seedlint.analysis.arguments import seed_argument
 from seedlint.analysis.bindings import defined_at, read_names
 from seedlint.analysis.context import FileContext
-from seedlint.analysis.flow import Flow, Step, seed_argument
+from seedlint.analysis.flow import Flow, Step
 from seedlint.analysis.index import Scope, Statement, dotted_name
 from seedlint.analysis.walk import iter_descendants
 

@@ -391,6 +391,13 @@ class ModuleIndex:
             grouped.setdefault(scope, []).append(call)
         return grouped
 
+    def statements_in(self, scope: Scope) -> Iterator[Statement]:
+        """Every statement of a scope's own code, in any of its blocks (not nested functions')."""
+        for block in self.statements.values():
+            for statement in block:
+                if statement.scope is scope:
+                    yield statement
+
     def body_of(self, function: FunctionInfo) -> list[Statement]:
         return self.statements.get(function.node.body, [])
 

@@ -12,9 +12,9 @@ left alone.
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from contextlib import contextmanager
 from typing import TYPE_CHECKING, Iterable, Iterator, Mapping
 
 import libcst as cst
@@ -132,24 +132,30 @@ class ProjectIndex:
         found = self._by_path.get(path.absolute())
         return found.index if found is not None and found.text == text else None
 
-    def _function(self, qualified: str, depth: int = 0) -> tuple[ModuleIndex, FunctionInfo] | None:
+    def function(self, qualified: str, gate: tuple[bytes, ...]) -> tuple[ModuleIndex, FunctionInfo] | None:
+        """The module and function a qualified callee runs, read only from a module whose text has one of `gate`."""
+        return self._function(qualified, gate=gate)
+
+    def _function(self, qualified: str, depth: int = 0, gate: tuple[bytes, ...] | None = None,
+                  ) -> tuple[ModuleIndex, FunctionInfo] | None:
         """The module and function a qualified callee runs: a function, a class's `__init__`, a method."""
         if depth > _MAX_DEPTH:
             return None
+        gate = gate or self.gate
         owner, _, method = qualified.partition("().")
         if method:  # `pkg.Trainer().seed_all`
-            return self._method(owner, method, depth) if "." not in method else None
-        found = self._definition(qualified, depth, self.gate)
+            return self._method(owner, method, depth, gate) if "." not in method else None
+        found = self._definition(qualified, depth, gate)
         if found is None:  # `pkg.Trainer.seed_all`, a method looked up on the class
             owner, _, method = qualified.rpartition(".")
-            return self._method(owner, method, depth) if owner else None
+            return self._method(owner, method, depth, gate) if owner else None
         index, name = found
         if name in index.functions:
             return index, index.functions[name]
-        return self._method(name, "__init__", depth) if name in index.classes else None
+        return self._method(name, "__init__", depth, gate) if name in index.classes else None
 
-    def _method(self, cls: str, method: str, depth: int) -> tuple[ModuleIndex, FunctionInfo] | None:
-        found = self._definition(cls, depth, self.gate)
+    def _method(self, cls: str, method: str, depth: int, gate: tuple[bytes, ...]) -> tuple[ModuleIndex, FunctionInfo] | None:
+        found = self._definition(cls, depth, gate)
         if found is None or found[1] not in found[0].classes:
             return None
         function = found[0].find_method(found[0].classes[found[1]], method)

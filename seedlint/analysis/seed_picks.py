@@ -4,7 +4,6 @@ A program that picks a random seed when none is given, logs it and seeds with it
 reproducible from its log: the pick is meant to be random and must come before the seeding.
 A draw picks a seed when the value it is stored into flows, through assignments and the
 arguments of the module's own functions, into the seed a later seeding call uses.
-Values are followed as dotted paths (`seed`, `args.seed`, `cfg["seed"]` as `cfg`).
 """
 
 from __future__ import annotations
@@ -14,8 +13,8 @@ from typing import Iterator
 import libcst as cst
 
 from seedlint.analysis.flow import Event, Flow, divergence
-from seedlint.analysis.index import ModuleIndex, Scope, Statement, bind_arguments, dotted_name
-from seedlint.analysis.walk import iter_children
+from seedlint.analysis.index import ModuleIndex, bind_arguments, dotted_name
+from seedlint.analysis.paths import bound_paths, paths_overlap, read_paths
 
 
 def picks_a_seed(index: ModuleIndex, flow: Flow, draw: Event) -> bool:
@@ -36,13 +35,13 @@ def picks(index: ModuleIndex, draw: Event, seed: Event) -> bool:
     inputs = _seed_paths(index, seed, level)
     if inputs is None:
         return False
-    assignments = [s for s in _statements_of(index, scope) if isinstance(s.node, (cst.Assign, cst.AnnAssign, cst.AugAssign))]
+    assignments = [s for s in index.statements_in(scope) if isinstance(s.node, (cst.Assign, cst.AnnAssign, cst.AugAssign))]
     pending = inputs
     while pending:
         inputs |= pending
-        pending = {path for s in assignments if _overlap(bound_paths(s.node), pending) for path in read_paths(s.node)}
+        pending = {path for s in assignments if paths_overlap(bound_paths(s.node), pending) for path in read_paths(s.node)}
         pending -= inputs
-    return _overlap(bound_paths(binding.node), inputs)
+    return paths_overlap(bound_paths(binding.node), inputs)
 
 
 def _seed_paths(index: ModuleIndex, seed: Event, level: int) -> set[str] | None:
@@ -86,65 +85,3 @@ def _parameters(function: cst.FunctionDef) -> Iterator[cst.Param]:
     for extra in (params.star_arg, params.star_kwarg):
         if isinstance(extra, cst.Param):
             yield extra
-
-
-def _statements_of(index: ModuleIndex, scope: Scope) -> Iterator[Statement]:
-    for block in index.statements.values():
-        for statement in block:
-            if statement.scope is scope:
-                yield statement
-
-
-def _overlap(bound: set[str], read: set[str]) -> bool:
-    """Whether reading any of `read` can see a value stored into any of `bound`."""
-    return any(r == b or r.startswith(b + ".") or b.startswith(r + ".") for b in bound for r in read)
-
-
-def read_paths(node: cst.CSTNode) -> set[str]:
-    """The dotted paths (`seed`, `args.seed`) an expression or assignment reads."""
-    paths: set[str] = set()
-    _collect_reads(node, paths)
-    return paths
-
-
-def _collect_reads(node: cst.CSTNode, paths: set[str]) -> None:
-    if isinstance(node, (cst.Name, cst.Attribute)):
-        dotted = dotted_name(node)
-        if dotted is not None:
-            paths.add(dotted)
-            return
-    if isinstance(node, (cst.Assign, cst.AnnAssign)):
-        if node.value is not None:
-            _collect_reads(node.value, paths)
-        return
-    if isinstance(node, cst.AugAssign):  # `x += ..` reads `x` too
-        _collect_reads(node.target, paths)
-        _collect_reads(node.value, paths)
-        return
-    if isinstance(node, cst.Arg):
-        _collect_reads(node.value, paths)
-        return
-    for child in iter_children(node):
-        _collect_reads(child, paths)
-
-
-def bound_paths(node: cst.CSTNode) -> set[str]:
-    """The dotted paths an assignment stores into (`cfg["seed"] = ..` stores into `cfg`)."""
-    if isinstance(node, cst.Assign):
-        targets = [target.target for target in node.targets]
-    elif isinstance(node, (cst.AnnAssign, cst.AugAssign)):
-        targets = [node.target]
-    else:
-        return set()
-    paths: set[str] = set()
-    while targets:
-        target = targets.pop()
-        if isinstance(target, (cst.Tuple, cst.List)):
-            targets.extend(element.value for element in target.elements)
-        elif isinstance(target, cst.StarredElement):
-            targets.append(target.value)
-        elif isinstance(target, cst.Subscript):
-            targets.append(target.value)
-        elif (dotted := dotted_name(target)) is not None:
-            paths.add(dotted)
-    return paths

@@ -13,7 +13,7 @@ from typing import Iterator
 import libcst as cst
 
 from seedlint.analysis import catalog
-from seedlint.analysis.flow import argument, is_none
+from seedlint.analysis.arguments import argument, is_none
 from seedlint.analysis.index import FunctionInfo, ModuleIndex, Scope
 from seedlint.analysis.walk import iter_descendants
 

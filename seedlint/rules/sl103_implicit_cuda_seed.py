@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Iterator
 
+from seedlint.analysis.arguments import seed_argument
 from seedlint.analysis.context import FileContext
-from seedlint.analysis.flow import seed_argument
 from seedlint.diagnostics import Applicability, Fix
 from seedlint.rules.base import Finding, Rule
 

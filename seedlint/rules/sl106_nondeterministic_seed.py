@@ -7,8 +7,8 @@ from typing import Iterator
 import libcst as cst
 
 from seedlint.analysis import catalog
+from seedlint.analysis.arguments import is_none, seed_argument
 from seedlint.analysis.context import FileContext
-from seedlint.analysis.flow import is_none, seed_argument
 from seedlint.analysis.index import Scope
 from seedlint.diagnostics import Applicability, Fix
 from seedlint.rules.base import Finding, Rule

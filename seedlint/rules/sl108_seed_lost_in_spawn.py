@@ -7,8 +7,9 @@ from typing import Iterator
 
 import libcst as cst
 
+from seedlint.analysis.arguments import argument
 from seedlint.analysis.context import FileContext
-from seedlint.analysis.flow import Event, Flow, argument, exclusive
+from seedlint.analysis.flow import Event, Flow, exclusive
 from seedlint.analysis.index import FunctionInfo, Scope
 from seedlint.diagnostics import Applicability, Fix
 from seedlint.rules.base import SEEDING, Finding, Rule

@@ -7,8 +7,8 @@ from typing import Iterable, Iterator
 import libcst as cst
 
 from seedlint.analysis import catalog
+from seedlint.analysis.arguments import argument, is_literal, is_none
 from seedlint.analysis.context import FileContext
-from seedlint.analysis.flow import argument, is_none
 from seedlint.analysis.index import FunctionInfo, ModuleIndex, Statement, bind_arguments
 from seedlint.diagnostics import Applicability, Fix
 from seedlint.rules.base import Finding, Rule
@@ -16,10 +16,6 @@ from seedlint.rules.base import Finding, Rule
 _SHUFFLE_POSITION = 3  # DistributedSampler(dataset, num_replicas, rank, shuffle, seed, drop_last)
 _LOADER_SAMPLER_POSITION = 3  # DataLoader(dataset, batch_size, shuffle, sampler, ...)
 _MAX_DEPTH = 6
-
-
-def _is_false(node: cst.BaseExpression | None) -> bool:
-    return isinstance(node, cst.Name) and node.value == "False"
 
 
 class _Handles:
@@ -93,7 +89,7 @@ class MissingSetEpoch(Rule):
         created = set()
         for call, scope in index.all_calls:
             qualified = index.qualify(call.func, scope)
-            if qualified in samplers and not _is_false(argument(call, "shuffle", _SHUFFLE_POSITION)):
+            if qualified in samplers and not is_literal(argument(call, "shuffle", _SHUFFLE_POSITION), "False"):
                 created.add(call)
                 handles.samplers.update(self._targets(context, call))
         if not created:

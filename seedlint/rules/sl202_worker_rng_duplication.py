@@ -7,8 +7,8 @@ from typing import Iterator
 import libcst as cst
 
 from seedlint.analysis import catalog
+from seedlint.analysis.arguments import argument, is_none
 from seedlint.analysis.context import FileContext
-from seedlint.analysis.flow import argument, is_none
 from seedlint.analysis.index import ClassInfo, FunctionInfo, ModuleIndex, Scope
 from seedlint.analysis.workers import (
     RNG_CONSTRUCTORS, RNG_INSTANCES, WORKER_INIT_FN_POSITION, WorkerCode, WorkerInitFn, on_instance,

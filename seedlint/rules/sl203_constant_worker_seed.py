@@ -6,12 +6,12 @@ from typing import Iterator
 
 import libcst as cst
 
+from seedlint.analysis.arguments import seed_argument
 from seedlint.analysis.context import FileContext
-from seedlint.analysis.flow import seed_argument
 from seedlint.analysis.walk import iter_children
+from seedlint.analysis.workers import RNG_INSTANCES, WorkerCode, WorkerInitFn, on_instance
 from seedlint.diagnostics import Applicability, Fix
 from seedlint.rules.base import Finding, Rule
-from seedlint.analysis.workers import RNG_INSTANCES, WorkerCode, WorkerInitFn, on_instance
 
 # RNG object methods that take a seed: `rng.seed(s)` (RandomState, random.Random), `g.manual_seed(s)`.
 _SEEDING_METHODS = frozenset({"seed", "manual_seed"})

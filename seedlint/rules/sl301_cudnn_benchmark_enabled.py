@@ -7,8 +7,8 @@ from typing import Iterator
 import libcst as cst
 
 from seedlint.analysis import catalog
+from seedlint.analysis.arguments import argument, is_literal
 from seedlint.analysis.context import FileContext
-from seedlint.analysis.flow import argument
 from seedlint.analysis.index import Statement
 from seedlint.diagnostics import Applicability, Fix
 from seedlint.rules.base import Finding, Rule
@@ -18,10 +18,6 @@ _MESSAGE = (
     "which can differ between runs, so results are not bit-for-bit reproducible"
 )
 _HELP = "Set `torch.backends.cudnn.benchmark = False` (the default) for reproducible runs"
-
-
-def _is_true(node: cst.BaseExpression) -> bool:
-    return isinstance(node, cst.Name) and node.value == "True"
 
 
 class CudnnBenchmarkEnabled(Rule):
@@ -36,7 +32,7 @@ class CudnnBenchmarkEnabled(Rule):
         for statement, target, value in context.index.assignments():
             if (
                 isinstance(statement.node, cst.Assign)
-                and _is_true(value)
+                and is_literal(value, "True")
                 and index.qualify(target, statement.scope) == f"{catalog.CUDNN_MODULE}.benchmark"
             ):
                 yield Finding(statement.node, _MESSAGE, self._assignment_fix(context, statement, target), help=_HELP)
@@ -47,7 +43,7 @@ class CudnnBenchmarkEnabled(Rule):
                 and index.qualify(args[0], index.statement_of[call].scope) == catalog.CUDNN_MODULE
                 and isinstance(args[1], cst.SimpleString)
                 and args[1].evaluated_value == "benchmark"
-                and _is_true(args[2])
+                and is_literal(args[2], "True")
             ):
                 yield self._finding(context, call, args[2])
         # flags(enabled=False, benchmark=False, ...) and set_flags(_enabled=None, _benchmark=None, ...):
@@ -56,7 +52,7 @@ class CudnnBenchmarkEnabled(Rule):
             for call, _ in context.calls_to(qualified):
                 enabled = argument(call, f"{prefix}enabled", 0)
                 benchmark = argument(call, f"{prefix}benchmark", 1)
-                if benchmark is not None and _is_true(benchmark) and (prefix or (enabled is not None and _is_true(enabled))):
+                if is_literal(benchmark, "True") and (prefix or is_literal(enabled, "True")):
                     yield self._finding(context, call, benchmark)
 
     @staticmethod

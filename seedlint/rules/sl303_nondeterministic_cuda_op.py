@@ -16,9 +16,9 @@ from typing import Iterator
 
 import libcst as cst
 
+from seedlint.analysis.arguments import argument, is_literal, is_none
 from seedlint.analysis.context import FileContext
-from seedlint.analysis.environment import deterministic_switches, is_literal
-from seedlint.analysis.flow import argument, is_none
+from seedlint.analysis.environment import deterministic_switches
 from seedlint.analysis.index import Scope
 from seedlint.diagnostics import Applicability, Fix
 from seedlint.rules.base import SEEDING, Finding, Rule

@@ -6,8 +6,8 @@ from typing import Iterator
 
 import libcst as cst
 
+from seedlint.analysis.arguments import argument
 from seedlint.analysis.context import FileContext
-from seedlint.analysis.flow import argument
 from seedlint.analysis.index import FunctionInfo
 from seedlint.diagnostics import Applicability, Edit, Fix
 from seedlint.rules.base import Finding, Rule

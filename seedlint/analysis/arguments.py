@@ -1,0 +1,41 @@
+"""What a call passes: an argument by keyword or position, the seed of a seeding call, literals."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+
+def argument(call: cst.Call, keyword: str, position: int | None) -> cst.BaseExpression | None:
+    """A call's argument given by keyword, or else at a positional index (None: keyword-only)."""
+    for arg in call.args:
+        if arg.keyword is not None and arg.keyword.value == keyword:
+            return arg.value
+    if position is None:
+        return None
+    positional = [arg.value for arg in call.args if arg.keyword is None and not arg.star]
+    return positional[position] if len(positional) > position else None
+
+
+def seed_argument(call: cst.Call, keyword: str = "seed") -> cst.BaseExpression | None:
+    """The seed a seeding call passes: its first positional argument or its seed keyword."""
+    for arg in call.args:
+        if arg.keyword is None and not arg.star:
+            return arg.value
+    return argument(call, keyword, None)
+
+
+def is_none(expr: cst.BaseExpression | None) -> bool:
+    return expr is None or (isinstance(expr, cst.Name) and expr.value == "None")
+
+
+def is_cuda_string(expr: cst.BaseExpression) -> bool:
+    """A string literal naming a CUDA device: `"cuda"` or `"cuda:N"`."""
+    if isinstance(expr, cst.SimpleString):
+        value = expr.evaluated_value
+        return isinstance(value, str) and (value == "cuda" or value.startswith("cuda:"))
+    return False
+
+
+def is_literal(node: cst.BaseExpression | None, *spellings: str) -> bool:
+    """Whether a node is a name, integer or string literal written as one of `spellings`."""
+    return isinstance(node, (cst.Name, cst.Integer, cst.SimpleString)) and getattr(node, "value", None) in spellings

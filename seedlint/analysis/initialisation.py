@@ -1,0 +1,169 @@
+"""Random initialisation that is thrown away, so its draws cannot matter.
+
+Generation and evaluation scripts build a model, load its weights, then seed and sample.
+The build's draws are lost when the model is built on the meta device or under an
+empty-init context (`with torch.device("meta"):`, `init_empty_weights()`,
+`fabric.init_module(empty_init=True)`), or when every weight is loaded into it (a strict
+`load_state_dict`, a helper that does so) before anything else uses it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterator
+
+import libcst as cst
+
+from seedlint.analysis import catalog
+from seedlint.analysis.arguments import argument, is_literal
+from seedlint.analysis.index import FunctionInfo, ModuleIndex, Scope, Statement, bind_arguments, dotted_name
+from seedlint.analysis.paths import bound_paths, paths_overlap, read_paths
+
+if TYPE_CHECKING:
+    from seedlint.analysis.flow import Step
+    from seedlint.analysis.project import ProjectIndex
+
+# Methods that leave a model's weights as they are: calling them is not a use of the random weights.
+_KEEPING_METHODS = frozenset({
+    "to", "cuda", "cpu", "eval", "train", "half", "float", "double", "bfloat16", "requires_grad_", "share_memory",
+})
+_MAX_DEPTH = 3
+_LOADING = (b"load_state_dict", b"load_raw", b"load_model")  # a helper module must mention one to load weights
+
+
+def discards_draws(index: ModuleIndex, step: Step, project: ProjectIndex | None) -> bool:
+    """Whether what is drawn on the way through `step` only initialises weights that are never used:
+    the step is a `with` that builds empty, or the assignment of a model whose weights are loaded."""
+    if step.call is None:
+        return _builds_empty(index, step.statement)
+    return _loaded_before_use(index, step.statement, step.call, project)
+
+
+def builds_on_meta(call: cst.Call) -> bool:
+    """A module constructor given `device="meta"`: it allocates no data and draws nothing."""
+    return any(arg.keyword is not None and arg.keyword.value == "device" and _names_meta(arg.value) for arg in call.args)
+
+
+def loading_constructor(call: cst.Call) -> bool:
+    """`Model.from_pretrained(..)`, `LitModel.load_from_checkpoint(..)`: built, then every weight loaded."""
+    return isinstance(call.func, cst.Attribute) and call.func.attr.value in catalog.LOADING_CONSTRUCTORS
+
+
+# ---------------------------------------------------------------------------- empty init
+def _builds_empty(index: ModuleIndex, statement: Statement) -> bool:
+    """A `with` statement whose body builds modules without drawing."""
+    node = statement.node
+    return isinstance(node, cst.With) and any(
+        isinstance(item.item, cst.Call) and _empty_init_context(index, item.item, statement.scope) for item in node.items
+    )
+
+
+def _empty_init_context(index: ModuleIndex, call: cst.Call, scope: Scope) -> bool:
+    qualified = index.qualify(call.func, scope)
+    if qualified in catalog.EMPTY_INIT_CONTEXTS:
+        return True
+    if qualified in catalog.DEVICE_CONTEXTS:
+        return bool(call.args) and _names_meta(call.args[0].value, index, scope)
+    method, keyword = catalog.EMPTY_INIT_METHOD
+    return isinstance(call.func, cst.Attribute) and call.func.attr.value == method and any(
+        arg.keyword is not None and arg.keyword.value == keyword and is_literal(arg.value, "True") for arg in call.args
+    )
+
+
+def _names_meta(expr: cst.BaseExpression, index: ModuleIndex | None = None, scope: Scope | None = None) -> bool:
+    """`"meta"`, or `torch.device("meta")`."""
+    if isinstance(expr, cst.SimpleString):
+        return expr.evaluated_value == "meta"
+    if isinstance(expr, cst.Call) and index is not None and expr.args:
+        return index.qualify(expr.func, scope) == "torch.device" and _names_meta(expr.args[0].value)
+    return False
+
+
+# ---------------------------------------------------------------------------- loaded weights
+def _loaded_before_use(index: ModuleIndex, statement: Statement, call: cst.Call, project: ProjectIndex | None) -> bool:
+    """`model = Net(..)` (or `Net(..).to(device)`) whose every weight is loaded before any other use."""
+    node = statement.node
+    if not (isinstance(node, cst.Assign) and len(node.targets) == 1 and _keeps_weights_of(node.value, call)):
+        return False
+    model = dotted_name(node.targets[0].target)
+    if model is None:
+        return False
+    for later in statement.siblings[statement.position + 1:]:
+        if not paths_overlap({model}, read_paths(later.node) | bound_paths(later.node)):
+            continue
+        if _loads_into(index, later, model, project, 0):
+            return True
+        if not _keeps_model(later.node, model):
+            return False
+    return False
+
+
+def _keeps_weights_of(value: cst.BaseExpression, call: cst.Call) -> bool:
+    """`value` is `call`, or `call` followed by methods that keep the weights (`.to(device).eval()`)."""
+    return _under_keeping_methods(value) is call
+
+
+def _keeps_model(node: cst.CSTNode, model: str) -> bool:
+    """`model.eval()`, `model = model.to(device)`: statements that do not use the weights."""
+    if isinstance(node, cst.Expr):
+        value = node.value
+    elif isinstance(node, cst.Assign) and bound_paths(node) == {model}:
+        value = node.value
+    else:
+        return False
+    return dotted_name(_under_keeping_methods(value)) == model
+
+
+def _under_keeping_methods(value: cst.BaseExpression) -> cst.BaseExpression:
+    """What a chain of weight-keeping method calls (`x.to(device).eval()`) is called on (`x`)."""
+    while isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and value.func.attr.value in _KEEPING_METHODS:
+        value = value.func.value
+    return value
+
+
+def _loads_into(index: ModuleIndex, statement: Statement, model: str, project: ProjectIndex | None, depth: int) -> bool:
+    """Whether a statement loads every weight of `model` (strictly), itself or through a helper."""
+    node = statement.node
+    value = node.value if isinstance(node, (cst.Expr, cst.Assign)) else None
+    if not isinstance(value, cst.Call):
+        return False
+    func = value.func
+    if isinstance(func, cst.Attribute) and func.attr.value in catalog.WEIGHT_LOADING_METHODS:
+        target, strict = catalog.WEIGHT_LOADING_METHODS[func.attr.value]
+        loaded = func.value if target is None else argument(value, *target)
+        return loaded is not None and dotted_name(loaded) in (model, f"{model}.module") and not is_literal(
+            argument(value, *strict), "False")
+    qualified = index.qualify(func, statement.scope)
+    if qualified in catalog.WEIGHT_LOADERS:
+        target, strict = catalog.WEIGHT_LOADERS[qualified]
+        loaded = argument(value, *target)
+        return loaded is not None and dotted_name(loaded) == model and not is_literal(argument(value, *strict), "False")
+    if depth >= _MAX_DEPTH:
+        return False
+    helper = _helper(index, value, statement.scope, project)
+    if helper is None:
+        return False
+    helper_index, function = helper
+    parameters = [name for name, argument in bind_arguments(function, value) if dotted_name(argument) == model]
+    return any(_loads_into(helper_index, inner, parameter, project, depth + 1)
+               for parameter in parameters for inner in _always_run(helper_index, helper_index.body_of(function)))
+
+
+def _always_run(index: ModuleIndex, block: list[Statement]) -> Iterator[Statement]:
+    """The statements of a block that run whenever it does (into `with` bodies, not branches or loops)."""
+    for statement in block:
+        yield statement
+        if isinstance(statement.node, cst.With):
+            for inner in index.blocks_of(statement.node):
+                yield from _always_run(index, inner)
+
+
+def _helper(index: ModuleIndex, call: cst.Call, scope: Scope, project: ProjectIndex | None,
+            ) -> tuple[ModuleIndex, FunctionInfo] | None:
+    """The function of this module, or of another project module that loads weights, a call runs."""
+    local = index.resolve_local_call(call, scope)
+    if local is not None:
+        return index, local
+    qualified = index.qualify(call.func, scope)
+    if project is None or qualified is None:
+        return None
+    return project.function(qualified, _LOADING)
