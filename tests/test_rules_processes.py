@@ -329,24 +329,100 @@ class TestSL108SeedLostInSpawn:
             """
         assert findings(source, {"SL108"}) == [("SL108", 15, 5)]
 
-    def test_seeding_in_the_module_body_before_calling_main_is_flagged(self):
-        source = """\
-            import torch
-            import torch.multiprocessing as mp
+    @pytest.mark.parametrize(
+        "top_level",
+        [
+            "torch.manual_seed(args.seed)",
+            "if args.seed is not None:\n    torch.manual_seed(args.seed)",
+            "set_seed(args.seed)",
+        ],
+        ids=["seeding-call", "under-if-args-seed", "through-a-local-helper"],
+    )
+    def test_seeding_at_the_top_level_of_the_spawning_script_reaches_the_children(self, top_level):
+        # A spawn child re-imports the main module as `__mp_main__` and so re-runs its top level.
+        source = (
+            "import argparse\n"
+            "import torch\n"
+            "import torch.multiprocessing as mp\n"
+            "def set_seed(seed):\n"
+            "    torch.manual_seed(seed)\n"
+            "parser = argparse.ArgumentParser()\n"
+            "args = parser.parse_args()\n"
+            f"{top_level}\n"
+            "def run_worker(rank, args):\n"
+            "    return torch.nn.Linear(4, 4)\n"
+            "def main():\n"
+            "    mp.spawn(run_worker, args=(args,), nprocs=2)\n"
+            "if __name__ == '__main__':\n"
+            "    main()\n"
+        )
+        assert findings(source, {"SL108"}) == []
 
+    @pytest.mark.parametrize("guard", ["__name__ == '__main__'", '"__main__" == __name__'])
+    def test_seeding_in_the_main_block_does_not_reach_the_children(self, guard):
+        # The `__main__` block is what a child does not re-run.
+        source = (
+            "import torch\n"
+            "import torch.multiprocessing as mp\n"
+            "def run_worker(rank):\n"
+            "    return torch.nn.Linear(4, 4)\n"
+            f"if {guard}:\n"
+            "    torch.manual_seed(0)\n"
+            "    mp.spawn(run_worker, nprocs=2)\n"
+        )
+        assert findings(source, {"SL108"}) == [("SL108", 7, 5)]
 
-            def worker(rank):
-                return torch.randn(3)
+    @pytest.mark.parametrize(
+        "worker_seeding, lost",
+        [
+            ("torch.cuda.manual_seed(seed)", "torch CPU generator"),
+            ("torch.cuda.manual_seed_all(seed)", "torch CPU generator"),
+            ("torch.manual_seed(seed)\n    x = np.random.rand(2)", "NumPy global generator"),
+        ],
+        ids=["cuda-only", "cuda-all-only", "torch-only-drawing-numpy"],
+    )
+    def test_a_target_that_seeds_less_than_the_parent_is_flagged(self, worker_seeding, lost):
+        source = (
+            "import numpy as np\n"
+            "import torch\n"
+            "import torch.multiprocessing as mp\n"
+            "def train(rank, seed):\n"
+            f"    {worker_seeding}\n"
+            "    model = torch.nn.Linear(4, 4)\n"
+            "def main(args):\n"
+            "    torch.manual_seed(args.seed)\n"
+            "    np.random.seed(args.seed)\n"
+            "    if args.distributed:\n"
+            "        mp.spawn(train, args=(args.seed,), nprocs=2)\n"
+            "    else:\n"
+            "        train(0, args.seed)\n"
+        )
+        (diagnostic,) = lint(source, {"SL108"}).diagnostics
+        assert (diagnostic.start.row, diagnostic.start.column) == (11 + worker_seeding.count("\n"), 9)
+        assert f"`train` does not seed the {lost} that the seeding here covers" in diagnostic.message
 
-
-            def main():
-                mp.spawn(worker, nprocs=2)
-
-
-            torch.manual_seed(0)
-            main()
-            """
-        assert findings(source, {"SL108"}) == [("SL108", 10, 5)]
+    @pytest.mark.parametrize(
+        "worker_seeding",
+        [
+            "torch.manual_seed(seed)",  # NumPy unseeded in the child, but nothing there draws from it
+            "torch.manual_seed(seed)\n    torch.cuda.manual_seed_all(seed)",
+        ],
+        ids=["numpy-not-drawn", "cpu-and-cuda"],
+    )
+    def test_a_target_that_seeds_what_it_uses_is_not_flagged(self, worker_seeding):
+        source = (
+            "import numpy as np\n"
+            "import torch\n"
+            "import torch.multiprocessing as mp\n"
+            "def train(rank, seed):\n"
+            f"    {worker_seeding}\n"
+            "    model = torch.nn.Linear(4, 4)\n"
+            "def main(args):\n"
+            "    torch.manual_seed(args.seed)\n"
+            "    np.random.seed(args.seed)\n"
+            "    mp.spawn(train, args=(args.seed,), nprocs=2)\n"
+        )
+        assert findings(source, {"SL108"}) == []
 
     @pytest.mark.parametrize(
         "launch, worker_body, seed",

@@ -16,7 +16,7 @@ from seedlint.analysis import catalog
 from seedlint.analysis.arguments import is_cuda_string
 from seedlint.analysis.bindings import defined_at
 from seedlint.analysis.flow import EffectClassifier, Event, Flow, FlowBuilder
-from seedlint.analysis.index import ModuleIndex, Scope, Statement
+from seedlint.analysis.index import FunctionInfo, ModuleIndex, Scope, Statement
 from seedlint.analysis.project import ProjectIndex
 from seedlint.analysis.walk import iter_descendants
 from seedlint.diagnostics import Edit
@@ -68,6 +68,10 @@ class FileContext:
     @cached_property
     def flows(self) -> list[Flow]:
         return self._builder.build()
+
+    def walk(self, function: FunctionInfo) -> Flow:
+        """The events of running one function of the module (as a process's entry point, say)."""
+        return self._builder.walk(function)
 
     @cached_property
     def seeding_flows(self) -> list[Flow]:

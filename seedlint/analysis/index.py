@@ -457,6 +457,24 @@ def _suites(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
         yield node.body
 
 
+def is_main_guard(node: cst.CSTNode) -> bool:
+    """`if __name__ == "__main__":`, whose body runs only when the module is run as a script."""
+    if not isinstance(node, cst.If) or not isinstance(node.test, cst.Comparison) or len(node.test.comparisons) != 1:
+        return False
+    left, right = node.test.left, node.test.comparisons[0].comparator
+    if not isinstance(node.test.comparisons[0].operator, cst.Equal):
+        return False
+    return {_literal_or_name(left), _literal_or_name(right)} == {"__name__", "'__main__'"}
+
+
+def _literal_or_name(node: cst.BaseExpression) -> str | None:
+    if isinstance(node, cst.Name):
+        return node.value
+    if isinstance(node, cst.SimpleString) and node.evaluated_value == "__main__":
+        return "'__main__'"
+    return None
+
+
 def dotted_name(node: cst.BaseExpression) -> str | None:
     """`a.b.c` for a name or a chain of attributes on a name (compared without source positions)."""
     if isinstance(node, cst.Name):

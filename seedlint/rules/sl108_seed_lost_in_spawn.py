@@ -1,4 +1,4 @@
-"""SL108 seed-lost-in-spawn: seeded code starts a spawned process whose target never seeds."""
+"""SL108 seed-lost-in-spawn: seeded code starts a spawned process that leaves generators it uses unseeded."""
 
 from __future__ import annotations
 
@@ -7,10 +7,11 @@ from typing import Iterator
 
 import libcst as cst
 
+from seedlint.analysis import catalog
 from seedlint.analysis.arguments import argument
 from seedlint.analysis.context import FileContext
 from seedlint.analysis.flow import Event, Flow, exclusive
-from seedlint.analysis.index import FunctionInfo, Scope
+from seedlint.analysis.index import FunctionInfo, Scope, is_main_guard
 from seedlint.diagnostics import Applicability, Fix
 from seedlint.rules.base import SEEDING, Finding, Rule
 
@@ -55,7 +56,7 @@ _LAUNCH_CONFIG_START_METHOD = ("start_method", 12)  # its position in torch 2.13
 class SeedLostInSpawn(Rule):
     code = "SL108"
     name = "seed-lost-in-spawn"
-    summary = "Seeded code starts a spawn/forkserver process whose target never seeds"
+    summary = "Seeded code starts a spawn/forkserver process that leaves generators it uses unseeded"
     fix_availability = "display-only"
     patterns = tuple((launch, SEEDING) for launch in (b"spawn", b"forkserver", b"start_processes", b"elastic_launch"))
 
@@ -64,36 +65,84 @@ class SeedLostInSpawn(Rule):
             return
         launches = context.calls_to(*_LAUNCHERS)
         reached = context.placements(call for call, _ in launches)
+        at_import = _seeded_at_import(context)
         for call, scope in launches:
             launcher = _LAUNCHERS[context.index.qualify(call.func, scope)]
             method = _start_method(context, call, scope, launcher)
             target = _local_target(context, call, scope, launcher)
-            if method not in _FRESH_INTERPRETER_METHODS or target is None or _seeds_when_called(context, target):
+            if method not in _FRESH_INTERPRETER_METHODS or target is None:
                 continue
-            if any(_seeded_before(context, flow, event) for flow, event in reached.get(call, ())):
-                yield _finding(context, call, target, method)
+            child = context.walk(target)
+            child_seeds = at_import | _normalised(_seeded(child.events, deterministic_only=False))
+            for flow, event in reached.get(call, ()):
+                parent_seeds = _normalised(_seeded(_before(context, flow, event), deterministic_only=True))
+                lost = _lost_in_child(parent_seeds, child_seeds, child)
+                if lost:
+                    yield _finding(context, call, target, method, lost, bool(child_seeds))
+                    break
 
 
-def _seeded_before(context: FileContext, flow: Flow, launch: Event) -> bool:
-    """Whether `flow` seeds deterministically before it runs the launch (in a branch that can precede it)."""
-    earlier = flow.events[: flow.events.index(launch)]
-    return any(
-        event.kind == "seed" and event.effect.deterministic and not exclusive(context.index, event, launch)
-        for event in earlier
-    )
+def _normalised(generators: frozenset[str]) -> frozenset[str]:
+    return frozenset(catalog.CUDA if g == catalog.CUDA_CURRENT else g for g in generators)
 
 
-def _finding(context: FileContext, call: cst.Call, target: FunctionInfo, method: str) -> Finding:
+def _seeded(events: list[Event], deterministic_only: bool) -> frozenset[str]:
+    """The generators some of `events` seed (a random seed counts only when not `deterministic_only`:
+    SL106 reports it, and the process does mean to seed)."""
+    seeded: set[str] = set()
+    for event in events:
+        if event.kind == "seed" and (event.effect.deterministic or not deterministic_only):
+            seeded |= event.generators
+        elif event.kind == "reseed" and not deterministic_only:
+            seeded |= event.generators or {catalog.TORCH_CPU}
+    return frozenset(seeded)
+
+
+def _before(context: FileContext, flow: Flow, launch: Event) -> list[Event]:
+    """The events of `flow` before it runs the launch, in branches that can precede it."""
+    return [event for event in flow.events[: flow.events.index(launch)] if not exclusive(context.index, event, launch)]
+
+
+def _seeded_at_import(context: FileContext) -> frozenset[str]:
+    """What the module's top level seeds outside its `__main__` block: a spawned child re-imports the
+    main module (as `__mp_main__`) and the target's module, and so runs that seeding too."""
+    body = next((flow for flow in context.seeding_flows if flow.root is None), None)
+    if body is None:
+        return frozenset()
+    imported = [event for event in body.events if not is_main_guard(event.trail[0].statement.node)]
+    return _normalised(_seeded(imported, deterministic_only=True))
+
+
+def _lost_in_child(parent: frozenset[str], child: frozenset[str], child_flow: Flow) -> frozenset[str]:
+    """The generators seeded before the launch that the child leaves at random and that matter there:
+    all of them when it seeds nothing, else those it draws from, and its CPU generator when it seeds
+    only CUDA (CPU-side randomness is everywhere: parameter init, shuffling, worker seeds)."""
+    if not parent:
+        return frozenset()
+    if not child:
+        return parent
+    drawn = {g for event in child_flow.events if event.kind == "draw" for g in event.generators}
+    if catalog.CUDA in child:
+        drawn.add(catalog.TORCH_CPU)
+    return (parent - child) & frozenset(drawn)
+
+
+def _finding(context: FileContext, call: cst.Call, target: FunctionInfo, method: str, lost: frozenset[str],
+             seeds_some: bool) -> Finding:
     name = target.node.name.value
     help = f"Seed at the start of `{name}` (for example `torch.manual_seed(seed)`, with the seed passed in)"
-    return Finding(
-        call,
-        f"`{context.code(call.func)}` runs `{name}` in a fresh interpreter ({method} start method) whose "
-        f"generators are seeded at random, and `{name}` never seeds, so the seeding done here does not reach it "
-        "and its results change from run to run",
-        Fix(f"Seed inside `{name}`", Applicability.DISPLAY_ONLY),
-        help=help,
-    )
+    start = f"`{context.code(call.func)}` runs `{name}` in a fresh interpreter ({method} start method) whose generators are seeded at random"
+    if seeds_some:
+        labels = " and ".join(sorted(catalog.GENERATOR_LABELS[g] for g in lost))
+        generators, them = ("generator", "it") if len(lost) == 1 else ("generators", "them")
+        message = (f"{start}, and `{name}` does not seed the {labels} {generators} that the seeding here covers, "
+                   f"so its draws from {them} change from run to run")
+        help = f"Seed the {labels} {generators} at the start of `{name}` too (`torch.manual_seed` seeds CPU and CUDA)"
+    else:
+        message = (f"{start}, and `{name}` never seeds, so the seeding done here does not reach it and its results "
+                   "change from run to run")
+    return Finding(call, message, Fix(f"Seed inside `{name}`", Applicability.DISPLAY_ONLY), help=help,
+                   generators=lost if seeds_some else frozenset())
 
 
 def _local_target(context: FileContext, call: cst.Call, scope: Scope, launcher: _Launcher) -> FunctionInfo | None:
@@ -139,18 +188,3 @@ def _bound_call(context: FileContext, expr: cst.BaseExpression | None, scope: Sc
             return None
         expr = context.index.lookup(expr.value, scope)
     return None
-
-
-def _seeds_when_called(context: FileContext, function: FunctionInfo) -> bool:
-    """Whether running `function` seeds: as a flow of its own, on the way to a seed, or by itself."""
-    index = context.index
-    for flow in context.seeding_flows:
-        if flow.root is function:
-            return True
-        for seed in flow.seeds():
-            if any(step.call is not None and index.resolve_local_call(step.call, step.statement.scope) is function
-                   for step in seed.trail):
-                return True
-    # Seeding that is itself random (SL106 reports it) still counts as seeding here.
-    return any((effect := context.classifier.seeding_effect(call, function.scope)) is not None
-               and effect.kind in ("seed", "reseed") for call in index.calls_by_scope.get(function.scope, ()))
