@@ -315,7 +315,7 @@ SCRIPTS = {
     "SL106": ("import time\n{seed_from_clock}\n", ["SL106"]),
     "SL107": ("{seed}\ng = torch.Generator()\n", ["SL107"]),
     "SL108": ("import torch.multiprocessing as mp\n\n\ndef worker(rank):\n    return torch.nn.Linear(2, 2)\n\n\n"
-              "{seed}\nmp.spawn(worker, nprocs=2)\n", ["SL108"]),
+              "if __name__ == '__main__':\n    {seed}\n    mp.spawn(worker, nprocs=2)\n", ["SL108"]),
     "SL204": ("from torch.utils.data import random_split\n{seed}\ntrain, val = random_split(ds, [8, 2])\n", []),
     "SL303": ("{seed}\nx = torch.zeros(3).cuda()\nx.index_add_(0, index, x)\n", ["SL303"]),
 }
