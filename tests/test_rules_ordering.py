@@ -226,10 +226,9 @@ class TestSL205UnsortedFileListing:
             # A function that builds nothing, in a module that defines a dataset.
             "import os\nfrom torch.utils.data import Dataset\n\nclass D(Dataset):\n    pass\n\n"
             "def clean(d):\n    return [f for f in os.listdir(d)][0]\n",
-            # `listdir` and `glob` of other objects.
-            "import tensorflow as tf\nfrom torch.utils.data import Dataset\nclass D(Dataset):\n"
-            "    def __init__(self, fs, r):\n        self.a = tf.io.gfile.listdir(r)\n"
-            "        self.b = fs.listdir(r)\n        self.c = list(r.glob('*'))\n",
+            # `listdir` and `glob` of objects of unknown type.
+            "from torch.utils.data import Dataset\nclass D(Dataset):\n"
+            "    def __init__(self, fs, r):\n        self.b = fs.listdir(r)\n        self.c = list(r.glob('*'))\n",
             # A local class named like torch's, and a module named `os` that is not imported.
             "class Dataset:\n    pass\n\nclass D(Dataset):\n    def __init__(self, os):\n"
             "        self.files = os.listdir('.')\n",
@@ -240,6 +239,72 @@ class TestSL205UnsortedFileListing:
         ids=["cleanup-script", "non-builder-function", "other-listdir", "not-torch-dataset", "sorted-path"],
     )
     def test_look_alikes_are_not_flagged(self, source):
+        assert codes_of(source, {"SL205"}) == []
+
+    @pytest.mark.parametrize(
+        "lines",
+        [
+            "f = []\n        for e in exts:\n            f += glob.glob(os.path.join(root, '*.' + e))\n"
+            "        self.files = sorted(x for x in f if os.path.isfile(x))",
+            "self.paths = list(Path(root).glob('*.png'))\n        self.paths = sorted(self.paths)",
+            "self.paths = list(Path(root).glob('*.png'))\n        self.samples = sorted(self.paths)",
+            "names = []\n        names.extend(os.listdir(root))\n        self.names = sorted(names)",
+        ],
+        ids=["accumulated-then-sorted-generator", "attribute-sorted-later", "attribute-only-read-sorted",
+             "extended-then-sorted"],
+    )
+    def test_listings_sorted_later_are_not_flagged(self, lines):
+        # Distilled from YOLO-style loaders: `f += glob.glob(..)` per extension, then one sorted(..).
+        source = "import glob\nfrom pathlib import Path\n" + in_dataset(lines).replace("(self, root)", "(self, root, exts)")
+        assert codes_of(source, {"SL205"}) == []
+
+    @pytest.mark.parametrize(
+        "lines, row, column",
+        [
+            ("f = []\n        for e in exts:\n            f += glob.glob(os.path.join(root, '*.' + e))\n"
+             "        self.files = f", 11, 18),
+            ("f = []\n        for e in exts:\n            f += glob.glob(os.path.join(root, '*.' + e))\n"
+             "        self.files = [x for x in f if os.path.isfile(x)]", 11, 18),
+            ("if cond:\n            images = None\n        else:\n            images = list(Path(root).iterdir())\n"
+             "        self.images = images", 12, 27),
+            ("if split == 'none':\n            self.class_root = None\n        else:\n"
+             "            self.class_root = Path(root)\n        self.class_paths = list(self.class_root.iterdir())",
+             13, 33),
+            ("self.paths = list(Path(root).glob('*.png'))\n        self.first = self.paths[0]\n"
+             "        self.paths = sorted(self.paths)", 9, 27),
+        ],
+        ids=["accumulated", "accumulated-then-filtered", "assigned-beside-a-none-branch",
+             "path-attribute-beside-a-none-branch", "sorted-only-after-use"],
+    )
+    def test_listings_accumulated_or_assigned_in_a_branch_are_flagged(self, lines, row, column):
+        source = "import glob\nfrom pathlib import Path\n" + in_dataset(lines).replace(
+            "(self, root)", "(self, root, exts, cond, split)")
+        assert findings(source, {"SL205"}) == [("SL205", row, column)]
+
+    @pytest.mark.parametrize(
+        "imports, call, fixable",
+        [
+            ("import tensorflow as tf", "tf.io.gfile.listdir(root)", True),
+            ("import tensorflow as tf", "tf.io.gfile.glob(root + '/*.png')", True),
+            ("from tensorflow import gfile", "gfile.ListDirectory(root)", True),
+            ("from iopath.common.file_io import PathManager\npm = PathManager()", "pm.ls(root)", True),
+            ("from iopath.common.file_io import g_pathmgr", "g_pathmgr.ls(root)", True),
+            ("from detectron2.utils.file_io import PathManager", "PathManager.ls(root)", True),
+            ("import fsspec\nfs = fsspec.filesystem('s3')", "fs.ls(root)", False),
+            ("import fsspec\nfs = fsspec.filesystem('s3')", "fs.ls(root, detail=False)", True),
+            ("import s3fs\nfs = s3fs.S3FileSystem()", "fs.listdir(root)", False),
+        ],
+        ids=["gfile-listdir", "gfile-glob", "gfile-v1-list-directory", "iopath-instance", "iopath-global",
+             "detectron2-path-manager", "fsspec-ls-detailed", "fsspec-ls-names", "s3fs-listdir"],
+    )
+    def test_listing_wrappers_are_flagged(self, imports, call, fixable):
+        source = f"{imports}\n" + in_dataset(f"self.files = {call}")
+        (diagnostic,) = lint(source, {"SL205"}).diagnostics
+        assert diagnostic.code == "SL205" and call.split("(")[0] in diagnostic.message
+        assert (diagnostic.fix is not None) is fixable
+
+    def test_fsspec_glob_is_sorted_by_fsspec_and_not_flagged(self):
+        source = "import fsspec\nfs = fsspec.filesystem('s3')\n" + in_dataset("self.files = fs.glob(root + '/*.jpg')")
         assert codes_of(source, {"SL205"}) == []
 
     def test_message_and_help(self):

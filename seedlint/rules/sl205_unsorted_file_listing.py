@@ -8,12 +8,30 @@ from typing import Iterator
 import libcst as cst
 
 from seedlint.analysis import catalog
+from seedlint.analysis.arguments import argument, is_literal, is_none
 from seedlint.analysis.context import FileContext
 from seedlint.analysis.index import ModuleIndex, Scope, dotted_name
 from seedlint.analysis.ordering import COLLECTING_METHODS, SyntaxTree, builds_ordered_collection, own_nodes, sorted_fix
 from seedlint.rules.base import Finding, Rule
 
-LISTING_FUNCTIONS = frozenset({"os.listdir", "os.scandir", "glob.glob", "glob.iglob"})
+_FILESYSTEMS = (  # fsspec filesystems, as `qualify` spells their instances
+    "fsspec.filesystem()", "s3fs.S3FileSystem()", "gcsfs.GCSFileSystem()", "adlfs.AzureBlobFileSystem()",
+    "fsspec.implementations.local.LocalFileSystem()",
+)
+LISTING_FUNCTIONS = frozenset({
+    "os.listdir", "os.scandir", "glob.glob", "glob.iglob",
+    # Wrappers that list in the order of the filesystem (or of an object store).
+    "tensorflow.io.gfile.listdir", "tensorflow.io.gfile.glob", "tensorflow.gfile.ListDirectory",
+    "tensorflow.gfile.Glob", "tensorflow.compat.v1.gfile.ListDirectory", "tensorflow.compat.v1.gfile.Glob",
+    # fsspec's `glob` sorts its matches; `ls` and `listdir` do not.
+    *(f"{filesystem}.{method}" for filesystem in _FILESYSTEMS for method in ("ls", "listdir")),
+})
+# iopath's path managers (`ls` is `os.listdir` on local paths), however the project names its instance:
+# `iopath.common.file_io.PathManager()`, `g_pathmgr`, detectron2's or fvcore's `PathManager`.
+_PATH_MANAGERS = frozenset({"PathManager", "PathManager()", "g_pathmgr"})
+# fsspec's `ls` and `listdir` give dicts unless `detail=False` (the default differs between filesystems):
+# no `sorted` fix for them.
+_DETAILED_LISTINGS = frozenset(f"{filesystem}.{method}" for filesystem in _FILESYSTEMS for method in ("ls", "listdir"))
 PATH_LISTING_METHODS = frozenset({"glob", "rglob", "iterdir"})
 _PATH_CLASSES = frozenset({"pathlib.Path", "pathlib.PosixPath", "pathlib.WindowsPath"})
 # Path methods (as `qualify` spells them) and attributes that give another path.
@@ -40,7 +58,8 @@ class UnsortedFileListing(Rule):
     # A listing where a dataset or loader is built (not bare `glob`, which every `global` contains).
     patterns = tuple(
         (listing, builder)
-        for listing in (b"listdir", b"scandir", b"iterdir", b"glob(", b"iglob", b"import glob", b"from glob")
+        for listing in (b"listdir", b"scandir", b"iterdir", b"glob(", b"iglob", b"import glob", b"from glob",
+                        b".ls(", b"ListDirectory", b"Glob(")
         for builder in (b"Dataset", b"DataLoader")
     )
 
@@ -53,7 +72,8 @@ class UnsortedFileListing(Rule):
                     call,
                     f"`{listing}(..)` returns entries in filesystem order, which differs between machines and copies "
                     "of the data, so the order of this dataset's samples is not reproducible",
-                    sorted_fix(context, listings.tree, call, scope, _SORT_KEYS.get(qualified)),
+                    sorted_fix(context, listings.tree, call, scope, _SORT_KEYS.get(qualified))
+                    if _entries_compare(call, qualified) else None,
                     help="Wrap the listing in `sorted(..)`",
                 )
 
@@ -76,6 +96,8 @@ class _Listings:
         func = call.func
         qualified = self.index.qualify(func, scope)
         if qualified in LISTING_FUNCTIONS:
+            return qualified
+        if qualified is not None and qualified.endswith(".ls") and qualified[:-3].rsplit(".", 1)[-1] in _PATH_MANAGERS:
             return qualified
         if isinstance(func, cst.Attribute) and func.attr.value in PATH_LISTING_METHODS and self._is_path(
             func.value, scope, 0
@@ -101,6 +123,7 @@ class _Listings:
             return self._is_path(expr.value, scope, depth + 1)
         if isinstance(expr, cst.Attribute) and isinstance(expr.value, cst.Name) and expr.value.value == "self":
             values = scope.owner_class.attributes.get(expr.attr.value, []) if scope.owner_class else []
+            values = [(value, method) for value, method in values if not is_none(value)]  # `None` in another branch
             return len(values) == 1 and self._is_path(values[0][0], values[0][1], depth + 1)
         if isinstance(expr, cst.Name):
             defining = _defining_scope(expr.value, scope)
@@ -175,16 +198,19 @@ class _Listings:
             return False
         if isinstance(parent, cst.Subscript):  # an index: slices keep the chain going
             return parent.value is top
-        if isinstance(parent, (cst.Yield, cst.AugAssign)):
+        if isinstance(parent, cst.Yield):
             return True
+        if isinstance(parent, cst.AugAssign) and parent.value is top:  # `files += glob.glob(..)`
+            return self._stored(parent.target, scope, depth, seen)
         if isinstance(parent, cst.For):
             return parent.iter is top and builds_ordered_collection(parent)
         call = self.tree.call_argument_of(top)
         if call is not None:
+            if isinstance(call.func, cst.Attribute) and call.func.attr.value in COLLECTING_METHODS:
+                collection = call.func.value  # `names.extend(listing)`: the order is now that of `names`
+                return dotted_name(collection) is None or self._stored(collection, scope, depth, seen)
             qualified = self.index.qualify(call.func, scope)
-            return qualified == "builtins.enumerate" or qualified in self._constructors or (
-                isinstance(call.func, cst.Attribute) and call.func.attr.value in COLLECTING_METHODS
-            )
+            return qualified == "builtins.enumerate" or qualified in self._constructors
         if isinstance(parent, cst.Arg):  # a keyword argument: `DataLoader(dataset=..)`
             return self.index.qualify(self.tree.parents[parent].func, scope) in self._constructors
         if isinstance(parent, cst.Assign) and parent.value is top:
@@ -213,18 +239,29 @@ class _Listings:
         return callers
 
     def _stored(self, target: cst.BaseExpression, scope: Scope, depth: int, seen: set) -> bool:
-        """A listing stored on an attribute (`self.files = ..`) or in a name whose uses are followed."""
-        if isinstance(target, cst.Attribute):
-            return not self._sorted_in_place(dotted_name(target), scope)
-        if isinstance(target, cst.Name) and (target.value, scope) not in seen:
-            seen.add((target.value, scope))
-            return self._name_ordered(target.value, scope, depth, seen)
-        return False
-
-    def _sorted_in_place(self, name: str | None, scope: Scope) -> bool:
-        """Whether `<name>.sort()` is called: in the same scope, or in the class for `self.` attributes."""
-        if name is None:
+        """A listing stored in a name or an attribute (`self.files = ..`): ordered when the order of what
+        is stored there reaches an ordered result, and nothing sorts it first."""
+        key = dotted_name(target)
+        if key is None or (key, scope) in seen:
             return False
+        seen.add((key, scope))
+        if self._sorted_in_place(key, scope):
+            return False
+        loads, stores = self._uses(target, scope)
+        sorts = [(store, store_scope) for store, store_scope in stores if self._sorts(store, key, store_scope)]
+        if sorts:  # only what reads the listing before it is sorted (in the same scope) can see its order
+            loads = [(load, load_scope) for load, load_scope in loads
+                     if any(load_scope is store_scope and self._offset(load) < self._offset(store)
+                            for store, store_scope in sorts)]
+        elif isinstance(target, cst.Attribute) and not loads:
+            return True  # an attribute the class never reads is read from outside: by index, as a dataset's
+        return any(self.ordered(load, load_scope, depth, seen) for load, load_scope in loads)
+
+    def _offset(self, node: cst.CSTNode) -> int:
+        return self.context.positions.span(node)[0]
+
+    def _sorted_in_place(self, name: str, scope: Scope) -> bool:
+        """Whether `<name>.sort()` is called: in the same scope, or in the class for `self.` attributes."""
         on_self = name.startswith("self.")
         for receiver, call_scope in self._sort_receivers:
             if receiver == name and (
@@ -241,35 +278,40 @@ class _Listings:
             if isinstance(call.func, cst.Attribute) and call.func.attr.value == "sort"
         ]
 
-    def _name_ordered(self, name: str, scope: Scope, depth: int, seen: set) -> bool:
-        """Follow a name holding a listing: stop at `.sort()` or a rebinding to anything else (`sorted(..)`)."""
-        if self._sorted_in_place(name, scope):
-            return False
-        loads, stores = self._names(scope).get(name, ([], []))
-        if not all(self._keeps_order(store, name, scope) for store in stores):
-            return False
-        return any(self.ordered(load, scope, depth, seen) for load in loads)
+    def _sorts(self, store: cst.BaseExpression, key: str, scope: Scope) -> bool:
+        """Whether a binding replaces the value with one in another order: `files = sorted(files)`.
 
-    def _keeps_order(self, store: cst.Name, name: str, scope: Scope) -> bool:
-        """Whether a binding of the name assigns a listing, or a refinement of the name's own value."""
+        A binding of something new (`images = None` in another branch, `files = []` before a loop)
+        says nothing about the listing's order; one that keeps it (`files = [f for f in files ..]`) neither.
+        """
         parent = self.tree.parents.get(store)
-        if isinstance(parent, cst.AugAssign):
-            return True
         if isinstance(parent, cst.AssignTarget):
             value = self.tree.parents[parent].value
-        elif isinstance(parent, cst.AnnAssign) and parent.value is not None:
+        elif isinstance(parent, cst.AnnAssign) and parent.value is not None and parent.target is store:
             value = parent.value
         else:
             return False
-        return any(
-            self.tree.order_chain(node, scope)[-1] is value
-            for node in (value, *own_nodes(value))
-            if node in self._listing_nodes or (isinstance(node, cst.Name) and node.value == name)
-        )
+        reads = [node for node in (value, *own_nodes(value))
+                 if isinstance(node, (cst.Name, cst.Attribute)) and dotted_name(node) == key]
+        return bool(reads) and not any(self.tree.order_chain(node, scope)[-1] is value for node in reads)
 
-    @cached_property
-    def _listing_nodes(self) -> set[cst.CSTNode]:
-        return {call for call, _, _ in self.calls}
+    def _uses(self, target: cst.BaseExpression, scope: Scope) -> tuple[list[tuple[cst.CSTNode, Scope]], ...]:
+        """(loads, stores) of a name in its scope, or of an attribute (`self.x`: in every method of the class)."""
+        if isinstance(target, cst.Name):
+            loads, stores = self._names(scope).get(target.value, ([], []))
+            return [(load, scope) for load in loads], [(store, scope) for store in stores]
+        key = dotted_name(target)
+        scopes = [scope]
+        if key.startswith("self.") and scope.owner_class is not None:
+            scopes = [method.scope for method in scope.owner_class.methods.values()]
+        loads, stores = [], []
+        for owner in scopes:
+            body = owner.node.body if owner.kind != "module" else owner.node
+            self.tree.cover(body)
+            for node in own_nodes(body):
+                if isinstance(node, cst.Attribute) and dotted_name(node) == key:
+                    (stores if self._is_store(node) else loads).append((node, owner))
+        return loads, stores
 
     def _names(self, scope: Scope) -> dict[str, tuple[list[cst.Name], list[cst.Name]]]:
         """(loads, stores) of every name used directly in a scope's code."""
@@ -302,6 +344,11 @@ class _Listings:
         if isinstance(parent, (cst.AnnAssign, cst.AugAssign, cst.For, cst.CompFor)):
             return parent.target is child
         return False
+
+
+def _entries_compare(call: cst.Call, qualified: str) -> bool:
+    """Whether `sorted` can order the entries (fsspec's `ls`/`listdir` only with `detail=False`)."""
+    return qualified not in _DETAILED_LISTINGS or is_literal(argument(call, "detail", 1), "False")
 
 
 def _is_path_name(qualified: str) -> bool:
