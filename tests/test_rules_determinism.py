@@ -390,6 +390,66 @@ class TestSL304PythonHashSeedInProcess:
         source = f'import os\nimport subprocess\nimport sys\nos.environ["PYTHONHASHSEED"] = "0"\n{launch}\n'
         assert findings(source, {"SL304"}) == []
 
+    @pytest.mark.parametrize(
+        "source",
+        [
+            """\
+            import os
+            import subprocess
+            def relaunch():
+                os.environ["PYTHONHASHSEED"] = "0"
+                run_child()
+            def run_child():
+                subprocess.run(["python", "worker.py"])
+            """,
+            """\
+            import os
+            import subprocess
+            def set_env():
+                os.environ["PYTHONHASHSEED"] = "0"
+            def main():
+                set_env()
+                subprocess.run(["python", "worker.py"])
+            """,
+            """\
+            import os
+            import torch.multiprocessing as mp
+            os.environ["PYTHONHASHSEED"] = "0"
+            mp.spawn(worker, nprocs=2)
+            """,
+        ],
+        ids=["through-a-local-function", "a-caller-launches-after-the-call", "spawned-interpreters"],
+    )
+    def test_a_write_followed_by_starting_an_interpreter_is_left_alone(self, source):
+        assert findings(source, {"SL304"}) == []
+
+    @pytest.mark.parametrize(
+        "source, row",
+        [
+            ("""\
+            import os
+            import random
+            import subprocess
+            def set_seed(seed):
+                os.environ["PYTHONHASHSEED"] = str(seed)
+                random.seed(seed)
+            def git_hash():
+                return subprocess.check_output(["git", "rev-parse", "HEAD"])
+            """, 5),
+            ("""\
+            import os
+            import subprocess
+            def main():
+                subprocess.run(["nvidia-smi"])
+                os.environ["PYTHONHASHSEED"] = "0"
+            """, 5),
+        ],
+        ids=["helper-beside-an-unrelated-subprocess", "subprocess-before-the-write"],
+    )
+    def test_a_write_no_interpreter_start_follows_is_flagged(self, source, row):
+        # Distilled from training utilities: a seeding helper in a module that also shells out to git.
+        assert findings(source, {"SL304"}) == [("SL304", row, 5)]
+
     def test_fix_changes_nothing(self):
         source = 'import os\nos.environ["PYTHONHASHSEED"] = "0"\n'
         assert fixed(source, {"SL304"}, fix="unsafe") == source

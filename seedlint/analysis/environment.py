@@ -8,6 +8,7 @@ import libcst as cst
 
 from seedlint.analysis.arguments import argument, is_literal
 from seedlint.analysis.context import FileContext
+from seedlint.analysis.index import Statement
 
 # Calls that turn deterministic algorithms on, directly in torch: name -> (argument, its "off" spellings).
 DETERMINISTIC_SWITCHES = {
@@ -24,8 +25,9 @@ def string_value(node: cst.CSTNode | None) -> str | None:
     return None
 
 
-def environment_writes(context: FileContext, variable: str) -> Iterator[tuple[cst.CSTNode, cst.BaseExpression | None]]:
-    """(node, value written) for every write of `variable` to the process environment.
+def environment_writes(context: FileContext, variable: str,
+                       ) -> Iterator[tuple[Statement, cst.CSTNode, cst.BaseExpression | None]]:
+    """(statement, node, value written) for every write of `variable` to the process environment.
 
     The forms: `os.environ[v] = x`, `os.environ.setdefault(v, x)`, `os.putenv(v, x)`,
     `os.environ.update(v=x)` and `os.environ.update({v: x})`.
@@ -40,14 +42,14 @@ def environment_writes(context: FileContext, variable: str) -> Iterator[tuple[cs
             and string_value(target.slice[0].slice.value) == variable
             and index.qualify(target.value, statement.scope) == "os.environ"
         ):
-            yield statement.node, value
+            yield statement, statement.node, value
     for call, _ in context.calls_to("os.environ.setdefault", "os.putenv", "os.environ.update"):
         if isinstance(call.func, cst.Attribute) and call.func.attr.value == "update":
             value = _updated_value(call, variable)
             if value is not None:
-                yield call, value
+                yield context.index.statement_of[call], call, value
         elif string_value(argument(call, "key", 0)) == variable:
-            yield call, argument(call, "value", 1) or argument(call, "default", 1)
+            yield context.index.statement_of[call], call, argument(call, "value", 1) or argument(call, "default", 1)
 
 
 def _updated_value(call: cst.Call, variable: str) -> cst.BaseExpression | None:

@@ -4,15 +4,20 @@ from __future__ import annotations
 
 from typing import Iterator
 
+import libcst as cst
 
 from seedlint.analysis.context import FileContext
 from seedlint.analysis.environment import environment_writes
+from seedlint.analysis.index import FunctionInfo, Scope, Statement
 from seedlint.diagnostics import Applicability, Fix
 from seedlint.rules.base import Finding, Rule
 
 _VARIABLE = "PYTHONHASHSEED"
 # Calls that start a new interpreter, which does read the variable: setting it for them is the point.
-_PROCESS_LAUNCHERS = ("os.exec", "os.spawn", "os.posix_spawn", "os.system", "os.popen", "subprocess.")
+_PROCESS_LAUNCHERS = (
+    "os.exec", "os.spawn", "os.posix_spawn", "os.system", "os.popen", "subprocess.",
+    "torch.multiprocessing.spawn", "torch.multiprocessing.start_processes",
+)
 _MESSAGE = (
     "Setting `PYTHONHASHSEED` inside the program does not affect the running interpreter, whose string "
     "hashing was fixed at start-up (only child processes started later see it), so sets of strings still "
@@ -21,14 +26,44 @@ _MESSAGE = (
 _HELP = "Set it before Python starts (`PYTHONHASHSEED=0 python train.py`), or sort sets before iterating them"
 _FIX = Fix("Set `PYTHONHASHSEED` in the environment that launches Python, or iterate `sorted(...)` sets",
            Applicability.DISPLAY_ONLY)
+_MAX_DEPTH = 4
 
 
-def _launches_processes(context: FileContext) -> bool:
-    index = context.index
-    return any(
-        (qualified := index.qualify(call.func, scope)) is not None and qualified.startswith(_PROCESS_LAUNCHERS)
-        for call, scope in index.all_calls
-    )
+class _Launches:
+    """Where the module starts new interpreters, which read the variable: setting it for them is the point."""
+
+    def __init__(self, context: FileContext) -> None:
+        self.context = context
+        self.index = context.index
+        self._in_function: dict[FunctionInfo, bool] = {}
+
+    def after(self, statement: Statement, depth: int = 0) -> bool:
+        """Whether an interpreter is started after `statement` runs: later in its own code (directly or
+        through the module's functions), or by a caller after the call that leads to it."""
+        start = self.context.positions.span(statement.node)[0]
+        scope = statement.scope
+        for call in self.index.calls_by_scope.get(scope, ()):
+            if self.context.positions.span(call)[0] >= start and self._starts(call, scope, depth):
+                return True
+        function = self.index.function_of_scope.get(scope)
+        if function is None or depth >= _MAX_DEPTH:
+            return False
+        return any(self.after(self.index.statement_of[call], depth + 1)
+                   for call, caller in self.index.all_calls if self.index.resolve_local_call(call, caller) is function)
+
+    def _starts(self, call: cst.Call, scope: Scope, depth: int) -> bool:
+        qualified = self.index.qualify(call.func, scope)
+        if qualified is not None and qualified.startswith(_PROCESS_LAUNCHERS):
+            return True
+        function = self.index.resolve_local_call(call, scope)
+        return function is not None and depth < _MAX_DEPTH and self._in(function, depth + 1)
+
+    def _in(self, function: FunctionInfo, depth: int) -> bool:
+        if function not in self._in_function:
+            self._in_function[function] = False  # a recursive call adds nothing
+            self._in_function[function] = any(
+                self._starts(call, function.scope, depth) for call in self.index.calls_by_scope.get(function.scope, ()))
+        return self._in_function[function]
 
 
 class PythonHashSeedInProcess(Rule):
@@ -39,9 +74,8 @@ class PythonHashSeedInProcess(Rule):
     patterns = (_VARIABLE.encode(),)
 
     def check(self, context: FileContext) -> Iterator[Finding]:
-        writes = list(environment_writes(context, _VARIABLE))
-        if not writes or _launches_processes(context):
-            return
-        for node, _ in writes:
-            yield Finding(node, _MESSAGE, _FIX, help=_HELP)
+        launches = _Launches(context)
+        for statement, node, _ in environment_writes(context, _VARIABLE):
+            if not launches.after(statement):
+                yield Finding(node, _MESSAGE, _FIX, help=_HELP)
 
