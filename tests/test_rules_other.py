@@ -15,7 +15,7 @@ import pytest
 
 from seedlint.diagnostics import Applicability
 
-from conftest import codes_of, lint, make_linter
+from conftest import codes_of, lint, make_linter, run_cli
 
 
 def findings(source: str, codes, **kwargs) -> list[tuple[str, int, int]]:
@@ -333,6 +333,9 @@ class TestSL201MissingSetEpoch:
 
 
 # ============================================================================ SL301
+SEEDS = "import torch\ntorch.manual_seed(0)\n"  # SL301 asks only programs that seek reproducibility
+
+
 class TestSL301CudnnBenchmarkEnabled:
     @pytest.mark.parametrize(
         "source, column",
@@ -349,7 +352,7 @@ class TestSL301CudnnBenchmarkEnabled:
     )
     def test_benchmark_true_is_flagged(self, source, column):
         row = 3 if "c = torch" in source else 2
-        assert findings(source, {"SL301"}) == [("SL301", row, column)]
+        assert findings(source + SEEDS, {"SL301"}) == [("SL301", row, column)]
 
     @pytest.mark.parametrize(
         "source",
@@ -365,7 +368,48 @@ class TestSL301CudnnBenchmarkEnabled:
         ids=["False", "setattr-False", "flags-False", "from-config", "deterministic", "mkldnn", "not-cudnn"],
     )
     def test_look_alikes_are_not_flagged(self, source):
+        assert codes_of(source + SEEDS, {"SL301"}) == []
+
+    @pytest.mark.parametrize(
+        "source",
+        [
+            # A benchmark script: times the model, never seeds.
+            "import torch\ntorch.backends.cudnn.benchmark = True\nmodel = torch.nn.Conv2d(3, 3, 3).cuda()\n"
+            "x = torch.randn(8, 3, 224, 224).cuda()\nfor _ in range(10):\n    model(x)\n",
+            # An export script.
+            "import torch\nimport torch.backends.cudnn as cudnn\ncudnn.benchmark = True\n"
+            "torch.onnx.export(model, dummy, 'model.onnx')\n",
+            # Benchmark mode only when determinism is not asked for.
+            "import torch\nimport torch.backends.cudnn as cudnn\ntorch.manual_seed(0)\nif args.deterministic:\n"
+            "    cudnn.deterministic = True\n    cudnn.benchmark = False\nelse:\n    cudnn.benchmark = True\n",
+            "import torch\ntorch.manual_seed(0)\nif args.deterministic:\n    torch.use_deterministic_algorithms(True)\n"
+            "elif args.fast:\n    torch.backends.cudnn.benchmark = True\n",
+        ],
+        ids=["unseeded-benchmark-script", "unseeded-export-script", "else-of-deterministic", "elif-of-deterministic"],
+    )
+    def test_benchmark_mode_chosen_where_reproducibility_is_not_asked_for_is_not_flagged(self, source):
         assert codes_of(source, {"SL301"}) == []
+
+    @pytest.mark.parametrize(
+        "source, row",
+        [
+            ("import torch\ntorch.backends.cudnn.benchmark = True\ntorch.use_deterministic_algorithms(True)\n", 2),
+            ("import torch\ntorch.backends.cudnn.deterministic = True\ntorch.backends.cudnn.benchmark = True\n", 3),
+            ("import torch\nfrom lightning import seed_everything\nseed_everything(42)\n"
+             "if args.fast:\n    torch.backends.cudnn.benchmark = True\n", 5),
+        ],
+        ids=["with-deterministic-algorithms", "beside-cudnn-deterministic", "seeded-through-a-helper"],
+    )
+    def test_benchmark_mode_in_a_program_that_asks_for_reproducibility_is_flagged(self, source, row):
+        assert findings(source, {"SL301"}) == [("SL301", row, 1 if row < 5 else 5)]
+
+    def test_seeding_helper_of_another_module_opens_the_gate(self, write, tmp_path):
+        write("utils.py", "import torch\n\n\ndef init_seeds(seed):\n    torch.manual_seed(seed)\n")
+        write("train.py", "import torch.backends.cudnn as cudnn\nfrom utils import init_seeds\n"
+                          "init_seeds(0)\ncudnn.benchmark = True\n")
+        result = run_cli("check", "--isolated", "--select", "SL301", "--output-format", "concise", "train.py",
+                         cwd=tmp_path)
+        assert result.stdout.decode().startswith("train.py:4:1: SL301 "), result.stdout.decode()
 
     @pytest.mark.parametrize(
         "source, expected",
@@ -380,16 +424,16 @@ class TestSL301CudnnBenchmarkEnabled:
         ids=["assignment", "setattr", "flags"],
     )
     def test_unsafe_fix_sets_it_to_false(self, source, expected):
-        assert fixed(source, {"SL301"}, fix="unsafe") == expected
+        assert fixed(source + SEEDS, {"SL301"}, fix="unsafe") == expected + SEEDS
 
     def test_fix_is_not_applied_as_a_safe_fix(self):
-        source = "import torch\ntorch.backends.cudnn.benchmark = True\n"
+        source = "import torch\ntorch.backends.cudnn.benchmark = True\n" + SEEDS
         (diagnostic,) = lint(source, {"SL301"}).diagnostics
         assert diagnostic.fix.applicability is Applicability.UNSAFE
         assert fixed(source, {"SL301"}, fix="safe") == source
 
     def test_fix_of_a_chained_assignment_keeps_the_other_target(self):
-        source = "import torch\ntorch.backends.cudnn.benchmark = torch.backends.cudnn.deterministic = True\n"
+        source = "import torch\ntorch.backends.cudnn.benchmark = torch.backends.cudnn.deterministic = True\n" + SEEDS
         text = fixed(source, {"SL301"}, fix="unsafe")
         assert "benchmark = True" not in text
         module = libcst.parse_module(text)
@@ -528,6 +572,7 @@ FIXABLE = [
 import torch.backends.cudnn as cudnn
 # speed
 cudnn.benchmark = True  # autotune
+cudnn.deterministic = True
 """),
     ("SL302", "safe", """\
 import torch

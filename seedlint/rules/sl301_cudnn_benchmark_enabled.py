@@ -9,9 +9,10 @@ import libcst as cst
 from seedlint.analysis import catalog
 from seedlint.analysis.arguments import argument, is_literal
 from seedlint.analysis.context import FileContext
-from seedlint.analysis.index import Statement
+from seedlint.analysis.environment import deterministic_switches
+from seedlint.analysis.index import ModuleIndex, Statement
 from seedlint.diagnostics import Applicability, Fix
-from seedlint.rules.base import Finding, Rule
+from seedlint.rules.base import SEEDING, Finding, Rule
 
 _MESSAGE = (
     "`torch.backends.cudnn.benchmark = True` lets cuDNN time candidate algorithms and keep the fastest, "
@@ -20,20 +21,71 @@ _MESSAGE = (
 _HELP = "Set `torch.backends.cudnn.benchmark = False` (the default) for reproducible runs"
 
 
+_BENCHMARK = f"{catalog.CUDNN_MODULE}.benchmark"
+_DETERMINISTIC = f"{catalog.CUDNN_MODULE}.deterministic"
+
+
+def _asks_for_determinism(context: FileContext) -> bool:
+    """Whether the module turns deterministic algorithms or cuDNN's deterministic mode on."""
+    return any(True for _ in deterministic_switches(context)) or any(
+        _requests_determinism(context, statement) for statement in _assignments_to(context, _DETERMINISTIC))
+
+
+def _assignments_to(context: FileContext, qualified: str) -> Iterator[Statement]:
+    for statement, target, _ in context.index.assignments():
+        if context.index.qualify(target, statement.scope) == qualified:
+            yield statement
+
+
+def _requests_determinism(context: FileContext, statement: Statement) -> bool:
+    """`cudnn.deterministic = True`, `cudnn.benchmark = False` or `torch.use_deterministic_algorithms(True)`."""
+    node = statement.node
+    if isinstance(node, cst.Assign) and is_literal(node.value, "True", "False"):
+        wanted = {_DETERMINISTIC: "True", _BENCHMARK: "False"}
+        return any(wanted.get(context.index.qualify(t.target, statement.scope)) == node.value.value for t in node.targets)
+    switches = set(deterministic_switches(context))
+    return any(call in switches for call in statement.calls)
+
+
+def _only_when_determinism_is_off(context: FileContext, statement: Statement) -> bool:
+    """Whether the assignment sits in a branch of an `if` whose other branch asks for determinism:
+    `if args.deterministic: cudnn.deterministic = True else: cudnn.benchmark = True` is a choice."""
+    index = context.index
+    inner, compound = statement, index.enclosing(statement)
+    while compound is not None:
+        if isinstance(compound.node, cst.If):
+            others = [block for block in index.blocks_of(compound.node) if inner not in block]
+            if any(_requests_determinism(context, s) for block in others for s in _nested(index, block)):
+                return True
+        inner, compound = compound, index.enclosing(compound)
+    return False
+
+
+def _nested(index: ModuleIndex, block: list[Statement]) -> Iterator[Statement]:
+    for statement in block:
+        yield statement
+        for inner in index.blocks_of(statement.node):
+            yield from _nested(index, inner)
+
+
 class CudnnBenchmarkEnabled(Rule):
     code = "SL301"
     name = "cudnn-benchmark-enabled"
     summary = "cuDNN benchmark mode is on, so convolution algorithms can change between runs"
     fix_availability = "unsafe"
-    patterns = ((b"cudnn", b"benchmark"),)
+    # Only programs that ask for reproducibility: they seed, or turn a determinism flag on.
+    patterns = ((b"cudnn", b"benchmark", SEEDING), (b"cudnn", b"benchmark", b"deterministic"))
 
     def check(self, context: FileContext) -> Iterator[Finding]:
+        if not (context.seeding_flows or _asks_for_determinism(context)):
+            return  # a benchmark, export or inference script that never seeds turns benchmark mode on on purpose
         index = context.index
         for statement, target, value in context.index.assignments():
             if (
                 isinstance(statement.node, cst.Assign)
                 and is_literal(value, "True")
-                and index.qualify(target, statement.scope) == f"{catalog.CUDNN_MODULE}.benchmark"
+                and index.qualify(target, statement.scope) == _BENCHMARK
+                and not _only_when_determinism_is_off(context, statement)
             ):
                 yield Finding(statement.node, _MESSAGE, self._assignment_fix(context, statement, target), help=_HELP)
         for call, _ in context.calls_to("builtins.setattr"):
