@@ -83,6 +83,19 @@ class TestThrownAwayInitialisationAcrossModules:
         assert check(tmp_path) == [("generate.py", "SL104", 5)]
 
 
+def test_a_trainer_subclass_of_another_module_seeds_where_it_is_built(write, tmp_path):
+    write("trainers.py", "from transformers import Trainer\n\n\nclass WeightedTrainer(Trainer):\n"
+                         "    def compute_loss(self, model, inputs):\n        return model(**inputs).loss\n")
+    write("train.py", """\
+        import torch
+        from trainers import WeightedTrainer
+
+        head = torch.nn.Linear(4, 2)
+        trainer = WeightedTrainer(model=head, args=None)
+        """)
+    assert check(tmp_path) == [("train.py", "SL104", 4)]
+
+
 class TestHelpersInOtherModules:
     @pytest.mark.parametrize(
         "importing",

@@ -955,6 +955,90 @@ class TestSL104ThrownAwayInitialisation:
         assert self.flagged_rows(body + "torch.manual_seed(1234)\n") == [row]
 
 
+class TestSL104LibraryCalls:
+    """Library calls that draw (model builders) and seed (a transformers Trainer's constructor)."""
+
+    @pytest.mark.parametrize(
+        "imports, build",
+        [
+            ("from peft import LoraConfig, get_peft_model", "get_peft_model(base, LoraConfig(r=8))"),
+            ("from transformers import AutoModelForCausalLM", "AutoModelForCausalLM.from_config(config)"),
+            ("import transformers", "transformers.GPT2LMHeadModel(config)"),
+            ("import timm", "timm.create_model('resnet50')"),
+            ("import timm", "timm.create_model('resnet50', pretrained=False, num_classes=10)"),
+            ("import torchvision", "torchvision.models.resnet18()"),
+            ("from torchvision import models", "models.resnet18(weights=None)"),
+            ("from torchvision.models.detection import fasterrcnn_resnet50_fpn", "fasterrcnn_resnet50_fpn(weights=None)"),
+            ("from torchvision.models import ResNet\nfrom torchvision.models.resnet import BasicBlock",
+             "ResNet(BasicBlock, [2, 2, 2, 2])"),
+        ],
+        ids=["peft-adapter", "from-config", "model-class-from-config", "timm-default", "timm-not-pretrained",
+             "torchvision-default", "torchvision-weights-none", "torchvision-detection", "torchvision-class"],
+    )
+    def test_a_library_build_with_random_weights_before_the_seed_is_flagged(self, imports, build):
+        source = f"import torch\n{imports}\nmodel = {build}\ntorch.manual_seed(0)\n"
+        rows = [row for code, row, _ in findings(source, {"SL104"})]
+        assert rows == [imports.count("\n") + 3]
+
+    @pytest.mark.parametrize(
+        "imports, build",
+        [
+            ("import timm", "timm.create_model('resnet50', pretrained=True)"),
+            ("import torchvision", "torchvision.models.resnet18(weights='DEFAULT')"),
+            ("from torchvision.models import ResNet18_Weights, resnet18", "resnet18(weights=ResNet18_Weights.DEFAULT)"),
+            ("import torchvision", "torchvision.models.resnet18(pretrained=True)"),
+            ("import torchvision", "torchvision.models.get_model_weights('resnet18')"),
+            ("from transformers import AutoModelForCausalLM", "AutoModelForCausalLM.from_pretrained('gpt2')"),
+            ("from transformers import AutoConfig", "AutoConfig.from_pretrained('gpt2')"),
+            ("from transformers import TFBertModel", "TFBertModel(config)"),
+            ("from mylib import create_model", "create_model('resnet50')"),
+        ],
+        ids=["timm-pretrained", "torchvision-weights", "torchvision-weights-enum", "torchvision-pretrained",
+             "torchvision-weights-lookup", "from-pretrained", "config", "tensorflow-model", "other-library"],
+    )
+    def test_a_library_call_that_loads_or_builds_nothing_is_not_a_draw(self, imports, build):
+        assert codes_of(f"import torch\n{imports}\nmodel = {build}\ntorch.manual_seed(0)\n", {"SL104"}) == []
+
+    @pytest.mark.parametrize(
+        "trainer, definition",
+        [
+            ("Trainer(model=model, args=args)", ""),
+            ("SFTTrainer(model=model, args=args)", ""),
+            ("MyTrainer(model=model, args=args)", "class MyTrainer(Trainer):\n    pass\n"),
+            ("MyTrainer(model=model, args=args)",
+             "class MyTrainer(Trainer):\n    def __init__(self, *a, **kw):\n        super().__init__(*a, **kw)\n"),
+        ],
+        ids=["trainer", "trl-trainer", "subclass", "subclass-calling-super-init"],
+    )
+    def test_an_adapter_built_before_the_trainer_seeds_is_flagged(self, trainer, definition):
+        # Distilled from fine-tuning scripts: transformers.Trainer.__init__ calls set_seed(args.seed).
+        source = (
+            "from peft import LoraConfig, get_peft_model\nfrom transformers import Trainer\nfrom trl import SFTTrainer\n"
+            f"{definition}"
+            "def main(model, args):\n"
+            "    model = get_peft_model(model, LoraConfig(r=8))\n"
+            f"    trainer = {trainer}\n"
+            "    trainer.train()\n"
+        )
+        (diagnostic,) = lint(source, {"SL104", "SL105"}).diagnostics
+        assert (diagnostic.code, diagnostic.start.row) == ("SL104", 5 + definition.count("\n"))
+        assert f"before `{trainer.split('(')[0]}` seeds it" in diagnostic.message
+
+    @pytest.mark.parametrize(
+        "source",
+        [
+            "from transformers import Trainer\nimport torch\ndef main(model, args):\n"
+            "    trainer = Trainer(model=model, args=args)\n    noise = torch.randn(3)\n",
+            "from lightning import Trainer\nimport torch\ndef main(model):\n    noise = torch.randn(3)\n"
+            "    trainer = Trainer(max_epochs=1)\n",
+            "import torch\nclass Trainer:\n    pass\ndef main():\n    noise = torch.randn(3)\n    trainer = Trainer()\n",
+        ],
+        ids=["draw-after-the-trainer", "lightning-trainer-does-not-seed", "own-trainer-class"],
+    )
+    def test_trainer_look_alikes_are_not_flagged(self, source):
+        assert codes_of(source, {"SL104", "SL105"}) == []
+
+
 # ============================================================================ SL105
 class TestSL105LibraryUnseeded:
     @pytest.mark.parametrize(

@@ -38,7 +38,7 @@ class Seeder:
 
     seeds: frozenset[str]
     none_is_random: bool = False  # called without a seed (or with None), it seeds randomly
-    seed_keyword: str = "seed"
+    seed_keyword: str | None = "seed"  # None: the seed comes from elsewhere (a Trainer's `args.seed`)
 
 
 _TORCH_SEED = Seeder(ALL_TORCH)
@@ -86,6 +86,19 @@ SEEDERS: dict[str, Seeder] = {
     "catalyst.utils.misc.set_global_seed": _HELPER,
     "ray.train.torch.enable_reproducibility": _HELPER,
 }
+# Library classes whose constructor seeds: `transformers.Trainer.__init__` calls `set_seed(args.seed)` (or
+# `enable_full_determinism`), and so do its subclasses (TRL's trainers among them).
+SEEDING_CLASSES = frozenset({
+    "transformers.Trainer", "transformers.trainer.Trainer", "transformers.Seq2SeqTrainer",
+    "transformers.trainer_seq2seq.Seq2SeqTrainer",
+    *(f"trl.{name}" for name in (
+        "SFTTrainer", "DPOTrainer", "RewardTrainer", "ORPOTrainer", "KTOTrainer", "CPOTrainer", "GRPOTrainer",
+        "PPOTrainer", "RLOOTrainer", "OnlineDPOTrainer", "GKDTrainer", "BCOTrainer", "PRMTrainer",
+    )),
+})
+SEEDING_CLASS_SPELLING = b"Trainer"  # what a module defining a subclass of one of them must contain
+SEEDING_CONSTRUCTOR = Seeder(EVERYTHING, seed_keyword=None)
+SEEDERS.update(dict.fromkeys(SEEDING_CLASSES, SEEDING_CONSTRUCTOR))
 
 # Calls that look like seeding but reseed with a nondeterministic value, and the generators they reseed.
 RANDOM_RESEEDERS: dict[str, frozenset[str]] = {
@@ -204,3 +217,22 @@ WEIGHT_LOADING_METHODS: dict[str, tuple[tuple[str, int] | None, tuple[str, int]]
     "load_state_dict": (None, ("strict", 1)),  # on the model itself
     "load_raw": (("obj", 1), ("strict", 2)),  # Fabric().load_raw(path, model)
 }
+
+# Library calls that build a model and initialise its weights randomly, from the torch CPU generator,
+# unless an argument says its weights are loaded: name -> (argument, position or None, its "loaded" test).
+# "given": any value but None (torchvision's `weights=`); "true": a literal True (`pretrained=True`).
+LIBRARY_DRAWS: dict[str, tuple[tuple[str, int | None, str], ...]] = {
+    "peft.get_peft_model": (),  # adapter weights (LoRA's A matrices) are initialised randomly
+    "peft.mapping.get_peft_model": (),
+    "peft.mapping_func.get_peft_model": (),
+    "timm.create_model": (("pretrained", 1, "true"),),
+    "timm.models.create_model": (("pretrained", 1, "true"),),
+    "timm.models._factory.create_model": (("pretrained", 1, "true"),),
+}
+# torchvision's model builders (`torchvision.models.resnet18(weights=None)`, also in `detection`,
+# `segmentation`, `video`, ...) and classes: random unless `weights=` (or the old `pretrained=True`) loads them.
+TORCHVISION_MODELS = "torchvision.models."
+TORCHVISION_LOADED = (("weights", None, "given"), ("pretrained", 0, "true"))
+TORCHVISION_NOT_BUILDERS = frozenset({"get_model_weights", "get_weight", "list_models", "get_model_builder"})
+# transformers: `AutoModel*.from_config(config)` and a model class built from a config (`GPT2LMHeadModel(config)`).
+TRANSFORMERS = "transformers."

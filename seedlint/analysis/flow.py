@@ -20,7 +20,7 @@ import libcst as cst
 from seedlint.analysis import catalog
 from seedlint.analysis.arguments import argument, is_cuda_string, is_none, seed_argument
 from seedlint.analysis.index import FunctionInfo, ModuleIndex, Scope, Statement
-from seedlint.analysis.initialisation import builds_on_meta, discards_draws, loading_constructor
+from seedlint.analysis.initialisation import builds_on_meta, discards_draws, initialises_randomly, loading_constructor
 from seedlint.analysis.walk import iter_descendants
 
 if TYPE_CHECKING:
@@ -138,14 +138,28 @@ class EffectClassifier:
             arg = seed_argument(call)
             return Effect("seed", qualified, self.seed_functions[qualified], arg,
                           not self.is_nondeterministic(arg, scope))
-        seeder = catalog.SEEDERS.get(qualified)
+        seeder = catalog.SEEDERS.get(qualified) or self._seeding_subclass(qualified, scope)
         if seeder is not None:
-            arg = seed_argument(call, seeder.seed_keyword)
+            arg = seed_argument(call, seeder.seed_keyword) if seeder.seed_keyword is not None else None
             random_seed = (seeder.none_is_random and is_none(arg)) or self.is_nondeterministic(arg, scope)
             return Effect("seed", qualified, seeder.seeds, arg, not random_seed)
         if qualified in catalog.RANDOM_RESEEDERS:
             return Effect("reseed", qualified, catalog.RANDOM_RESEEDERS[qualified], None, False)
         return self._draw(call, qualified) or self._project_effect(call, qualified, scope)
+
+    def _seeding_subclass(self, qualified: str, scope: Scope) -> catalog.Seeder | None:
+        """A class deriving from a library class whose constructor seeds (`class MyTrainer(Trainer)`),
+        built without an `__init__` of its own, or its `__init__` calling `super().__init__(..)`."""
+        index = self.index
+        if qualified == "builtins.super().__init__":
+            derives = scope.owner_class is not None and index.subclasses_of(scope.owner_class, catalog.SEEDING_CLASSES)
+        elif qualified in index.classes:  # with an `__init__` of its own, that is walked instead
+            cls = index.classes[qualified]
+            derives = index.find_method(cls, "__init__") is None and index.subclasses_of(cls, catalog.SEEDING_CLASSES)
+        else:
+            derives = self.project is not None and qualified.rsplit(".", 1)[-1][:1].isupper() and self.project.derives_from(
+                qualified, catalog.SEEDING_CLASSES, catalog.SEEDING_CLASS_SPELLING)
+        return catalog.SEEDING_CONSTRUCTOR if derives else None
 
     def _project_effect(self, call: cst.Call, qualified: str, scope: Scope) -> Effect | None:
         """What a call to a function of another project module does, from its summary."""
@@ -176,6 +190,8 @@ class EffectClassifier:
             device = argument(call, "device", None)
             on_cuda = device is not None and is_cuda_string(device)
             return Effect("draw", qualified, frozenset({catalog.CUDA if on_cuda else catalog.TORCH_CPU}))
+        if initialises_randomly(call, qualified):
+            return Effect("draw", qualified, frozenset({catalog.TORCH_CPU}))
         if name in catalog.TENSOR_DRAW_METHODS and "()" in module:  # `torch.empty(3).normal_()`
             return Effect("draw", qualified, frozenset({catalog.TORCH_CPU}))
         if module == "numpy.random" and name not in catalog.NUMPY_NON_DRAWS:

@@ -1,8 +1,10 @@
-"""Random initialisation that is thrown away, so its draws cannot matter.
+"""Random weight initialisation: library calls that draw it, and builds that throw it away.
 
-Generation and evaluation scripts build a model, load its weights, then seed and sample.
-The build's draws are lost when the model is built on the meta device or under an
-empty-init context (`with torch.device("meta"):`, `init_empty_weights()`,
+Library builders initialise weights from the torch CPU generator (`timm.create_model(..)`,
+`torchvision.models.resnet18()`, `AutoModel.from_config(..)`, `get_peft_model(..)`) unless an
+argument says the weights are loaded. Generation and evaluation scripts build a model, load its
+weights, then seed and sample: the build's draws are lost when the model is built on the meta
+device or under an empty-init context (`with torch.device("meta"):`, `init_empty_weights()`,
 `fabric.init_module(empty_init=True)`), or when every weight is loaded into it (a strict
 `load_state_dict`, a helper that does so) before anything else uses it.
 """
@@ -14,7 +16,7 @@ from typing import TYPE_CHECKING, Iterator
 import libcst as cst
 
 from seedlint.analysis import catalog
-from seedlint.analysis.arguments import argument, is_literal
+from seedlint.analysis.arguments import argument, is_literal, is_none
 from seedlint.analysis.index import FunctionInfo, ModuleIndex, Scope, Statement, bind_arguments, dotted_name
 from seedlint.analysis.paths import bound_paths, paths_overlap, read_paths
 
@@ -36,6 +38,37 @@ def discards_draws(index: ModuleIndex, step: Step, project: ProjectIndex | None)
     if step.call is None:
         return _builds_empty(index, step.statement)
     return _loaded_before_use(index, step.statement, step.call, project)
+
+
+def initialises_randomly(call: cst.Call, qualified: str) -> bool:
+    """Whether a library call builds a model with randomly initialised weights."""
+    if qualified in catalog.LIBRARY_DRAWS:
+        return not _loads(call, catalog.LIBRARY_DRAWS[qualified])
+    if qualified.startswith(catalog.TORCHVISION_MODELS):
+        name = qualified.rsplit(".", 1)[-1]
+        builder = name.islower() and name not in catalog.TORCHVISION_NOT_BUILDERS
+        model_class = name[:1].isupper() and not name.endswith("Weights")
+        return (builder or model_class) and not _loads(call, catalog.TORCHVISION_LOADED)
+    if qualified.startswith(catalog.TRANSFORMERS):
+        owner, _, name = qualified.rpartition(".")
+        if name == "from_config":
+            return _transformers_model(owner.rsplit(".", 1)[-1])
+        return _transformers_model(name) and not name.startswith("Auto")
+    return False
+
+
+def _loads(call: cst.Call, loading: tuple[tuple[str, int | None, str], ...]) -> bool:
+    for keyword, position, test in loading:
+        value = argument(call, keyword, position)
+        if (test == "given" and not is_none(value)) or (test == "true" and is_literal(value, "True")):
+            return True
+    return False
+
+
+def _transformers_model(name: str) -> bool:
+    """A PyTorch model class of transformers (`GPT2LMHeadModel`, `BertForSequenceClassification`)."""
+    return name[:1].isupper() and not name.startswith(("TF", "Flax")) and (
+        name.endswith("Model") or "For" in name) and "Config" not in name
 
 
 def builds_on_meta(call: cst.Call) -> bool:

@@ -32,6 +32,7 @@ SEEDS = (b"seed",)
 AFFECTS = SEEDS + (
     b"rand", b"nn.", b"torch.nn", b"normal", b"uniform", b"dropout", b"shuffle", b"choice", b"sample",
     b"bernoulli", b"multinomial", b"permutation", b"gauss", b"Generator",
+    b"timm", b"peft", b"torchvision", b"transformers",  # libraries whose model builders draw (catalog.LIBRARY_DRAWS)
 )
 
 
@@ -167,6 +168,15 @@ class ProjectIndex:
         if found is None or found[1] not in found[0].classes:
             return None
         return found[0], found[0].classes[found[1]]
+
+    def derives_from(self, qualified: str, bases: frozenset[str], spelling: bytes) -> bool:
+        """Whether a project class without an `__init__` of its own derives from one of `bases`
+        (read only from a module whose text contains `spelling`)."""
+        found = self._definition(qualified, 0, (spelling,))
+        if found is None or found[1] not in found[0].classes:
+            return False
+        index, cls = found[0], found[0].classes[found[1]]
+        return index.find_method(cls, "__init__") is None and index.subclasses_of(cls, bases)
 
     def _definition(self, qualified: str, depth: int, gate: tuple[bytes, ...] | None) -> tuple[ModuleIndex, str] | None:
         """(module index, qualified name inside it) of what `qualified` names, following re-exports

@@ -11,10 +11,11 @@ from seedlint.analysis.context import FileContext
 from seedlint.diagnostics import Fix
 
 # A file that contains none of these bytes cannot call a seeding function (`seed(` covers
-# `manual_seed(`, `random.seed(`, `set_seed(`, `random_seed(`...; `seed as` an aliased import).
+# `manual_seed(`, `random.seed(`, `set_seed(`, `random_seed(`...; `seed as` an aliased import;
+# `Trainer(` a transformers Trainer, which seeds when constructed).
 SEEDING_PATTERNS = (
     b"seed(", b"seed_all", b"seed_everything", b"seed_all_rng", b"seed as ", b"enable_full_determinism",
-    b"enable_reproducibility",
+    b"enable_reproducibility", b"Trainer(",
 )
 # In a rule's patterns, stands for "any seeding spelling": SEEDING_PATTERNS, the configured
 # `seed-functions` and the project's own seeding helpers (`init_seeds(`, `Trainer(`).
