@@ -231,6 +231,59 @@ class TestSL201MissingSetEpoch:
     def test_look_alikes_are_not_flagged(self, source):
         assert codes_of(source, {"SL201"}) == []
 
+    @pytest.mark.parametrize(
+        "creation",
+        [
+            "if True:  # args.distributed\n        sampler = DistributedSampler(dataset, num_replicas=1, rank=0)",
+            "sampler = DistributedSampler(dataset)",
+        ],
+        ids=["if-true", "unconditional"],
+    )
+    def test_set_epoch_under_an_unrelated_condition_is_flagged(self, creation):
+        # Distilled from training scripts whose distributed switch was hard-wired on: single-process
+        # runs still use the DistributedSampler, but skip set_epoch.
+        source = (
+            "from torch.utils.data import DataLoader, DistributedSampler\n"
+            "def main(args, dataset):\n"
+            f"    {creation}\n"
+            "    loader = DataLoader(dataset, sampler=sampler)\n"
+            "    for epoch in range(3):\n"
+            "        if args.distributed:\n"
+            "            sampler.set_epoch(epoch)\n"
+            "        for batch in loader:\n"
+            "            pass\n"
+        )
+        (diagnostic,) = lint(source, {"SL201"}).diagnostics
+        assert diagnostic.start.row == 5 + creation.count("\n")
+        assert "calls `set_epoch` only when `args.distributed`" in diagnostic.message
+
+    @pytest.mark.parametrize(
+        "creation, guard",
+        [
+            ("sampler = DistributedSampler(dataset) if args.distributed else None", "args.distributed"),
+            ("sampler = None\n    if args.distributed:\n        sampler = DistributedSampler(dataset)",
+             "args.distributed"),
+            ("sampler = args.distributed and DistributedSampler(dataset)", "args.distributed"),
+            ("sampler = DistributedSampler(dataset)", "sampler is not None"),
+            ("sampler = DistributedSampler(dataset)", "isinstance(loader.sampler, DistributedSampler)"),
+        ],
+        ids=["conditional-expression", "conditional-assignment", "and-expression", "guard-on-the-sampler",
+             "guard-on-the-loader"],
+    )
+    def test_set_epoch_under_the_condition_that_makes_the_sampler_is_not_flagged(self, creation, guard):
+        source = (
+            "from torch.utils.data import DataLoader, DistributedSampler\n"
+            "def main(args, dataset):\n"
+            f"    {creation}\n"
+            "    loader = DataLoader(dataset, sampler=sampler)\n"
+            "    for epoch in range(3):\n"
+            f"        if {guard}:\n"
+            "            sampler.set_epoch(epoch)\n"
+            "        for batch in loader:\n"
+            "            pass\n"
+        )
+        assert codes_of(source, {"SL201"}) == []
+
     @pytest.mark.parametrize("other", ["val_sampler", "val_loader.sampler"])
     def test_set_epoch_on_another_sampler_does_not_count(self, other):
         source = f"""\

@@ -10,6 +10,7 @@ from seedlint.analysis import catalog
 from seedlint.analysis.arguments import argument, is_literal, is_none
 from seedlint.analysis.context import FileContext
 from seedlint.analysis.index import FunctionInfo, ModuleIndex, Statement, bind_arguments
+from seedlint.analysis.walk import iter_descendants
 from seedlint.diagnostics import Applicability, Fix
 from seedlint.rules.base import Finding, Rule
 
@@ -25,6 +26,7 @@ class _Handles:
         self.context = context
         self.samplers: set[str] = set()
         self.loaders: dict[str, str] = {}  # loader -> the sampler to call set_epoch on
+        self.always: set[str] = set()  # the samplers (as `held` names them) made on every path of their scope
 
     def __bool__(self) -> bool:
         return bool(self.samplers or self.loaders)
@@ -66,14 +68,23 @@ class MissingSetEpoch(Rule):
             enclosing = [other for other in epoch_loops if other is loop or loop in self._inside(index, other)]
             if any(other is not loop and other in self._inside(index, loop) for other in epoch_loops):
                 continue  # report the innermost epoch loop only
-            if any(self._sets_epoch(context, index.blocks_of(other.node), handles, held, set(), 0) for other in enclosing):
+            guards = [guard for other in enclosing
+                      for guard in self._set_epoch_guards(context, index.blocks_of(other.node), handles, held, None,
+                                                          set(), 0)]
+            if None in guards or (guards and held not in handles.always):
                 continue
             node = loop.node
+            if guards:  # `if args.distributed: sampler.set_epoch(epoch)`, with a sampler distributed on every path
+                message = (f"this epoch loop calls `set_epoch` only when `{context.code(guards[0])}`, but its shuffling "
+                           "`DistributedSampler` is used on every path, so when that is false every epoch visits the "
+                           "data in the same order (a training-quality bug: no reshuffling between epochs)")
+            else:
+                message = ("this epoch loop never calls `set_epoch` on its shuffling `DistributedSampler`, so every "
+                           "epoch visits the data in the same order (a training-quality bug: no reshuffling between "
+                           "epochs, not run-to-run nondeterminism)")
             yield Finding(
                 node,
-                "this epoch loop never calls `set_epoch` on its shuffling `DistributedSampler`, so every epoch "
-                "visits the data in the same order (a training-quality bug: no reshuffling between epochs, "
-                "not run-to-run nondeterminism)",
+                message,
                 self._fix(context, loop, held),
                 help=f"Call `{held}.set_epoch(epoch)` at the start of every epoch",
                 end_node=node.iter if isinstance(node, cst.For) else node.test,
@@ -91,7 +102,10 @@ class MissingSetEpoch(Rule):
             qualified = index.qualify(call.func, scope)
             if qualified in samplers and not is_literal(argument(call, "shuffle", _SHUFFLE_POSITION), "False"):
                 created.add(call)
-                handles.samplers.update(self._targets(context, call))
+                targets = self._targets(context, call)
+                handles.samplers.update(targets)
+                if _on_every_path(context, call):
+                    handles.always.update(targets)
         if not created:
             return handles
         for call, scope in index.all_calls:
@@ -102,8 +116,12 @@ class MissingSetEpoch(Rule):
                 returned = isinstance(index.statement_of[call].node, cst.Return)
                 by_name = context.code(sampler) in handles.samplers and not returned
                 if sampler in created or context.code(sampler) in handles.samplers:
+                    always = _on_every_path(context, call) and (
+                        context.code(sampler) in handles.always if sampler not in created else _on_every_path(context, sampler))
                     for target in self._targets(context, call):
-                        handles.loaders[target] = context.code(sampler) if by_name else f"{target}.sampler"
+                        handles.loaders[target] = held = context.code(sampler) if by_name else f"{target}.sampler"
+                        if always:
+                            handles.always.add(held)
         return handles
 
     @staticmethod
@@ -178,9 +196,11 @@ class MissingSetEpoch(Rule):
         return passed.get(held, held) if held is not None else None
 
     # --------------------------------------------------------------- set_epoch
-    def _sets_epoch(self, context: FileContext, blocks: Iterable[list[Statement]], handles: _Handles, held: str,
-                    active: set[FunctionInfo], depth: int) -> bool:
-        """Whether code calls `set_epoch` on the sampler `held` (or on a receiver not known to be another)."""
+    def _set_epoch_guards(self, context: FileContext, blocks: Iterable[list[Statement]], handles: _Handles,
+                          held: str, guard: cst.BaseExpression | None, active: set[FunctionInfo], depth: int,
+                          ) -> Iterator[cst.BaseExpression | None]:
+        """For each `set_epoch` code calls on the sampler `held` (or on a receiver not known to be another),
+        the test of an `if` unrelated to the sampler it runs under (`args.distributed`), or None."""
         index = context.index
         for block in blocks:
             for statement in block:
@@ -189,15 +209,17 @@ class MissingSetEpoch(Rule):
                 for call in statement.calls:
                     receiver = _set_epoch_receiver(call)
                     if receiver is not None and handles.sampler_of(receiver) in (None, held):
-                        return True
+                        yield guard
                     target = index.resolve_local_call(call, statement.scope)
-                    if target is not None and target not in active and depth < _MAX_DEPTH and self._sets_epoch(
-                        context, index.blocks_of(target.node), handles, held, active | {target}, depth + 1
-                    ):
-                        return True
-                if self._sets_epoch(context, index.blocks_of(statement.node), handles, held, active, depth):
-                    return True
-        return False
+                    if target is not None and target not in active and depth < _MAX_DEPTH:
+                        yield from self._set_epoch_guards(context, index.blocks_of(target.node), handles, held, guard,
+                                                          active | {target}, depth + 1)
+                inner = guard
+                if inner is None and isinstance(statement.node, cst.If) and not _about(context, statement.node.test,
+                                                                                          held, handles):
+                    inner = statement.node.test
+                yield from self._set_epoch_guards(context, index.blocks_of(statement.node), handles, held, inner,
+                                                  active, depth)
 
     @staticmethod
     def _inside(index: ModuleIndex, loop: Statement) -> set[Statement]:
@@ -221,6 +243,43 @@ class MissingSetEpoch(Rule):
             return Fix(f"Call `{held}.set_epoch(epoch)` at the start of every epoch", Applicability.DISPLAY_ONLY)
         code = f"{held}.set_epoch({node.target.value})"
         return Fix(f"Insert `{code}`", Applicability.SAFE, (context.insert_before(body[0], code),))
+
+
+def _on_every_path(context: FileContext, call: cst.Call) -> bool:
+    """Whether a call runs whenever its function (or module body) does: not in a branch, a conditional
+    expression or an exception handler (`if True:` is no branch)."""
+    index = context.index
+    statement = index.statement_of[call]
+    if _in_conditional_expression(statement.node, call):
+        return False
+    compound = index.enclosing(statement)
+    while compound is not None and not isinstance(compound.node, (cst.FunctionDef, cst.ClassDef)):
+        node = compound.node
+        if isinstance(node, (cst.If, cst.Try, cst.Match, cst.While)) and not (
+                isinstance(node, cst.If) and is_literal(node.test, "True", "1")):
+            return False
+        compound = index.enclosing(compound)
+    return True
+
+
+def _in_conditional_expression(node: cst.CSTNode, call: cst.Call) -> bool:
+    """Whether `call` is inside a branch of an `x if c else y` (or after an `and`/`or`) within `node`."""
+    for inner in iter_descendants(node):
+        if isinstance(inner, cst.IfExp) and any(call is n for n in (inner.body, inner.orelse, *iter_descendants(inner))):
+            return True
+        if isinstance(inner, cst.BooleanOperation) and any(call is n for n in (inner.right, *iter_descendants(inner.right))):
+            return True
+    return False
+
+
+def _about(context: FileContext, test: cst.BaseExpression, held: str, handles: _Handles) -> bool:
+    """Whether an `if` test is about the sampler (`sampler is not None`, `hasattr(loader.sampler, ..)`,
+    `isinstance(train_sampler, DistributedSampler)`): it is true exactly where the sampler is distributed."""
+    names = {held, held.rsplit(".sampler", 1)[0]} | {loader for loader, sampler in handles.loaders.items() if sampler == held}
+    for node in (test, *iter_descendants(test)):
+        if isinstance(node, (cst.Name, cst.Attribute)) and context.code(node) in names:
+            return True
+    return False
 
 
 def _set_epoch_receiver(call: cst.Call) -> cst.BaseExpression | None:
