@@ -109,6 +109,61 @@ class TestSL303NondeterministicCudaOp:
         assert sl303(body) == []
 
     @pytest.mark.parametrize(
+        "body",
+        [
+            "with torch.no_grad():\n    y = F.interpolate(x, scale_factor=2, mode='bilinear')\n",
+            "with torch.inference_mode():\n    y = F.grid_sample(x, grid)\n",
+            "with torch.set_grad_enabled(False):\n    y = F.grid_sample(x, grid)\n",
+            "@torch.no_grad()\ndef evaluate(x):\n    return F.interpolate(x, scale_factor=2, mode='bilinear')\n",
+            "@torch.inference_mode\ndef evaluate(x):\n    return F.grid_sample(x, grid)\n",
+            "def resize(x):\n    return F.interpolate(x, scale_factor=2, mode='bilinear')\n"
+            "def evaluate(x):\n    with torch.no_grad():\n        return resize(x)\n",
+            "import lightning as L\nclass Lit(L.LightningModule):\n    def validation_step(self, batch):\n"
+            "        return F.interpolate(batch, scale_factor=2, mode='bilinear')\n",
+            "def train(loader):\n    for images, labels in loader:\n        x = images.to('cuda').float() / 255\n"
+            "        y = F.interpolate(x, scale_factor=2, mode='bilinear')\n",
+            "from torch.utils.data import DataLoader\ndef train(ds):\n    data = DataLoader(ds)\n"
+            "    for step, batch in enumerate(data):\n        batch = batch.cuda()\n"
+            "        y = F.interpolate(batch['image'], scale_factor=2, mode='bilinear')\n",
+            "depth = nn.Conv2d(3, 1, 3).cuda()\ndepth.requires_grad_(False)\ndef train(loader):\n"
+            "    for batch in loader:\n        d = depth(batch.cuda())\n"
+            "        y = F.interpolate(d, scale_factor=2, mode='bilinear')\n",
+            "class Net(nn.Module):\n    def __init__(self, teacher):\n        super().__init__()\n"
+            "        self.teacher = teacher.eval().requires_grad_(False)\n"
+            "    def forward(self, x):\n        t = self.teacher(x.detach())\n"
+            "        return F.interpolate(t, scale_factor=2, mode='bilinear')\n",
+            "feats = backbone(x)\nfor p in backbone.parameters():\n    p.requires_grad = False\n"
+            "y = F.interpolate(feats.detach(), scale_factor=2, mode='bilinear')\n",
+        ],
+        ids=["no-grad-block", "inference-mode-block", "grad-disabled-block", "no-grad-decorator",
+             "inference-mode-decorator-without-call", "called-only-under-no-grad", "lightning-validation-step",
+             "loader-batch-converted", "dataloader-batch-item", "frozen-module-on-a-batch", "frozen-teacher",
+             "detached"],
+    )
+    def test_backward_ops_where_no_gradient_can_flow_are_left_alone(self, body):
+        assert sl303(body + TRAINS) == []
+
+    @pytest.mark.parametrize(
+        "body, row",
+        [
+            ("def train(model, loader):\n    for batch in loader:\n        out = model(batch.cuda())\n"
+             "        y = F.interpolate(out, scale_factor=2, mode='bilinear')\n", 10),
+            ("def train(x):\n    y = F.interpolate(x, scale_factor=2, mode='bilinear')\n", 8),
+            ("depth = nn.Conv2d(3, 1, 3).cuda()\ndef train(model, loader):\n    for batch in loader:\n"
+             "        d = depth(batch.cuda())\n        y = F.interpolate(d, scale_factor=2, mode='bilinear')\n", 11),
+            ("def resize(x):\n    return F.interpolate(x, scale_factor=2, mode='bilinear')\n"
+             "def evaluate(x):\n    with torch.no_grad():\n        return resize(x)\ndef train(x):\n    return resize(x)\n",
+             8),
+            ("with torch.no_grad():\n    up = nn.Upsample(scale_factor=2, mode='bilinear')\n", 8),
+            ("with torch.no_grad():\n    x.index_add_(0, index, source)\n", 8),
+        ],
+        ids=["model-output", "parameter", "module-not-frozen", "also-called-with-grad",
+             "module-built-under-no-grad", "forward-op-under-no-grad"],
+    )
+    def test_ops_where_gradients_or_results_can_differ_are_still_flagged(self, body, row):
+        assert [r for _, r, _ in sl303(body + TRAINS)] == [row]
+
+    @pytest.mark.parametrize(
         "differentiation",
         [
             "scaler.scale(loss).backward()\n",

@@ -12,7 +12,7 @@ from typing import Iterator
 import libcst as cst
 
 from seedlint.analysis.flow import Step
-from seedlint.analysis.index import FunctionInfo, ModuleIndex, Statement, _target_names
+from seedlint.analysis.index import FunctionInfo, ModuleIndex, Statement, _target_names, all_parameters
 from seedlint.analysis.walk import iter_children
 
 _BUILTINS = frozenset(dir(builtins))
@@ -106,13 +106,7 @@ def defined_at(index: ModuleIndex, trail: tuple[Step, ...], statement: Statement
         if step.statement.scope is scope:
             names |= _bound_in_statements(index, step.statement.siblings[: step.statement.position])
     if scope.kind == "function":
-        names |= {name for name, value in scope.bindings.items() if value is None and _is_parameter(scope.node, name)}
+        parameters = {param.name.value for param in all_parameters(scope.node)}
+        names |= {name for name, value in scope.bindings.items() if value is None and name in parameters}
         names |= set(index.module_scope.bindings)
     return names
-
-
-def _is_parameter(function: cst.FunctionDef, name: str) -> bool:
-    params = function.params
-    every = [*params.posonly_params, *params.params, *params.kwonly_params]
-    every += [p for p in (params.star_arg, params.star_kwarg) if isinstance(p, cst.Param)]
-    return any(param.name.value == name for param in every)

@@ -152,12 +152,7 @@ class ModuleIndex:
         qualified = f"{owner_class.qualified}.{name}" if owner_class else self._child_name(scope, name)
         function_scope = Scope("function", node, scope, owner_class=owner_class)
         info = FunctionInfo(qualified, node, function_scope, owner_class)
-        params = node.params
-        all_params = [*params.posonly_params, *params.params, *params.kwonly_params]
-        for extra in (params.star_arg, params.star_kwarg):
-            if isinstance(extra, cst.Param):
-                all_params.append(extra)
-        for param in all_params:
+        for param in all_parameters(node):
             function_scope.bind(param.name.value, None)
         if owner_class is not None:
             owner_class.methods.setdefault(name, info)
@@ -400,6 +395,13 @@ class ModuleIndex:
 
     def body_of(self, function: FunctionInfo) -> list[Statement]:
         return self.statements.get(function.node.body, [])
+
+
+def all_parameters(function: cst.FunctionDef) -> list[cst.Param]:
+    """Every parameter of a function, `*args` and `**kwargs` included."""
+    params = function.params
+    extra = [param for param in (params.star_arg, params.star_kwarg) if isinstance(param, cst.Param)]
+    return [*params.posonly_params, *params.params, *params.kwonly_params, *extra]
 
 
 def positional_parameters(function: FunctionInfo) -> list[cst.Param]:

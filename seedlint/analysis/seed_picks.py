@@ -8,12 +8,10 @@ arguments of the module's own functions, into the seed a later seeding call uses
 
 from __future__ import annotations
 
-from typing import Iterator
-
 import libcst as cst
 
 from seedlint.analysis.flow import Event, Flow, divergence
-from seedlint.analysis.index import ModuleIndex, bind_arguments, dotted_name
+from seedlint.analysis.index import ModuleIndex, all_parameters, bind_arguments, dotted_name
 from seedlint.analysis.paths import bound_paths, paths_overlap, read_paths
 
 
@@ -58,7 +56,7 @@ def _seed_paths(index: ModuleIndex, seed: Event, level: int) -> set[str] | None:
         if callee is None:
             return None
         arguments = dict(bind_arguments(callee, step.call))
-        parameters = set(callee.scope.bindings) & {p.name.value for p in _parameters(callee.node)}
+        parameters = set(callee.scope.bindings) & {p.name.value for p in all_parameters(callee.node)}
         mapped: set[str] = set()
         for path in paths:
             root, _, rest = path.partition(".")
@@ -77,11 +75,3 @@ def _seed_paths(index: ModuleIndex, seed: Event, level: int) -> set[str] | None:
             return None
         paths = mapped
     return paths
-
-
-def _parameters(function: cst.FunctionDef) -> Iterator[cst.Param]:
-    params = function.params
-    yield from (*params.posonly_params, *params.params, *params.kwonly_params)
-    for extra in (params.star_arg, params.star_kwarg):
-        if isinstance(extra, cst.Param):
-            yield extra

@@ -19,6 +19,7 @@ import libcst as cst
 from seedlint.analysis.arguments import argument, is_literal, is_none
 from seedlint.analysis.context import FileContext
 from seedlint.analysis.environment import deterministic_switches
+from seedlint.analysis.gradients import Gradients
 from seedlint.analysis.index import Scope
 from seedlint.diagnostics import Applicability, Fix
 from seedlint.rules.base import SEEDING, Finding, Rule
@@ -204,6 +205,18 @@ def _differentiates(context: FileContext) -> bool:
     return any(function.node.name.value == "training_step" for function in context.index.functions.values())
 
 
+def _no_gradient_through(context: FileContext, gradients: Gradients, call: cst.Call, scope: Scope) -> bool:
+    """Whether no gradient can flow through a functional op: it runs without grad, or its input cannot
+    require grad. (A module such as `nn.Upsample(..)` runs where it is called, which this cannot see.)"""
+    qualified = context.index.qualify(call.func, scope)
+    if qualified is not None and qualified.rsplit(".", 1)[-1][:1].isupper():
+        return False
+    if gradients.without_grad(context.index.statement_of[call]):
+        return True
+    tensor = argument(call, "input", 0)
+    return tensor is not None and gradients.cannot_require_grad(tensor, scope)
+
+
 def _op_patterns() -> tuple[tuple[bytes, bytes, bytes], ...]:
     """(device, op name, seeding): the file must mention CUDA (or DataParallel), one of the ops, and seed."""
     names = set()
@@ -226,13 +239,14 @@ class NondeterministicCudaOp(Rule):
         if not context.uses_cuda or not context.seeding_flows or _deterministic_mode_on(context):
             return
         differentiates: bool | None = None
+        gradients = Gradients(context)
         for call, scope in context.index.all_calls:
             op = self._op(context, call, scope)
             if op is None:
                 continue
             if op.backward_only:
                 differentiates = _differentiates(context) if differentiates is None else differentiates
-                if not differentiates:
+                if not differentiates or _no_gradient_through(context, gradients, call, scope):
                     continue
             yield self._finding(context, call, op)
 
