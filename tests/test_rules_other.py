@@ -56,6 +56,21 @@ def main(dataset):
 """
 
 
+def guarded_set_epoch(creation: str, guard: str) -> str:
+    """A sampler made by `creation`, then an epoch loop (row 5 on) calling `set_epoch` under `if guard:`."""
+    return (
+        "from torch.utils.data import DataLoader, DistributedSampler\n"
+        "def main(args, dataset):\n"
+        f"    {creation}\n"
+        "    loader = DataLoader(dataset, sampler=sampler)\n"
+        "    for epoch in range(3):\n"
+        f"        if {guard}:\n"
+        "            sampler.set_epoch(epoch)\n"
+        "        for batch in loader:\n"
+        "            pass\n"
+    )
+
+
 class TestSL201MissingSetEpoch:
     def test_epoch_loop_through_a_local_function_is_flagged_at_the_loop(self):
         (diagnostic,) = lint(TRAIN_ONE_EPOCH, {"SL201"}).diagnostics
@@ -242,18 +257,7 @@ class TestSL201MissingSetEpoch:
     def test_set_epoch_under_an_unrelated_condition_is_flagged(self, creation):
         # Distilled from training scripts whose distributed switch was hard-wired on: single-process
         # runs still use the DistributedSampler, but skip set_epoch.
-        source = (
-            "from torch.utils.data import DataLoader, DistributedSampler\n"
-            "def main(args, dataset):\n"
-            f"    {creation}\n"
-            "    loader = DataLoader(dataset, sampler=sampler)\n"
-            "    for epoch in range(3):\n"
-            "        if args.distributed:\n"
-            "            sampler.set_epoch(epoch)\n"
-            "        for batch in loader:\n"
-            "            pass\n"
-        )
-        (diagnostic,) = lint(source, {"SL201"}).diagnostics
+        (diagnostic,) = lint(guarded_set_epoch(creation, "args.distributed"), {"SL201"}).diagnostics
         assert diagnostic.start.row == 5 + creation.count("\n")
         assert "calls `set_epoch` only when `args.distributed`" in diagnostic.message
 
@@ -271,18 +275,7 @@ class TestSL201MissingSetEpoch:
              "guard-on-the-loader"],
     )
     def test_set_epoch_under_the_condition_that_makes_the_sampler_is_not_flagged(self, creation, guard):
-        source = (
-            "from torch.utils.data import DataLoader, DistributedSampler\n"
-            "def main(args, dataset):\n"
-            f"    {creation}\n"
-            "    loader = DataLoader(dataset, sampler=sampler)\n"
-            "    for epoch in range(3):\n"
-            f"        if {guard}:\n"
-            "            sampler.set_epoch(epoch)\n"
-            "        for batch in loader:\n"
-            "            pass\n"
-        )
-        assert codes_of(source, {"SL201"}) == []
+        assert codes_of(guarded_set_epoch(creation, guard), {"SL201"}) == []
 
     @pytest.mark.parametrize("other", ["val_sampler", "val_loader.sampler"])
     def test_set_epoch_on_another_sampler_does_not_count(self, other):

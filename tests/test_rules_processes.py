@@ -263,6 +263,22 @@ def spawning(launch: str, worker_body: str = "model = nn.Linear(4, 1)", seed: st
     )
 
 
+def seeding_parent(worker_seeding: str, launch: str) -> str:
+    """`main` seeds torch and NumPy (rows 8-9), then runs `launch` (row 10 on) with target `train`."""
+    return (
+        "import numpy as np\n"
+        "import torch\n"
+        "import torch.multiprocessing as mp\n"
+        "def train(rank, seed):\n"
+        f"    {worker_seeding}\n"
+        "    model = torch.nn.Linear(4, 4)\n"
+        "def main(args):\n"
+        "    torch.manual_seed(args.seed)\n"
+        "    np.random.seed(args.seed)\n"
+        f"    {launch}\n"
+    )
+
+
 class TestSL108SeedLostInSpawn:
     @pytest.mark.parametrize(
         "launch",
@@ -382,22 +398,9 @@ class TestSL108SeedLostInSpawn:
         ids=["cuda-only", "cuda-all-only", "torch-only-drawing-numpy"],
     )
     def test_a_target_that_seeds_less_than_the_parent_is_flagged(self, worker_seeding, lost):
-        source = (
-            "import numpy as np\n"
-            "import torch\n"
-            "import torch.multiprocessing as mp\n"
-            "def train(rank, seed):\n"
-            f"    {worker_seeding}\n"
-            "    model = torch.nn.Linear(4, 4)\n"
-            "def main(args):\n"
-            "    torch.manual_seed(args.seed)\n"
-            "    np.random.seed(args.seed)\n"
-            "    if args.distributed:\n"
-            "        mp.spawn(train, args=(args.seed,), nprocs=2)\n"
-            "    else:\n"
-            "        train(0, args.seed)\n"
-        )
-        (diagnostic,) = lint(source, {"SL108"}).diagnostics
+        launch = ("if args.distributed:\n        mp.spawn(train, args=(args.seed,), nprocs=2)\n"
+                  "    else:\n        train(0, args.seed)")
+        (diagnostic,) = lint(seeding_parent(worker_seeding, launch), {"SL108"}).diagnostics
         assert (diagnostic.start.row, diagnostic.start.column) == (11 + worker_seeding.count("\n"), 9)
         assert f"`train` does not seed the {lost} that the seeding here covers" in diagnostic.message
 
@@ -410,18 +413,7 @@ class TestSL108SeedLostInSpawn:
         ids=["numpy-not-drawn", "cpu-and-cuda"],
     )
     def test_a_target_that_seeds_what_it_uses_is_not_flagged(self, worker_seeding):
-        source = (
-            "import numpy as np\n"
-            "import torch\n"
-            "import torch.multiprocessing as mp\n"
-            "def train(rank, seed):\n"
-            f"    {worker_seeding}\n"
-            "    model = torch.nn.Linear(4, 4)\n"
-            "def main(args):\n"
-            "    torch.manual_seed(args.seed)\n"
-            "    np.random.seed(args.seed)\n"
-            "    mp.spawn(train, args=(args.seed,), nprocs=2)\n"
-        )
+        source = seeding_parent(worker_seeding, "mp.spawn(train, args=(args.seed,), nprocs=2)")
         assert findings(source, {"SL108"}) == []
 
     @pytest.mark.parametrize(

@@ -13,33 +13,14 @@ import libcst as cst
 
 from seedlint.analysis.flow import Step
 from seedlint.analysis.index import FunctionInfo, ModuleIndex, Statement, _target_names, all_parameters
-from seedlint.analysis.walk import iter_children
+from seedlint.analysis.paths import read_paths
 
 _BUILTINS = frozenset(dir(builtins))
 
 
 def read_names(node: cst.CSTNode) -> set[str]:
     """Names a statement reads (not attribute names, keyword names or names it assigns)."""
-    names: set[str] = set()
-    _collect_reads(node, names)
-    return names
-
-
-def _collect_reads(node: cst.CSTNode, names: set[str]) -> None:
-    if isinstance(node, cst.Name):
-        names.add(node.value)
-        return
-    if isinstance(node, cst.Attribute):
-        _collect_reads(node.value, names)
-        return
-    if isinstance(node, cst.Arg):
-        _collect_reads(node.value, names)
-        return
-    if isinstance(node, cst.Assign):
-        _collect_reads(node.value, names)
-        return
-    for child in iter_children(node):
-        _collect_reads(child, names)
+    return {path.split(".", 1)[0] for path in read_paths(node)}
 
 
 def names_needed(index: ModuleIndex, statement: Statement) -> set[str]:

@@ -30,6 +30,9 @@ def _collect_reads(node: cst.CSTNode, paths: set[str]) -> None:
         if dotted is not None:
             paths.add(dotted)
             return
+    if isinstance(node, cst.Attribute):  # `f().x`: what `f()` reads (`x` is no name)
+        _collect_reads(node.value, paths)
+        return
     if isinstance(node, (cst.Assign, cst.AnnAssign)):
         if node.value is not None:
             _collect_reads(node.value, paths)
