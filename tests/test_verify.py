@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -22,6 +23,7 @@ from conftest import lint, run_cli
 pytest.importorskip("torch")
 
 EXAMPLES = Path(__file__).parent / "examples"
+CORPUS = Path(__file__).parent / "corpus"
 
 
 def verify(tmp_path, *args: str) -> tuple[int, list[dict], str]:
@@ -475,3 +477,36 @@ def test_a_finding_in_a_helper_module_is_judged_from_the_entry_point_that_loads_
 ])
 def test_entry_points_are_files_that_do_work_when_run(text, expected):
     assert is_entry_point(text) is expected
+
+
+# Issue 9's runnable classes, on the corpus programs that re-create them: the look-alikes seedlint now
+# leaves alone run reproducibly; the misses it now finds are confirmed by the runs.
+@pytest.mark.parametrize(
+    "program, script, arguments",
+    [
+        ("seed_picked", "main.py", ("--manualSeed", "7")),  # picked only when none is given: give one
+        ("spawn_top_level_seed", "train.py", ()),  # spawned children re-run the seeded top level
+    ],
+    ids=["seed-picked-when-none-is-given", "seeded-at-the-top-level-of-a-spawning-script"],
+)
+def test_corpus_look_alikes_are_not_flagged_and_their_runs_agree(tmp_path, program, script, arguments):
+    root = shutil.copytree(CORPUS / program, tmp_path / program)
+    returncode, items, stderr = verify(root, script, "--", *arguments)
+    assert [(item["code"], item["status"]) for item in items] == [(None, "not-reproduced")], stderr
+    assert returncode == 0
+
+
+@pytest.mark.parametrize(
+    "program, script, code, fix_status",
+    [
+        ("ddp_hardwired", "train.py", "SL201", "fixed"),  # set_epoch only under `if args.distributed`
+        ("spawn_cuda_seed", "main.py", "SL108", "no-fix"),  # the spawned target seeds only CUDA
+    ],
+    ids=["set-epoch-under-an-unrelated-condition", "spawned-target-seeding-only-cuda"],
+)
+def test_corpus_misses_now_found_are_confirmed(tmp_path, program, script, code, fix_status):
+    root = shutil.copytree(CORPUS / program, tmp_path / program)
+    returncode, items, stderr = verify(root, script)
+    (item,) = [item for item in items if item["code"] == code]
+    assert (item["status"], item["fix_status"]) == ("confirmed", fix_status), stderr
+    assert returncode == 1
