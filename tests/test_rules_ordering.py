@@ -249,9 +249,10 @@ class TestSL205UnsortedFileListing:
             "self.paths = list(Path(root).glob('*.png'))\n        self.paths = sorted(self.paths)",
             "self.paths = list(Path(root).glob('*.png'))\n        self.samples = sorted(self.paths)",
             "names = []\n        names.extend(os.listdir(root))\n        self.names = sorted(names)",
+            "self.files = os.listdir(root)\n        self.n = len(self.files)\n        self.has_a = 'a' in self.files",
         ],
         ids=["accumulated-then-sorted-generator", "attribute-sorted-later", "attribute-only-read-sorted",
-             "extended-then-sorted"],
+             "extended-then-sorted", "attribute-only-counted"],
     )
     def test_listings_sorted_later_are_not_flagged(self, lines):
         # Distilled from YOLO-style loaders: `f += glob.glob(..)` per extension, then one sorted(..).
@@ -272,9 +273,12 @@ class TestSL205UnsortedFileListing:
              13, 33),
             ("self.paths = list(Path(root).glob('*.png'))\n        self.first = self.paths[0]\n"
              "        self.paths = sorted(self.paths)", 9, 27),
+            # Distilled from YOLO-style loaders: labels derived from the image list by a helper, indexed later.
+            ("self.files = list(glob.glob(root + '/*.jpg'))\n        self.n = len(self.files)\n"
+             "        self.labels = to_labels(self.files)", 9, 27),
         ],
         ids=["accumulated", "accumulated-then-filtered", "assigned-beside-a-none-branch",
-             "path-attribute-beside-a-none-branch", "sorted-only-after-use"],
+             "path-attribute-beside-a-none-branch", "sorted-only-after-use", "attribute-passed-to-a-helper"],
     )
     def test_listings_accumulated_or_assigned_in_a_branch_are_flagged(self, lines, row, column):
         source = "import glob\nfrom pathlib import Path\n" + in_dataset(lines).replace(

@@ -991,10 +991,11 @@ class TestSL104LibraryCalls:
             ("from transformers import AutoModelForCausalLM", "AutoModelForCausalLM.from_pretrained('gpt2')"),
             ("from transformers import AutoConfig", "AutoConfig.from_pretrained('gpt2')"),
             ("from transformers import TFBertModel", "TFBertModel(config)"),
+            ("from transformers import DataCollatorForSeq2Seq", "DataCollatorForSeq2Seq(tokenizer)"),
             ("from mylib import create_model", "create_model('resnet50')"),
         ],
         ids=["timm-pretrained", "torchvision-weights", "torchvision-weights-enum", "torchvision-pretrained",
-             "torchvision-weights-lookup", "from-pretrained", "config", "tensorflow-model", "other-library"],
+             "torchvision-weights-lookup", "from-pretrained", "config", "tensorflow-model", "data-collator", "other-library"],
     )
     def test_a_library_call_that_loads_or_builds_nothing_is_not_a_draw(self, imports, build):
         assert codes_of(f"import torch\n{imports}\nmodel = {build}\ntorch.manual_seed(0)\n", {"SL104"}) == []

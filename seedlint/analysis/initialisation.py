@@ -11,6 +11,7 @@ device or under an empty-init context (`with torch.device("meta"):`, `init_empty
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Iterator
 
 import libcst as cst
@@ -29,6 +30,8 @@ _KEEPING_METHODS = frozenset({
     "to", "cuda", "cpu", "eval", "train", "half", "float", "double", "bfloat16", "requires_grad_", "share_memory",
 })
 _MAX_DEPTH = 3
+# transformers classes named like models that are not PyTorch models (or draw nothing when built).
+_NOT_TORCH_MODELS = ("TF", "Flax", "DataCollator", "TorchExportable", "AllKwargs")
 _LOADING = (b"load_state_dict", b"load_raw", b"load_model")  # a helper module must mention one to load weights
 
 
@@ -66,9 +69,11 @@ def _loads(call: cst.Call, loading: tuple[tuple[str, int | None, str], ...]) -> 
 
 
 def _transformers_model(name: str) -> bool:
-    """A PyTorch model class of transformers (`GPT2LMHeadModel`, `BertForSequenceClassification`)."""
-    return name[:1].isupper() and not name.startswith(("TF", "Flax")) and (
-        name.endswith("Model") or "For" in name) and "Config" not in name
+    """A PyTorch model class of transformers (`GPT2LMHeadModel`, `BertForSequenceClassification`), not one
+    of the other `..For..` classes (`DataCollatorForSeq2Seq`, `BertForPreTrainingOutput`, TensorFlow's)."""
+    if not name[:1].isupper() or name.startswith(_NOT_TORCH_MODELS) or name.endswith(("Output", "Config")):
+        return False
+    return name.endswith("Model") or re.search(r"For[A-Z]", name) is not None
 
 
 def builds_on_meta(call: cst.Call) -> bool:

@@ -42,6 +42,10 @@ _PATH_GIVING = frozenset({
 # `os.scandir` entries do not compare: sort them by name.
 _SORT_KEYS = {"os.scandir": "lambda entry: entry.name"}
 
+# Calls whose result does not depend on the order of the iterable they are given.
+_ORDER_FREE_CALLS = frozenset(f"builtins.{name}" for name in (
+    "sorted", "len", "set", "frozenset", "sum", "any", "all", "max", "min", "bool"))
+
 _TORCH_DATASETS = frozenset(
     f"torch.utils.data{module}.{name}"
     for module in ("", ".dataset")
@@ -239,8 +243,12 @@ class _Listings:
         return callers
 
     def _stored(self, target: cst.BaseExpression, scope: Scope, depth: int, seen: set) -> bool:
-        """A listing stored in a name or an attribute (`self.files = ..`): ordered when the order of what
-        is stored there reaches an ordered result, and nothing sorts it first."""
+        """A listing stored in a name or an attribute (`self.files = ..`), and nothing sorts it first.
+
+        A name is ordered when one of its reads reaches an ordered result. An attribute is ordered unless
+        every read of it is order-free (`len(..)`, `sorted(..)`): it is read by index, by other methods'
+        helpers, or from outside (`dataset.files`).
+        """
         key = dotted_name(target)
         if key is None or (key, scope) in seen:
             return False
@@ -253,9 +261,23 @@ class _Listings:
             loads = [(load, load_scope) for load, load_scope in loads
                      if any(load_scope is store_scope and self._offset(load) < self._offset(store)
                             for store, store_scope in sorts)]
-        elif isinstance(target, cst.Attribute) and not loads:
-            return True  # an attribute the class never reads is read from outside: by index, as a dataset's
+        elif isinstance(target, cst.Attribute):
+            return not loads or not all(self._order_free(load, load_scope) for load, load_scope in loads)
         return any(self.ordered(load, load_scope, depth, seen) for load, load_scope in loads)
+
+    def _order_free(self, node: cst.CSTNode, scope: Scope) -> bool:
+        """Whether a read's order goes nowhere: into `sorted`, `len`, `set`, `sum`, ..., an `in` test, or a
+        loop that collects nothing in order."""
+        top = self.tree.order_chain(node, scope)[-1]
+        parent = self.tree.parents.get(top)
+        if isinstance(parent, cst.ComparisonTarget):
+            return isinstance(parent.operator, (cst.In, cst.NotIn))
+        if isinstance(parent, cst.For):
+            return parent.iter is top and not builds_ordered_collection(parent)
+        if isinstance(parent, cst.CompFor):  # a set comprehension: `order_chain` stops there
+            return True
+        call = self.tree.call_argument_of(top)
+        return call is not None and self.index.qualify(call.func, scope) in _ORDER_FREE_CALLS
 
     def _offset(self, node: cst.CSTNode) -> int:
         return self.context.positions.span(node)[0]
