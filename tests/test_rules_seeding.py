@@ -971,9 +971,11 @@ class TestSL104LibraryCalls:
             ("from torchvision.models.detection import fasterrcnn_resnet50_fpn", "fasterrcnn_resnet50_fpn(weights=None)"),
             ("from torchvision.models import ResNet\nfrom torchvision.models.resnet import BasicBlock",
              "ResNet(BasicBlock, [2, 2, 2, 2])"),
+            ("import timm", "timm.create_model('resnet50', pretrained=True, num_classes=10)"),
         ],
         ids=["peft-adapter", "from-config", "model-class-from-config", "timm-default", "timm-not-pretrained",
-             "torchvision-default", "torchvision-weights-none", "torchvision-detection", "torchvision-class"],
+             "torchvision-default", "torchvision-weights-none", "torchvision-detection", "torchvision-class",
+             "timm-pretrained-with-a-new-head"],
     )
     def test_a_library_build_with_random_weights_before_the_seed_is_flagged(self, imports, build):
         source = f"import torch\n{imports}\nmodel = {build}\ntorch.manual_seed(0)\n"
@@ -993,9 +995,14 @@ class TestSL104LibraryCalls:
             ("from transformers import TFBertModel", "TFBertModel(config)"),
             ("from transformers import DataCollatorForSeq2Seq", "DataCollatorForSeq2Seq(tokenizer)"),
             ("from mylib import create_model", "create_model('resnet50')"),
+            ("from torchvision.models.feature_extraction import create_feature_extractor",
+             "create_feature_extractor(backbone, return_nodes=['layer4'])"),
+            ("from torchvision.models._utils import IntermediateLayerGetter",
+             "IntermediateLayerGetter(backbone, {'layer4': 'out'})"),
         ],
         ids=["timm-pretrained", "torchvision-weights", "torchvision-weights-enum", "torchvision-pretrained",
-             "torchvision-weights-lookup", "from-pretrained", "config", "tensorflow-model", "data-collator", "other-library"],
+             "torchvision-weights-lookup", "from-pretrained", "config", "tensorflow-model", "data-collator",
+             "other-library", "torchvision-feature-extractor", "torchvision-layer-getter"],
     )
     def test_a_library_call_that_loads_or_builds_nothing_is_not_a_draw(self, imports, build):
         assert codes_of(f"import torch\n{imports}\nmodel = {build}\ntorch.manual_seed(0)\n", {"SL104"}) == []

@@ -225,13 +225,18 @@ LIBRARY_DRAWS: dict[str, tuple[tuple[str, int | None, str], ...]] = {
     "peft.get_peft_model": (),  # adapter weights (LoRA's A matrices) are initialised randomly
     "peft.mapping.get_peft_model": (),
     "peft.mapping_func.get_peft_model": (),
+    # Pretrained weights load every weight unless `num_classes` asks for a new (random) classifier head.
     "timm.create_model": (("pretrained", 1, "true"),),
     "timm.models.create_model": (("pretrained", 1, "true"),),
     "timm.models._factory.create_model": (("pretrained", 1, "true"),),
 }
+NEW_HEAD_ARGUMENT = "num_classes"  # with timm's `pretrained=True`, a new head is initialised randomly
 # torchvision's model builders (`torchvision.models.resnet18(weights=None)`, also in `detection`,
 # `segmentation`, `video`, ...) and classes: random unless `weights=` (or the old `pretrained=True`) loads them.
-TORCHVISION_MODELS = "torchvision.models."
+TORCHVISION_MODEL_PACKAGES = frozenset({
+    "torchvision.models", "torchvision.models.detection", "torchvision.models.segmentation",
+    "torchvision.models.video", "torchvision.models.optical_flow", "torchvision.models.quantization",
+})
 TORCHVISION_LOADED = (("weights", None, "given"), ("pretrained", 0, "true"))
 TORCHVISION_NOT_BUILDERS = frozenset({"get_model_weights", "get_weight", "list_models", "get_model_builder"})
 # transformers: `AutoModel*.from_config(config)` and a model class built from a config (`GPT2LMHeadModel(config)`).

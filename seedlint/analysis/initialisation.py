@@ -46,9 +46,10 @@ def discards_draws(index: ModuleIndex, step: Step, project: ProjectIndex | None)
 def initialises_randomly(call: cst.Call, qualified: str) -> bool:
     """Whether a library call builds a model with randomly initialised weights."""
     if qualified in catalog.LIBRARY_DRAWS:
-        return not _loads(call, catalog.LIBRARY_DRAWS[qualified])
-    if qualified.startswith(catalog.TORCHVISION_MODELS):
-        name = qualified.rsplit(".", 1)[-1]
+        new_head = argument(call, catalog.NEW_HEAD_ARGUMENT, None) is not None
+        return new_head or not _loads(call, catalog.LIBRARY_DRAWS[qualified])
+    package, _, name = qualified.rpartition(".")
+    if package in catalog.TORCHVISION_MODEL_PACKAGES:
         builder = name.islower() and name not in catalog.TORCHVISION_NOT_BUILDERS
         model_class = name[:1].isupper() and not name.endswith("Weights")
         return (builder or model_class) and not _loads(call, catalog.TORCHVISION_LOADED)
