@@ -830,6 +830,17 @@ class TestSL104RandomBeforeSeed:
         # The pick is meant to be random and logged; moving the seeding above it would seed with None.
         assert codes_of(source, {"SL104", "SL105"}) == []
 
+    def test_a_seed_picked_with_a_fresh_rng_object_is_not_an_unseeded_rng(self):
+        source = """\
+            import numpy as np
+            import torch
+            def main(args):
+                seed = args.seed or int(np.random.default_rng().integers(2**31))
+                print("seed", seed)
+                torch.manual_seed(seed)
+            """
+        assert codes_of(source, {"SL104", "SL105", "SL106"}) == []
+
     @pytest.mark.parametrize(
         "source, row",
         [

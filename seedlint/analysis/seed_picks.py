@@ -16,7 +16,8 @@ from seedlint.analysis.paths import bound_paths, paths_overlap, read_paths
 
 
 def picks_a_seed(index: ModuleIndex, flow: Flow, draw: Event) -> bool:
-    """Whether a draw computes the seed of a later deterministic seeding call of the flow."""
+    """Whether a draw (or any call, as a "reach" event) computes the seed of a later deterministic
+    seeding call of the flow."""
     later = flow.events[flow.events.index(draw) + 1:]
     return any(e.kind == "seed" and e.effect.deterministic and picks(index, draw, e) for e in later)
 

@@ -10,6 +10,7 @@ from seedlint.analysis import catalog
 from seedlint.analysis.arguments import is_none, seed_argument
 from seedlint.analysis.context import FileContext
 from seedlint.analysis.index import Scope
+from seedlint.analysis.seed_picks import picks_a_seed
 from seedlint.diagnostics import Applicability, Fix
 from seedlint.rules.base import Finding, Rule
 
@@ -53,8 +54,11 @@ class NondeterministicSeed(Rule):
                 "be repeated")
 
     def _unseeded_rng_objects(self, context: FileContext) -> Iterator[Finding]:
-        for call, scope in context.calls_to(*catalog.UNSEEDED_RNG_CONSTRUCTORS):
-            if is_none(seed_argument(call)) and not _picks_a_missing_seed(context, call):
+        constructors = context.calls_to(*catalog.UNSEEDED_RNG_CONSTRUCTORS)
+        placed = context.placements(call for call, _ in constructors)
+        for call, scope in constructors:
+            picks = any(picks_a_seed(context.index, flow, event) for flow, event in placed.get(call, ()))
+            if is_none(seed_argument(call)) and not picks and not _picks_a_missing_seed(context, call):
                 kind = catalog.UNSEEDED_RNG_CONSTRUCTORS[context.index.qualify(call.func, scope)]
                 yield self._finding(
                     call,
