@@ -6,7 +6,8 @@ order; `if`/`else` branches, loops and `try` bodies are all taken once; calls to
 classes (their `__init__`) and methods defined in the module are followed, so a seeding call
 inside `set_seed()` happens where `set_seed()` is called. The result is the ordered list of
 seeding calls and random draws of that flow, each with the trail of statements and calls
-that reached it.
+that reached it. Draws that only initialise weights which are thrown away (built on the meta
+device, or loaded over before use: see `initialisation`) are left out.
 """
 
 from __future__ import annotations
@@ -156,9 +157,10 @@ class EffectClassifier:
         elif qualified in index.classes:  # with an `__init__` of its own, that is walked instead
             cls = index.classes[qualified]
             derives = index.find_method(cls, "__init__") is None and index.subclasses_of(cls, catalog.SEEDING_CLASSES)
-        else:
-            derives = self.project is not None and qualified.rsplit(".", 1)[-1][:1].isupper() and self.project.derives_from(
-                qualified, catalog.SEEDING_CLASSES, catalog.SEEDING_CLASS_SPELLING)
+        else:  # a class of another project module
+            derives = (self.project is not None and qualified.rsplit(".", 1)[-1][:1].isupper()
+                       and self.project.derives_from(
+                           qualified, catalog.SEEDING_CLASSES, catalog.SEEDING_CLASS_SPELLING))
         return catalog.SEEDING_CONSTRUCTOR if derives else None
 
     def _project_effect(self, call: cst.Call, qualified: str, scope: Scope) -> Effect | None:

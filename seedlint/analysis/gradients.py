@@ -33,7 +33,9 @@ _LIGHTNING_MODULES = frozenset({
 })
 _NO_GRAD_STEPS = frozenset({"validation_step", "test_step", "predict_step"})
 _DATA_LOADERS = frozenset({"torch.utils.data.DataLoader()", "torch.utils.data.dataloader.DataLoader()"})
-_ITERATION_WRAPPERS = frozenset({"builtins.enumerate", "builtins.iter", "tqdm.tqdm", "tqdm.auto.tqdm", "tqdm.notebook.tqdm"})
+_ITERATION_WRAPPERS = frozenset({
+    "builtins.enumerate", "builtins.iter", "tqdm.tqdm", "tqdm.auto.tqdm", "tqdm.notebook.tqdm",
+})
 # Tensor methods whose result requires grad only if the tensor they are called on does.
 _CONVERSIONS = frozenset({
     "to", "float", "half", "double", "bfloat16", "long", "int", "cuda", "cpu", "contiguous", "permute",

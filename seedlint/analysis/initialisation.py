@@ -79,7 +79,8 @@ def _transformers_model(name: str) -> bool:
 
 def builds_on_meta(call: cst.Call) -> bool:
     """A module constructor given `device="meta"`: it allocates no data and draws nothing."""
-    return any(arg.keyword is not None and arg.keyword.value == "device" and _names_meta(arg.value) for arg in call.args)
+    device = argument(call, "device", None)
+    return device is not None and _names_meta(device)
 
 
 def loading_constructor(call: cst.Call) -> bool:
@@ -92,7 +93,8 @@ def _builds_empty(index: ModuleIndex, statement: Statement) -> bool:
     """A `with` statement whose body builds modules without drawing."""
     node = statement.node
     return isinstance(node, cst.With) and any(
-        isinstance(item.item, cst.Call) and _empty_init_context(index, item.item, statement.scope) for item in node.items
+        isinstance(item.item, cst.Call) and _empty_init_context(index, item.item, statement.scope)
+        for item in node.items
     )
 
 
@@ -154,7 +156,8 @@ def _keeps_model(node: cst.CSTNode, model: str) -> bool:
 
 def _under_keeping_methods(value: cst.BaseExpression) -> cst.BaseExpression:
     """What a chain of weight-keeping method calls (`x.to(device).eval()`) is called on (`x`)."""
-    while isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and value.func.attr.value in _KEEPING_METHODS:
+    while (isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute)
+           and value.func.attr.value in _KEEPING_METHODS):
         value = value.func.value
     return value
 

@@ -155,7 +155,8 @@ class ProjectIndex:
             return index, index.functions[name]
         return self._method(name, "__init__", depth, gate) if name in index.classes else None
 
-    def _method(self, cls: str, method: str, depth: int, gate: tuple[bytes, ...]) -> tuple[ModuleIndex, FunctionInfo] | None:
+    def _method(self, cls: str, method: str, depth: int, gate: tuple[bytes, ...],
+                ) -> tuple[ModuleIndex, FunctionInfo] | None:
         found = self._definition(cls, depth, gate)
         if found is None or found[1] not in found[0].classes:
             return None

@@ -34,11 +34,13 @@ def picks(index: ModuleIndex, draw: Event, seed: Event) -> bool:
     inputs = _seed_paths(index, seed, level)
     if inputs is None:
         return False
-    assignments = [s for s in index.statements_in(scope) if isinstance(s.node, (cst.Assign, cst.AnnAssign, cst.AugAssign))]
+    assignments = [s for s in index.statements_in(scope)
+                   if isinstance(s.node, (cst.Assign, cst.AnnAssign, cst.AugAssign))]
     pending = inputs
     while pending:
         inputs |= pending
-        pending = {path for s in assignments if paths_overlap(bound_paths(s.node), pending) for path in read_paths(s.node)}
+        pending = {path for s in assignments if paths_overlap(bound_paths(s.node), pending)
+                   for path in read_paths(s.node)}
         pending -= inputs
     return paths_overlap(bound_paths(binding.node), inputs)
 

@@ -131,7 +131,8 @@ def _finding(context: FileContext, call: cst.Call, target: FunctionInfo, method:
              seeds_some: bool) -> Finding:
     name = target.node.name.value
     help = f"Seed at the start of `{name}` (for example `torch.manual_seed(seed)`, with the seed passed in)"
-    start = f"`{context.code(call.func)}` runs `{name}` in a fresh interpreter ({method} start method) whose generators are seeded at random"
+    start = (f"`{context.code(call.func)}` runs `{name}` in a fresh interpreter ({method} start method) "
+             "whose generators are seeded at random")
     if seeds_some:
         labels = " and ".join(sorted(catalog.GENERATOR_LABELS[g] for g in lost))
         generators, them = ("generator", "it") if len(lost) == 1 else ("generators", "them")

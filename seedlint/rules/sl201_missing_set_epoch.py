@@ -75,8 +75,8 @@ class MissingSetEpoch(Rule):
                 continue
             node = loop.node
             if guards:  # `if args.distributed: sampler.set_epoch(epoch)`, with a sampler distributed on every path
-                message = (f"this epoch loop calls `set_epoch` only when `{context.code(guards[0])}`, but its shuffling "
-                           "`DistributedSampler` is used on every path, so when that is false every epoch visits the "
+                message = (f"this epoch loop calls `set_epoch` only when `{context.code(guards[0])}`, but its "
+                           "shuffling `DistributedSampler` is used on every path, so when that is false every epoch visits the "
                            "data in the same order (a training-quality bug: no reshuffling between epochs)")
             else:
                 message = ("this epoch loop never calls `set_epoch` on its shuffling `DistributedSampler`, so every "
@@ -116,8 +116,9 @@ class MissingSetEpoch(Rule):
                 returned = isinstance(index.statement_of[call].node, cst.Return)
                 by_name = context.code(sampler) in handles.samplers and not returned
                 if sampler in created or context.code(sampler) in handles.samplers:
-                    always = _on_every_path(context, call) and (
-                        context.code(sampler) in handles.always if sampler not in created else _on_every_path(context, sampler))
+                    made_always = (_on_every_path(context, sampler) if sampler in created
+                                   else context.code(sampler) in handles.always)
+                    always = made_always and _on_every_path(context, call)
                     for target in self._targets(context, call):
                         handles.loaders[target] = held = context.code(sampler) if by_name else f"{target}.sampler"
                         if always:
@@ -265,9 +266,13 @@ def _on_every_path(context: FileContext, call: cst.Call) -> bool:
 def _in_conditional_expression(node: cst.CSTNode, call: cst.Call) -> bool:
     """Whether `call` is inside a branch of an `x if c else y` (or after an `and`/`or`) within `node`."""
     for inner in iter_descendants(node):
-        if isinstance(inner, cst.IfExp) and any(call is n for n in (inner.body, inner.orelse, *iter_descendants(inner))):
-            return True
-        if isinstance(inner, cst.BooleanOperation) and any(call is n for n in (inner.right, *iter_descendants(inner.right))):
+        if isinstance(inner, cst.IfExp):
+            branches = (inner.body, inner.orelse)
+        elif isinstance(inner, cst.BooleanOperation):
+            branches = (inner.right,)
+        else:
+            continue
+        if any(call is part for branch in branches for part in (branch, *iter_descendants(branch))):
             return True
     return False
 
@@ -275,7 +280,8 @@ def _in_conditional_expression(node: cst.CSTNode, call: cst.Call) -> bool:
 def _about(context: FileContext, test: cst.BaseExpression, held: str, handles: _Handles) -> bool:
     """Whether an `if` test is about the sampler (`sampler is not None`, `hasattr(loader.sampler, ..)`,
     `isinstance(train_sampler, DistributedSampler)`): it is true exactly where the sampler is distributed."""
-    names = {held, held.rsplit(".sampler", 1)[0]} | {loader for loader, sampler in handles.loaders.items() if sampler == held}
+    names = {held, held.rsplit(".sampler", 1)[0]}
+    names |= {loader for loader, sampler in handles.loaders.items() if sampler == held}
     for node in (test, *iter_descendants(test)):
         if isinstance(node, (cst.Name, cst.Attribute)) and context.code(node) in names:
             return True

@@ -42,7 +42,8 @@ def _requests_determinism(context: FileContext, statement: Statement) -> bool:
     node = statement.node
     if isinstance(node, cst.Assign) and is_literal(node.value, "True", "False"):
         wanted = {_DETERMINISTIC: "True", _BENCHMARK: "False"}
-        return any(wanted.get(context.index.qualify(t.target, statement.scope)) == node.value.value for t in node.targets)
+        return any(wanted.get(context.index.qualify(t.target, statement.scope)) == node.value.value
+                   for t in node.targets)
     switches = set(deterministic_switches(context))
     return any(call in switches for call in statement.calls)
 
