@@ -11,6 +11,8 @@ from pathlib import Path
 import click
 
 from seedlint import __version__
+from seedlint.cache import DIRECTORY_NAME
+from seedlint.cache import clean as remove_caches
 from seedlint.config import ConfigError, parse_version
 from seedlint.discovery import MissingPath
 from seedlint.pages import page_text, page_url
@@ -105,8 +107,9 @@ def main() -> None:
 @click.option("--force-exclude", is_flag=True, help="Apply `exclude` to paths given explicitly too.")
 @click.option("--target-torch-version", help="The torch version the code runs on, e.g. 2.4.")
 @click.option("--color", type=click.Choice(["auto", "always", "never"]), default="auto", show_default=True)
-@click.option("--no-cache", is_flag=True, help="Accepted for ruff compatibility (no cache yet).")
-@click.option("--cache-dir", type=click.Path(path_type=Path), help="Accepted for ruff compatibility.")
+@click.option("--no-cache", is_flag=True, help="Neither read nor write the cache of earlier runs' findings.")
+@click.option("--cache-dir", type=click.Path(path_type=Path), envvar="SEEDLINT_CACHE_DIR",
+              help="Where to cache findings (default: .seedlint_cache at the project root; env SEEDLINT_CACHE_DIR).")
 @click.option("--jobs", type=click.IntRange(min=1), help="Accepted for ruff compatibility (runs serially).")
 def check(paths, fix, unsafe_fixes, diff, show_fixes, show_statistics, select, extend_select, ignore,
           fixable, unfixable, output_format, output_file, quiet, exit_zero, exit_non_zero_on_fix,
@@ -125,6 +128,7 @@ def check(paths, fix, unsafe_fixes, diff, show_fixes, show_statistics, select, e
         ignore=_selectors(ignore), fixable=_selectors(fixable), unfixable=_selectors(unfixable), fix=fix,
         unsafe_fixes=unsafe_fixes, diff=diff, config=config_path, isolated=isolated,
         force_exclude=force_exclude, stdin_filename=stdin_filename, target_torch_version=version,
+        cache=not no_cache, cache_dir=cache_dir,
     )
     try:
         checker = Checker(options)
@@ -242,6 +246,20 @@ def verify(paths, select, runs, timeout, device, no_fix_check, examples, launche
     render = report.render_json if output_format == "json" else report.render_full
     sys.stdout.write(render(verdicts, Path.cwd()))
     sys.exit(EXIT_FINDINGS if any(v.status == "confirmed" for v in verdicts) else EXIT_CLEAN)
+
+
+@main.command()
+@click.option("--cache-dir", type=click.Path(path_type=Path), envvar="SEEDLINT_CACHE_DIR",
+              help="The cache directory to remove as well (env SEEDLINT_CACHE_DIR).")
+def clean(cache_dir: Path | None) -> None:
+    """Remove the caches of the current directory and the directories below it."""
+    directories = [path for path in (Path.cwd(), *Path.cwd().rglob(DIRECTORY_NAME)) if path.name == DIRECTORY_NAME]
+    if (Path.cwd() / DIRECTORY_NAME).is_dir():
+        directories.insert(0, Path.cwd() / DIRECTORY_NAME)
+    if cache_dir is not None:
+        directories.append(cache_dir)
+    for directory in remove_caches(list(dict.fromkeys(directories))):
+        click.echo(f"Removing cache at: {display_path(directory)}", err=True)
 
 
 @main.command()

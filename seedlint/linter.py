@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Collection, Sequence
@@ -92,9 +93,15 @@ class Linter:
             return [_syntax_error(path, source, error)]
         except (RecursionError, MemoryError) as error:
             return [_invalid_syntax(path, source, 1, 0, f"SyntaxError: too deeply nested to parse ({type(error).__name__})")]
-        context = FileContext(path, source, module, module_name(path), self.settings)
+        name = module_name(path)
+        context = FileContext(path, source, module, name, self.settings)
         if index is not None:
             context.index = index
+        with project.analysing(name) if project is not None else nullcontext():
+            return self._findings(context, rules, errors)
+
+    def _findings(self, context: FileContext, rules: Sequence[Rule], errors: list[str]) -> list[Diagnostic]:
+        path, source = context.path, context.source
         file_codes = file_noqa(source.text)
         diagnostics = []
         seen: set[tuple] = set()

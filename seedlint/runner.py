@@ -4,17 +4,22 @@ from __future__ import annotations
 
 import difflib
 import os
+import sys
 import tempfile
 from collections import Counter
 from dataclasses import dataclass, field
+from importlib.metadata import version as _version
 from pathlib import Path
 
+from seedlint import __version__
 from seedlint.analysis.context import Settings
 from seedlint.analysis.project import ProjectIndex
+from seedlint.cache import Store, cache_directory, code_version
 from seedlint.config import Config, ConfigResolver, installed_torch_version
 from seedlint.diagnostics import Diagnostic
 from seedlint.discovery import collect_files
 from seedlint.linter import Linter, LintResult, unreadable
+from seedlint.model import ProjectModel
 from seedlint.rules import RULES
 from seedlint.selection import enabled_codes, fixable_codes, ignored_for_file, validate
 
@@ -35,6 +40,8 @@ class CheckOptions:
     force_exclude: bool = False
     stdin_filename: Path | None = None
     target_torch_version: tuple[int, int] | None = None
+    cache: bool = True
+    cache_dir: Path | None = None
 
 
 @dataclass
@@ -57,7 +64,9 @@ class Checker:
         self.resolver = ConfigResolver(options.config, options.isolated)
         self._linters: dict[tuple, Linter] = {}
         self.project: ProjectIndex | None = None
+        self.model: ProjectModel | None = None
         self._project_names: frozenset[bytes] = frozenset()
+        self._settings_keys: dict[tuple, str] = {}
         self._validated: set[int] = set()
         self._installed_torch = installed_torch_version()  # the default target; None: the newest
         self._cli = {
@@ -77,6 +86,9 @@ class Checker:
             linter = Linter([RULES[code]() for code in sorted(codes)], self._settings(config),
                             fixable_codes(config, self._cli))
             self._linters[key] = linter
+            self._settings_keys[id(linter)] = repr((
+                sorted(codes), sorted(linter.fixable), sorted(linter.settings.seed_functions.items()),
+                linter.settings.target_torch_version))
         return linter
 
     def _settings(self, config: Config) -> Settings:
@@ -88,7 +100,19 @@ class Checker:
         configs = {id(config): config for config in map(self.resolver.for_path, files or [Path.cwd()])}
         seed_functions = {name: targets for config in configs.values() for name, targets in config.seed_functions.items()}
         self.project = ProjectIndex.for_files(files, seed_functions)
-        self._project_names = frozenset(self.project.seeding_gates(files))
+        self.model = ProjectModel(self.project, self._store())
+        self._project_names = self.model.gates(files)
+
+    def _store(self) -> Store | None:
+        """The cache of this run's project model (None: `--no-cache`, or nowhere to write)."""
+        if not self.options.cache:
+            return None
+        directory = cache_directory(self.resolver.for_path(Path.cwd()).root, self.options.cache_dir)
+        if directory is None:
+            return None
+        key = (code_version(), sys.version, _version("libcst"), self.options.isolated, str(self.options.config),
+               self._cli, self.options.target_torch_version)
+        return Store.for_run(directory, __version__, key)
 
     @property
     def fix_mode(self) -> str | None:
@@ -109,21 +133,43 @@ class Checker:
         files = list(collect_files(self.options.paths, self.resolver, self.options.force_exclude))
         report.files = files
         self._index_project(files)
-        report.errors.extend(self.project.errors)
         for path in files:
             try:
                 data = path.read_bytes()
             except OSError as error:
                 report.diagnostics.append(unreadable(path, error.strerror or str(error)))
                 continue
-            result = self.linter_for(path).lint(path, data, self.fix_mode)
+            result = self._lint(path, data)
             self._record(report, result)
             if result.changed:
                 if self.options.diff:
                     report.diff += _unified_diff(path, result)
                 else:
                     write_atomically(path, result)
+                    self._remember(path, result.source.text.encode(result.source.encoding), result)
+        report.errors[:0] = self.project.errors
+        self.model.save()
         return report
+
+    def _lint(self, path: Path, data: bytes) -> LintResult:
+        """A file's findings: known ones when its bytes, settings and what its analysis read are unchanged
+        (and no fix of them is to be applied), else linted afresh and remembered."""
+        linter = self.linter_for(path)
+        key = self._settings_keys[id(linter)]
+        known = self.model.findings(path, data, key, self._project_names)
+        mode = self.fix_mode
+        if known is not None and not (mode and any(d.code in linter.fixable and d.fixable(mode == "unsafe")
+                                                   for d in known)):
+            return LintResult(path, known)
+        result = linter.lint(path, data, mode)
+        if not result.changed:
+            self._remember(path, data, result)
+        return result
+
+    def _remember(self, path: Path, data: bytes, result: LintResult) -> None:
+        if not result.errors:  # a rule that failed is reported again on the next run
+            linter = self.linter_for(path)
+            self.model.remember(path, data, self._settings_keys[id(linter)], self._project_names, result.diagnostics)
 
     def _record(self, report: CheckReport, result: LintResult) -> None:
         report.files_checked += 1

@@ -16,6 +16,14 @@ from seedlint.rules import RULES
 from seedlint.selection import DEFAULT_CODES
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _cache_outside_the_repository(tmp_path_factory):
+    """Runs of the CLI cache into a directory of the test session, not into tests/corpus."""
+    os.environ["SEEDLINT_CACHE_DIR"] = str(tmp_path_factory.mktemp("seedlint-cache"))
+    yield
+    os.environ.pop("SEEDLINT_CACHE_DIR", None)
+
+
 def make_linter(codes=None, settings: Settings | None = None) -> Linter:
     chosen = sorted(set(codes) if codes is not None else DEFAULT_CODES)
     return Linter([RULES[code]() for code in chosen], settings or Settings(), fixable=set(RULES))

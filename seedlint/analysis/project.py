@@ -12,6 +12,7 @@ left alone.
 
 from __future__ import annotations
 
+import hashlib
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -51,6 +52,14 @@ class _Module:
     text: str
 
 
+# Where a module name resolved, and what its file held: (path, content hash), or None when no file.
+Resolution = tuple[str, str] | None
+
+
+def content_hash(data: bytes) -> str:
+    return hashlib.blake2b(data, digest_size=16).hexdigest()
+
+
 class ProjectIndex:
     """Summaries of the functions and methods of the project's modules, computed once per run."""
 
@@ -60,11 +69,17 @@ class ProjectIndex:
         self._files: dict[str, tuple[Path, bytes] | None] = {}
         self._by_path: dict[Path, _Module | None] = {}
         self.gate = AFFECTS  # what a module's text must contain for its functions to be summarised
-        self._summaries: dict[tuple[str, tuple[bytes, ...]], Summary | None] = {}
+        self._summaries: dict[tuple[str, tuple[bytes, ...]], tuple[Summary | None, dict[str, Resolution]]] = {}
         self._builders: dict[ModuleIndex, FlowBuilder] = {}
         self.errors: list[str] = []  # modules the index could not summarise (a seedlint bug)
         self._in_progress: list[tuple[str, tuple[bytes, ...]]] = []  # summaries being computed, outermost first
         self._unfinished: set[tuple[str, tuple[bytes, ...]]] = set()  # computed inside a cycle: not to be kept
+        # What each module's analysis read of other modules: module -> {module read: its resolution}. What is
+        # known of a module (its findings, its summaries) holds while it and everything it read are unchanged.
+        self.reads: dict[str, dict[str, Resolution]] = {}
+        self._analysing: list[str] = []  # the modules whose analysis is running, innermost last
+        self._resolutions: dict[str, Resolution] = {}
+        self._captures: list[dict[str, Resolution]] = []  # reads to keep with a cached result
 
     @classmethod
     def for_files(cls, files: Iterable[Path], seed_functions: Mapping[str, frozenset[str]] | None = None,
@@ -86,10 +101,41 @@ class ProjectIndex:
         return module.index if module is not None else None
 
     def _file(self, name: str) -> tuple[Path, bytes] | None:
-        """The path and bytes of a project module (read once)."""
-        if name not in self._files:
-            self._files[name] = self._find(name)
+        """The path and bytes of a project module (read once), recorded as read by the running analysis."""
+        self._record({name: self.resolution(name)})
         return self._files[name]
+
+    def resolution(self, name: str) -> Resolution:
+        """Where a module name resolves in this project, and the hash of that file's bytes (read once)."""
+        if name not in self._files:
+            found = self._files[name] = self._find(name)
+            self._resolutions[name] = (str(found[0].absolute()), content_hash(found[1])) if found else None
+        return self._resolutions[name]
+
+    def _record(self, reads: Mapping[str, Resolution]) -> None:
+        if self._analysing:
+            self.reads.setdefault(self._analysing[-1], {}).update(reads)
+        for capture in self._captures:
+            capture.update(reads)
+
+    @contextmanager
+    def analysing(self, module: str) -> Iterator[None]:
+        """Attribute the modules read from here on to the analysis of `module`."""
+        self._analysing.append(module)
+        self.reads.setdefault(module, {})
+        try:
+            yield
+        finally:
+            self._analysing.pop()
+
+    @contextmanager
+    def _capturing(self) -> Iterator[dict[str, Resolution]]:
+        capture: dict[str, Resolution] = {}
+        self._captures.append(capture)
+        try:
+            yield capture
+        finally:
+            self._captures.remove(capture)
 
     def _find(self, name: str) -> tuple[Path, bytes] | None:
         relative = Path(*name.split("."))
@@ -206,18 +252,21 @@ class ProjectIndex:
         (only seeds, and its draws as far as modules that can seed show them, under `seeding_only`)."""
         key = (qualified, self.gate)
         if key in self._summaries:
-            return self._summaries[key]
+            summary, reads = self._summaries[key]
+            self._record(reads)  # finding the function read them: so does every caller that uses it
+            return summary
         if key in self._in_progress:  # a cycle: what is above it on the stack saw it unfinished
             self._unfinished.update(self._in_progress[self._in_progress.index(key) + 1:])
             return None
         self._in_progress.append(key)
-        found = self._function(qualified)
+        with self._capturing() as reads:
+            found = self._function(qualified)
         summary = self._summarise(*found) if found is not None else None
         self._in_progress.pop()
         if key in self._unfinished:
             self._unfinished.discard(key)
         else:
-            self._summaries[key] = summary
+            self._summaries[key] = (summary, reads)
         return summary
 
     @contextmanager
@@ -230,7 +279,8 @@ class ProjectIndex:
             self.gate = saved
 
     def _summarise(self, index: ModuleIndex, function: FunctionInfo) -> Summary | None:
-        flow = self.builder(index).walk(function)
+        with self.analysing(index.module_name):
+            flow = self.builder(index).walk(function)
         seeds: set[str] = set()
         draws: set[str] = set()
         parameter = None
@@ -253,22 +303,27 @@ class ProjectIndex:
         files and the modules beside each script; calls into other modules of their packages are
         still resolved (lazily), but only in files a seeding spelling already lets in.
         """
-        gates = set()
-        for file in _neighbourhood(files):
-            index = self.module(module_name(file), gate=SEEDS)
+        return set().union(*(self.gates_of(file) for file in neighbourhood(files)))
+
+    def gates_of(self, file: Path) -> frozenset[bytes]:
+        """`name(` of the public functions and classes of one module that seed."""
+        name = module_name(file)
+        with self.analysing(name):
+            index = self.module(name, gate=SEEDS)
             if index is None:
-                continue
+                return frozenset()
             try:
                 seeding = self.builder(index).seeding_functions()
             except Exception as error:  # noqa: BLE001 - a bug here must not stop the run
                 self.errors.append(f"project index failed on {file}: {type(error).__name__}: {error}")
-                continue
-            for function in seeding:
-                name = function.owner_class.qualified if function.node.name.value == "__init__" else function.qualified
-                short = name.rsplit(".", 1)[-1]
-                if not short.startswith("_") and short != "main" and "<locals>" not in name:
-                    gates.add(f"{short}(".encode())
-        return gates
+                return frozenset()
+        gates = set()
+        for function in seeding:
+            qualified = function.owner_class.qualified if function.node.name.value == "__init__" else function.qualified
+            short = qualified.rsplit(".", 1)[-1]
+            if not short.startswith("_") and short != "main" and "<locals>" not in qualified:
+                gates.add(f"{short}(".encode())
+        return frozenset(gates)
 
 
 def import_root(path: Path) -> Path:
@@ -279,7 +334,7 @@ def import_root(path: Path) -> Path:
     return directory
 
 
-def _neighbourhood(files: Iterable[Path]) -> list[Path]:
+def neighbourhood(files: Iterable[Path]) -> list[Path]:
     """The linted files, and the modules beside each script (its helpers are often not linted with it)."""
     found = dict.fromkeys(file.absolute() for file in files)
     scripts = {file.parent for file in found if import_root(file) == file.parent}

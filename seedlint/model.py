@@ -1,0 +1,142 @@
+"""The project model: what seedlint knows of each module, kept from one run to the next.
+
+Per module: where its name resolves and the hash of its content, the modules its analysis read
+(`ProjectIndex.reads`), and the seeding helpers it defines (the gates that open the seeding rules).
+Per linted file: its findings, with the settings and gates they were found under. Everything is
+keyed by content hashes, never by modification times (pre-commit stashes and checkouts change
+those): a fact is reused only while its module and every module its analysis read, transitively,
+hold the same bytes. So editing a seeding helper re-lints the files whose analysis read its module,
+and no other. The CLI loads the model from the cache at the start of a run and saves it at the
+end; a language server can keep one in memory.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Iterable
+
+from seedlint.analysis.project import ProjectIndex, Resolution, content_hash, module_name, neighbourhood
+from seedlint.cache import Store
+from seedlint.diagnostics import Diagnostic
+
+_FORMAT = 1  # bumped when the stored shape changes
+_UNUSED_FOR = 30 * 24 * 3600  # entries nobody used for this long are pruned
+
+
+@dataclass
+class _ModuleFacts:
+    resolution: Resolution
+    reads: dict[str, Resolution] = field(default_factory=dict)
+    gates: frozenset[bytes] | None = None  # None: not computed for this content
+    used: float = 0.0
+
+
+@dataclass
+class _FileFindings:
+    content: str
+    settings: str
+    reads: dict[str, Resolution]
+    gates_seen: frozenset[bytes]
+    diagnostics: list[Diagnostic]
+    used: float = 0.0
+
+
+class ProjectModel:
+    """The facts of one run's project, loaded from and saved to a `Store` (None: in memory only)."""
+
+    def __init__(self, project: ProjectIndex, store: Store | None = None) -> None:
+        self.project = project
+        self.store = store
+        saved = store.load() if store is not None else None
+        if not (isinstance(saved, dict) and saved.get("format") == _FORMAT):
+            saved = {"format": _FORMAT, "modules": {}, "files": {}}
+        self._modules: dict[str, _ModuleFacts] = saved["modules"]
+        self._files: dict[str, _FileFindings] = saved["files"]
+        self._fresh: dict[str, bool] = {}
+        self._now = time.time()
+        self.hits = 0
+
+    # ------------------------------------------------------------------ gates
+    def gates(self, files: Iterable[Path]) -> frozenset[bytes]:
+        """The project's seeding gates around `files`: known ones reused, the others computed."""
+        gates: set[bytes] = set()
+        for file in neighbourhood(files):
+            name = module_name(file)
+            facts = self._modules.get(name)
+            if facts is not None and facts.gates is not None and self._unchanged(name, facts.resolution):
+                facts.used = self._now
+                gates |= facts.gates
+                continue
+            errors = len(self.project.errors)
+            found = self.project.gates_of(file)
+            gates |= found
+            if len(self.project.errors) == errors:
+                self._facts(name).gates = found
+        return frozenset(gates)
+
+    # ------------------------------------------------------------------ findings
+    def findings(self, path: Path, data: bytes, settings: str, gates: frozenset[bytes]) -> list[Diagnostic] | None:
+        """The findings known for this file's bytes under these settings, or None (it must be linted)."""
+        known = self._files.get(str(path.absolute()))
+        if known is None or known.content != content_hash(data) or known.settings != settings:
+            return None
+        if known.gates_seen != _seen(gates, data):
+            return None
+        if not all(self._unchanged(name, resolution) for name, resolution in known.reads.items()):
+            return None
+        known.used = self._now
+        self.hits += 1
+        return [replace(diagnostic, path=path) for diagnostic in known.diagnostics]
+
+    def remember(self, path: Path, data: bytes, settings: str, gates: frozenset[bytes],
+                 diagnostics: list[Diagnostic]) -> None:
+        """Keep a file's findings, with what its analysis read."""
+        name = module_name(path)
+        reads = dict(self.project.reads.get(name, {}))
+        self._files[str(path.absolute())] = _FileFindings(
+            content_hash(data), settings, reads, _seen(gates, data), list(diagnostics), self._now)
+
+    # ------------------------------------------------------------------ freshness
+    def _unchanged(self, name: str, resolution: Resolution) -> bool:
+        """Whether a module resolves to the same bytes as when a fact was recorded, and so does every
+        module its analysis read (transitively)."""
+        key = f"{name}\0{resolution}"
+        if key not in self._fresh:
+            self._fresh[key] = True  # a cycle: the other modules on it decide
+            facts = self._modules.get(name)
+            if facts is not None:
+                facts.used = self._now
+            # No facts: the module was read (to resolve a name) but never analysed. Facts of other
+            # bytes than these: what analysing these bytes read is not known.
+            self._fresh[key] = self.project.resolution(name) == resolution and (facts is None or (
+                facts.resolution == resolution
+                and all(self._unchanged(other, seen) for other, seen in facts.reads.items() if other != name)))
+        return self._fresh[key]
+
+    def _facts(self, name: str) -> _ModuleFacts:
+        current = self.project.resolution(name)
+        facts = self._modules.get(name)
+        if facts is None or facts.resolution != current:
+            facts = self._modules[name] = _ModuleFacts(current)
+        facts.used = self._now
+        return facts
+
+    # ------------------------------------------------------------------ saving
+    def save(self) -> None:
+        """Merge this run's reads into the model, prune what is stale, and store it."""
+        if self.store is None:
+            return
+        for name, reads in self.project.reads.items():
+            self._facts(name).reads.update(reads)
+        cutoff = self._now - _UNUSED_FOR
+        self._files = {path: known for path, known in self._files.items()
+                       if known.used >= cutoff and Path(path).is_file()}
+        self._modules = {name: facts for name, facts in self._modules.items() if facts.used >= cutoff}
+        self.store.save({"format": _FORMAT, "modules": self._modules, "files": self._files})
+
+
+def _seen(gates: frozenset[bytes], data: bytes) -> frozenset[bytes]:
+    """The project's seeding gates a file's bytes contain (they decide which rules run on it)."""
+    return frozenset(gate for gate in gates if gate in data)

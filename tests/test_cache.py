@@ -1,0 +1,201 @@
+"""The persistent cache of the project model: reused only while nothing the findings depend on changed."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from seedlint.cache import DIRECTORY_NAME
+from seedlint.runner import Checker, CheckOptions
+
+from conftest import run_cli
+
+CORPUS = Path(__file__).parent / "corpus"
+
+UTILS_SEEDING = "import torch\n\n\ndef set_seed(seed):\n    torch.manual_seed(seed)\n"
+UTILS_NOT_SEEDING = "import torch\n\n\ndef set_seed(seed):\n    print(seed)\n"
+TRAIN = "import torch\nfrom utils import set_seed\n\nmodel = torch.nn.Linear(2, 2)\nset_seed(0)\n"
+OTHER = "import random\nrandom.seed(0)\nx = random.random()\n"
+
+
+def write(root: Path, name: str, text: str) -> Path:
+    path = root / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(textwrap.dedent(text))
+    return path
+
+
+def check(root: Path, cache_dir: Path | None, *paths: str) -> tuple[list[tuple[str, str, int]], int]:
+    """(file, code, row) of every finding of one in-process run in `root`, and how many files it took
+    from the cache."""
+    cwd = Path.cwd()
+    os.chdir(root)
+    try:
+        checker = Checker(CheckOptions(paths=[Path(p) for p in paths or ["."]], cache=cache_dir is not None,
+                                       cache_dir=cache_dir))
+        report = checker.run()
+    finally:
+        os.chdir(cwd)
+    found = sorted((d.path.name, d.code, d.start.row) for d in report.diagnostics)
+    return found, checker.model.hits
+
+
+def json_output(root: Path, *args: str, env: dict | None = None) -> list[dict]:
+    result = run_cli("check", "--select", "ALL", "--output-format", "json", *args, cwd=root, env=env)
+    assert result.returncode in (0, 1), result.stderr.decode()
+    return json.loads(result.stdout)
+
+
+@pytest.fixture
+def project(tmp_path):
+    root = tmp_path / "project"
+    write(root, "utils.py", UTILS_SEEDING)
+    write(root, "train.py", TRAIN)
+    write(root, "other.py", OTHER)
+    return root
+
+
+class TestReuse:
+    def test_a_second_run_takes_every_file_from_the_cache_with_the_same_findings(self, project, tmp_path):
+        cache = tmp_path / "cache"
+        first, first_hits = check(project, cache)
+        second, second_hits = check(project, cache)
+        assert first == second == [("train.py", "SL104", 4)]
+        assert (first_hits, second_hits) == (0, 3)
+
+    def test_editing_a_helper_re_lints_exactly_the_files_whose_analysis_read_it(self, project, tmp_path):
+        cache = tmp_path / "cache"
+        check(project, cache)
+        write(project, "utils.py", UTILS_NOT_SEEDING)  # set_seed no longer seeds: no draw before the seed
+        found, hits = check(project, cache)
+        assert found == []
+        assert hits == 1  # other.py: it never read utils.py
+
+    def test_a_new_seeding_helper_opens_the_seeding_rules_for_unchanged_callers(self, tmp_path):
+        root = tmp_path / "project"
+        write(root, "helpers.py", "def init_seeds(seed):\n    print(seed)\n")
+        write(root, "train.py", "import torch\nfrom helpers import init_seeds\n\nx = torch.randn(2)\ninit_seeds(0)\n")
+        cache = tmp_path / "cache"
+        assert check(root, cache)[0] == []
+        write(root, "helpers.py", "import torch\n\n\ndef init_seeds(seed):\n    torch.manual_seed(seed)\n")
+        assert check(root, cache)[0] == [("train.py", "SL104", 4)]
+
+    def test_a_module_that_appears_where_a_name_resolved_to_nothing_is_noticed(self, tmp_path):
+        root = tmp_path / "project"
+        write(root, "train.py", TRAIN)
+        cache = tmp_path / "cache"
+        assert check(root, cache)[0] == []  # `utils` cannot be read: set_seed is unknown
+        write(root, "utils.py", UTILS_SEEDING)
+        assert check(root, cache)[0] == [("train.py", "SL104", 4)]
+
+    def test_other_settings_do_not_reuse_findings(self, project, tmp_path):
+        cache = tmp_path / "cache"
+        check(project, cache)
+        write(project, "pyproject.toml", '[tool.seedlint]\nignore = ["SL104"]\n')
+        assert check(project, cache) == ([], 0)
+        Path(project / "pyproject.toml").unlink()
+        assert check(project, cache) == ([("train.py", "SL104", 4)], 0)
+        assert check(project, cache)[1] == 3
+
+    def test_modification_times_alone_change_nothing(self, project, tmp_path):
+        cache = tmp_path / "cache"
+        check(project, cache)
+        for path in project.glob("*.py"):
+            os.utime(path, (1, 1))
+        assert check(project, cache)[1] == 3
+
+
+def test_findings_and_fixes_are_identical_with_and_without_the_cache(tmp_path):
+    """Every rule on the corpus (helpers in other modules included), uncached, cold and warm."""
+    env = {"SEEDLINT_CACHE_DIR": str(tmp_path / "cache")}
+    uncached = json_output(CORPUS, "--no-cache", ".")
+    cold = json_output(CORPUS, ".", env=env)
+    warm = json_output(CORPUS, ".", env=env)
+    assert uncached == cold == warm
+    assert {item["code"] for item in warm} >= {"SL101", "SL103", "SL104", "SL108", "SL201", "SL203", "SL205", "SL301"}
+    assert any(item["fix"] for item in warm)
+
+
+class TestSafety:
+    def test_a_torn_or_foreign_cache_file_is_rebuilt(self, project, tmp_path):
+        cache = tmp_path / "cache"
+        check(project, cache)
+        (store,) = cache.rglob("*.pickle")
+        store.write_bytes(store.read_bytes()[:40])  # killed while writing by a filesystem without atomic rename
+        assert check(project, cache) == ([("train.py", "SL104", 4)], 0)
+        assert check(project, cache)[1] == 3
+
+    def test_a_temporary_file_left_by_a_killed_run_is_ignored(self, project, tmp_path):
+        cache = tmp_path / "cache"
+        check(project, cache)
+        (store,) = cache.rglob("*.pickle")
+        (store.parent / f".{store.name}.abc.tmp").write_bytes(b"half a pickle")
+        assert check(project, cache) == ([("train.py", "SL104", 4)], 3)
+
+    def test_two_runs_at_once_on_one_cache_both_succeed_and_leave_a_usable_cache(self, project, tmp_path):
+        env = {**os.environ, "SEEDLINT_CACHE_DIR": str(tmp_path / "cache"), "NO_COLOR": "1"}
+        command = [sys.executable, "-m", "seedlint", "check", "--output-format", "concise", "."]
+        runs = [subprocess.Popen(command, cwd=project, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                for _ in range(2)]
+        outputs = [run.communicate(timeout=120) for run in runs]
+        assert [run.returncode for run in runs] == [1, 1], outputs
+        assert all(out.decode().startswith("train.py:4:9: SL104 ") for out, _ in outputs)
+        assert check(project, tmp_path / "cache") == ([("train.py", "SL104", 4)], 3)
+
+    def test_a_run_killed_at_any_moment_leaves_a_cache_the_next_run_uses_or_rebuilds(self, project, tmp_path):
+        env = {**os.environ, "SEEDLINT_CACHE_DIR": str(tmp_path / "cache")}
+        command = [sys.executable, "-m", "seedlint", "check", "."]
+        for delay in (0.05, 0.2, 0.4, 0.8):
+            run = subprocess.Popen(command, cwd=project, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            try:
+                run.wait(timeout=delay)
+            except subprocess.TimeoutExpired:
+                run.kill()
+                run.wait()
+            assert check(project, tmp_path / "cache")[0] == [("train.py", "SL104", 4)]
+
+
+class TestLocation:
+    def test_the_cache_is_tagged_and_git_ignored_at_the_project_root(self, project):
+        env = {"SEEDLINT_CACHE_DIR": ""}
+        json_output(project, ".", env=env)
+        directory = project / DIRECTORY_NAME
+        assert (directory / "CACHEDIR.TAG").read_text().startswith("Signature: 8a477f597d28d172789f06886806bc55")
+        assert (directory / ".gitignore").read_text().splitlines()[-1] == "*"
+        assert list(directory.rglob("*.pickle"))
+
+    def test_no_cache_writes_nothing(self, project):
+        json_output(project, "--no-cache", ".", env={"SEEDLINT_CACHE_DIR": ""})
+        assert not (project / DIRECTORY_NAME).exists()
+
+    def test_cache_dir_option_and_environment_variable(self, project, tmp_path):
+        json_output(project, "--cache-dir", str(tmp_path / "given"), ".", env={"SEEDLINT_CACHE_DIR": ""})
+        json_output(project, ".", env={"SEEDLINT_CACHE_DIR": str(tmp_path / "from-env")})
+        assert list((tmp_path / "given").rglob("*.pickle")) and list((tmp_path / "from-env").rglob("*.pickle"))
+        assert not (project / DIRECTORY_NAME).exists()
+
+    def test_a_project_that_cannot_be_written_caches_in_the_user_cache_directory(self, project, tmp_path):
+        (project / DIRECTORY_NAME).write_text("not a directory")  # the project cache cannot be created
+        env = {"SEEDLINT_CACHE_DIR": "", "XDG_CACHE_HOME": str(tmp_path / "user-cache")}
+        first = json_output(project, ".", env=env)
+        assert list((tmp_path / "user-cache" / "seedlint").rglob("*.pickle"))
+        assert json_output(project, ".", env=env) == first
+
+    def test_clean_removes_the_caches_below_the_current_directory(self, project, tmp_path):
+        nested = project / "sub"
+        write(nested, "train.py", TRAIN)
+        env = {"SEEDLINT_CACHE_DIR": ""}
+        json_output(project, ".", env=env)
+        json_output(nested, ".", env=env)
+        (project / "keep").mkdir()
+        result = run_cli("clean", cwd=project, env=env)
+        assert result.returncode == 0, result.stderr.decode()
+        assert not (project / DIRECTORY_NAME).exists() and not (nested / DIRECTORY_NAME).exists()
+        assert "Removing cache at: .seedlint_cache" in result.stderr.decode()
+        assert (project / "keep").is_dir()
