@@ -33,8 +33,37 @@ class _Ignore:
 
 def excluded(path: Path, config: Config) -> bool:
     """Whether config `exclude`/`extend-exclude` (or the default excludes) cover a path."""
-    patterns = list(DEFAULT_EXCLUDES if config.exclude is None else config.exclude) + config.extend_exclude
-    return matches_any(path, config.root, patterns)
+    return _exclusion(config)(path)
+
+
+class _Exclusion:
+    """A config's exclude patterns, with the plain names (`build`, `.venv`) checked by set lookup."""
+
+    def __init__(self, config: Config) -> None:
+        patterns = list(DEFAULT_EXCLUDES if config.exclude is None else config.exclude) + config.extend_exclude
+        self.root = config.root
+        self.prefix = os.path.join(os.path.abspath(config.root), "")
+        self.names = {p.rstrip("/") for p in patterns if not any(c in p.rstrip("/") for c in "*?[/")}
+        self.globs = [p for p in patterns if p.rstrip("/") not in self.names]
+
+    def __call__(self, path: Path) -> bool:
+        # A plain name matches the path's name, or the first part of its path below the root.
+        if path.name in self.names:
+            return True
+        absolute = os.path.abspath(path)
+        if absolute.startswith(self.prefix) and absolute[len(self.prefix):].split(os.sep, 1)[0] in self.names:
+            return True
+        return bool(self.globs) and matches_any(path, self.root, self.globs)
+
+
+_EXCLUSIONS: dict[int, tuple[Config, _Exclusion]] = {}
+
+
+def _exclusion(config: Config) -> _Exclusion:
+    known = _EXCLUSIONS.get(id(config))
+    if known is None or known[0] is not config:
+        known = _EXCLUSIONS[id(config)] = (config, _Exclusion(config))
+    return known[1]
 
 
 def _gitignore(directory: Path) -> _Ignore | None:

@@ -12,6 +12,7 @@ end; a language server can keep one in memory.
 
 from __future__ import annotations
 
+import os
 import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -21,7 +22,7 @@ from seedlint.analysis.project import ProjectIndex, Resolution, content_hash, mo
 from seedlint.cache import Store
 from seedlint.diagnostics import Diagnostic
 
-_FORMAT = 1  # bumped when the stored shape changes
+_FORMAT = 2  # bumped when the stored shape changes
 _UNUSED_FOR = 30 * 24 * 3600  # entries nobody used for this long are pruned
 
 
@@ -38,7 +39,8 @@ class _FileFindings:
     content: str
     settings: str
     reads: dict[str, Resolution]
-    gates_seen: frozenset[bytes]
+    gates: frozenset[bytes]  # the project's seeding gates when it was linted
+    opened: bool  # whether one of them was in its bytes
     diagnostics: list[Diagnostic]
     used: float = 0.0
 
@@ -79,10 +81,10 @@ class ProjectModel:
     # ------------------------------------------------------------------ findings
     def findings(self, path: Path, data: bytes, settings: str, gates: frozenset[bytes]) -> list[Diagnostic] | None:
         """The findings known for this file's bytes under these settings, or None (it must be linted)."""
-        known = self._files.get(str(path.absolute()))
+        known = self._files.get(os.path.abspath(path))
         if known is None or known.content != content_hash(data) or known.settings != settings:
             return None
-        if known.gates_seen != _seen(gates, data):
+        if known.gates != gates and known.opened != _opens(gates, data):
             return None
         if not all(self._unchanged(name, resolution) for name, resolution in known.reads.items()):
             return None
@@ -95,8 +97,8 @@ class ProjectModel:
         """Keep a file's findings, with what its analysis read."""
         name = module_name(path)
         reads = dict(self.project.reads.get(name, {}))
-        self._files[str(path.absolute())] = _FileFindings(
-            content_hash(data), settings, reads, _seen(gates, data), list(diagnostics), self._now)
+        self._files[os.path.abspath(path)] = _FileFindings(
+            content_hash(data), settings, reads, gates, _opens(gates, data), list(diagnostics), self._now)
 
     # ------------------------------------------------------------------ freshness
     def _unchanged(self, name: str, resolution: Resolution) -> bool:
@@ -137,6 +139,7 @@ class ProjectModel:
         self.store.save({"format": _FORMAT, "modules": self._modules, "files": self._files})
 
 
-def _seen(gates: frozenset[bytes], data: bytes) -> frozenset[bytes]:
-    """The project's seeding gates a file's bytes contain (they decide which rules run on it)."""
-    return frozenset(gate for gate in gates if gate in data)
+def _opens(gates: frozenset[bytes], data: bytes) -> bool:
+    """Whether a file's bytes contain one of the project's seeding gates, which open the seeding rules
+    for it (all a file's findings depend on of the gates)."""
+    return any(gate in data for gate in gates)

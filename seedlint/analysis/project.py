@@ -13,6 +13,7 @@ left alone.
 from __future__ import annotations
 
 import hashlib
+import os
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -109,7 +110,7 @@ class ProjectIndex:
         """Where a module name resolves in this project, and the hash of that file's bytes (read once)."""
         if name not in self._files:
             found = self._files[name] = self._find(name)
-            self._resolutions[name] = (str(found[0].absolute()), content_hash(found[1])) if found else None
+            self._resolutions[name] = (os.path.abspath(found[0]), content_hash(found[1])) if found else None
         return self._resolutions[name]
 
     def _record(self, reads: Mapping[str, Resolution]) -> None:
@@ -138,12 +139,14 @@ class ProjectIndex:
             self._captures.remove(capture)
 
     def _find(self, name: str) -> tuple[Path, bytes] | None:
-        relative = Path(*name.split("."))
+        relative = os.path.join(*name.split("."))
         for root in self.roots:
-            for path in (root / relative.with_suffix(".py"), root / relative / "__init__.py"):
-                if path.is_file():
+            base = os.path.join(root, relative)
+            for candidate in (base + ".py", os.path.join(base, "__init__.py")):
+                if os.path.isfile(candidate):
                     try:
-                        return path, path.read_bytes()
+                        with open(candidate, "rb") as handle:
+                            return Path(candidate), handle.read()
                     except OSError:
                         return None
         return None
@@ -328,9 +331,16 @@ class ProjectIndex:
 
 def import_root(path: Path) -> Path:
     """The directory a file's top-level package (or the file itself, as a script) is imported from."""
-    directory = path.absolute().parent
-    while (directory / "__init__.py").is_file() and directory.parent != directory:
-        directory = directory.parent
+    return Path(_import_root(os.path.dirname(os.path.abspath(path))))
+
+
+def _import_root(directory: str) -> str:
+    """The first directory up from `directory` that is not a package."""
+    while os.path.isfile(os.path.join(directory, "__init__.py")):
+        parent = os.path.dirname(directory)
+        if parent == directory:
+            break
+        directory = parent
     return directory
 
 
@@ -345,10 +355,12 @@ def neighbourhood(files: Iterable[Path]) -> list[Path]:
 
 def module_name(path: Path) -> str:
     """The dotted module name of a file, from the packages (`__init__.py`) around it."""
-    path = path.absolute()
-    relative = path.relative_to(import_root(path)).with_suffix("")
-    parts = relative.parts[:-1] if relative.name == "__init__" else relative.parts
-    return ".".join(parts) or path.stem
+    absolute = os.path.abspath(path)
+    relative = os.path.relpath(absolute, _import_root(os.path.dirname(absolute)))
+    parts = os.path.splitext(relative)[0].split(os.sep)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts) or Path(absolute).stem
 
 
 def _parameter_of(index: ModuleIndex, function: FunctionInfo, event) -> tuple[str, int | None] | None:
