@@ -1,10 +1,15 @@
-"""The data every part of seedlint passes around: findings, fixes and their text edits."""
+"""The data every part of seedlint passes around: findings, fixes, their text edits, a file's outcome."""
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from seedlint.source import SourceText
 
 
 class Applicability(str, Enum):
@@ -77,3 +82,19 @@ class Diagnostic:
 
     def fixable(self, unsafe: bool) -> bool:
         return self.fix is not None and self.fix.applies(unsafe)
+
+
+@dataclass
+class LintResult:
+    """The outcome of linting one file."""
+
+    path: Path
+    diagnostics: list[Diagnostic]
+    source: SourceText | None = None  # the final text (after fixes), None when unreadable
+    original: str | None = None
+    fixed: Counter = field(default_factory=Counter)  # code -> number of findings fixed
+    errors: list[str] = field(default_factory=list)  # rules that failed on this file (a seedlint bug)
+
+    @property
+    def changed(self) -> bool:
+        return self.source is not None and self.original is not None and self.source.text != self.original

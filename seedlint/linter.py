@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from contextlib import nullcontext
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Collection, Sequence
 
 import libcst as cst
 
 from seedlint.analysis.context import FileContext, Settings
-from seedlint.analysis.project import module_name
-from seedlint.diagnostics import Diagnostic, Edit, Location
+from seedlint.analysis.modules import module_name
+from seedlint.diagnostics import Diagnostic, Edit, LintResult, Location
 from seedlint.noqa import file_noqa, line_noqa
 from seedlint.rules import RULES, Rule
 from seedlint.rules.base import SEEDING, SEEDING_PATTERNS
@@ -21,22 +19,6 @@ from seedlint.source import SourceDecodeError, SourceText, decode_source
 _MAX_FIX_ROUNDS = 10
 INVALID_SYNTAX = RULES["SL000"]
 UNUSED_NOQA = "SL100"
-
-
-@dataclass
-class LintResult:
-    """The outcome of linting one file."""
-
-    path: Path
-    diagnostics: list[Diagnostic]
-    source: SourceText | None = None  # the final text (after fixes), None when unreadable
-    original: str | None = None
-    fixed: Counter = field(default_factory=Counter)  # code -> number of findings fixed
-    errors: list[str] = field(default_factory=list)  # rules that failed on this file (a seedlint bug)
-
-    @property
-    def changed(self) -> bool:
-        return self.source is not None and self.original is not None and self.source.text != self.original
 
 
 class Linter:

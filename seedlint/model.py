@@ -15,12 +15,16 @@ from __future__ import annotations
 import os
 import time
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from pathlib import Path
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable, Mapping
 
-from seedlint.analysis.project import ProjectIndex, Resolution, content_hash, module_name, neighbourhood
+from seedlint.analysis.modules import ModuleFinder, Resolution, content_hash, module_name, neighbourhood
 from seedlint.cache import Store
 from seedlint.diagnostics import Diagnostic
+
+if TYPE_CHECKING:
+    from seedlint.analysis.project import ProjectIndex
 
 _FORMAT = 2  # bumped when the stored shape changes
 _UNUSED_FOR = 30 * 24 * 3600  # entries nobody used for this long are pruned
@@ -46,10 +50,15 @@ class _FileFindings:
 
 
 class ProjectModel:
-    """The facts of one run's project, loaded from and saved to a `Store` (None: in memory only)."""
+    """The facts of one run's project, loaded from and saved to a `Store` (None: in memory only).
 
-    def __init__(self, project: ProjectIndex, store: Store | None = None) -> None:
-        self.project = project
+    The project index (and the parser) is only set up when a fact must be computed.
+    """
+
+    def __init__(self, finder: ModuleFinder, seed_functions: Mapping[str, frozenset[str]],
+                 store: Store | None = None) -> None:
+        self.finder = finder
+        self.seed_functions = seed_functions
         self.store = store
         saved = store.load() if store is not None else None
         if not (isinstance(saved, dict) and saved.get("format") == _FORMAT):
@@ -59,6 +68,26 @@ class ProjectModel:
         self._fresh: dict[str, bool] = {}
         self._now = time.time()
         self.hits = 0
+
+    @cached_property
+    def project(self) -> ProjectIndex:
+        from seedlint.analysis.project import ProjectIndex  # the parser: only when something must be analysed
+
+        return ProjectIndex(self.finder, self.seed_functions)
+
+    @property
+    def _analysed(self) -> ProjectIndex | None:
+        """The project index, if this run set it up."""
+        return self.__dict__.get("project")
+
+    @property
+    def errors(self) -> list[str]:
+        """Modules the project index could not analyse (a seedlint bug)."""
+        return self._analysed.errors if self._analysed is not None else []
+
+    @property
+    def _reads(self) -> dict[str, dict[str, Resolution]]:
+        return self._analysed.reads if self._analysed is not None else {}
 
     # ------------------------------------------------------------------ gates
     def gates(self, files: Iterable[Path]) -> frozenset[bytes]:
@@ -96,7 +125,7 @@ class ProjectModel:
                  diagnostics: list[Diagnostic]) -> None:
         """Keep a file's findings, with what its analysis read."""
         name = module_name(path)
-        reads = dict(self.project.reads.get(name, {}))
+        reads = dict(self._reads.get(name, {}))
         self._files[os.path.abspath(path)] = _FileFindings(
             content_hash(data), settings, reads, gates, _opens(gates, data), list(diagnostics), self._now)
 
@@ -112,13 +141,13 @@ class ProjectModel:
                 facts.used = self._now
             # No facts: the module was read (to resolve a name) but never analysed. Facts of other
             # bytes than these: what analysing these bytes read is not known.
-            self._fresh[key] = self.project.resolution(name) == resolution and (facts is None or (
+            self._fresh[key] = self.finder.resolution(name) == resolution and (facts is None or (
                 facts.resolution == resolution
                 and all(self._unchanged(other, seen) for other, seen in facts.reads.items() if other != name)))
         return self._fresh[key]
 
     def _facts(self, name: str) -> _ModuleFacts:
-        current = self.project.resolution(name)
+        current = self.finder.resolution(name)
         facts = self._modules.get(name)
         if facts is None or facts.resolution != current:
             facts = self._modules[name] = _ModuleFacts(current)
@@ -130,7 +159,7 @@ class ProjectModel:
         """Merge this run's reads into the model, prune what is stale, and store it."""
         if self.store is None:
             return
-        for name, reads in self.project.reads.items():
+        for name, reads in self._reads.items():
             self._facts(name).reads.update(reads)
         cutoff = self._now - _UNUSED_FOR
         self._files = {path: known for path, known in self._files.items()

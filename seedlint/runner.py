@@ -10,18 +10,21 @@ from collections import Counter
 from dataclasses import dataclass, field
 from importlib.metadata import version as _version
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from seedlint import __version__
-from seedlint.analysis.context import Settings
-from seedlint.analysis.project import ProjectIndex
+from seedlint.analysis.modules import ModuleFinder
 from seedlint.cache import Store, cache_directory, code_version
 from seedlint.config import Config, ConfigResolver, installed_torch_version
-from seedlint.diagnostics import Diagnostic
+from seedlint.diagnostics import Diagnostic, LintResult
 from seedlint.discovery import collect_files
-from seedlint.linter import Linter, LintResult, unreadable
 from seedlint.model import ProjectModel
 from seedlint.rules import RULES
-from seedlint.selection import enabled_codes, fixable_codes, ignored_for_file, validate
+from seedlint.selection import enabled_codes, fixable_codes, ignored_for_file, matches, validate
+
+if TYPE_CHECKING:  # the linter and the analysis load the parser: only files the cache does not know need them
+    from seedlint.analysis.context import Settings
+    from seedlint.linter import Linter
 
 
 @dataclass
@@ -63,10 +66,8 @@ class Checker:
         self.options = options
         self.resolver = ConfigResolver(options.config, options.isolated)
         self._linters: dict[tuple, Linter] = {}
-        self.project: ProjectIndex | None = None
         self.model: ProjectModel | None = None
         self._project_names: frozenset[bytes] = frozenset()
-        self._settings_keys: dict[tuple, str] = {}
         self._validated: set[int] = set()
         self._installed_torch = installed_torch_version()  # the default target; None: the newest
         self._cli = {
@@ -74,11 +75,17 @@ class Checker:
             "fixable": options.fixable, "unfixable": options.unfixable,
         }
 
-    def linter_for(self, path: Path) -> Linter:
+    def _config(self, path: Path) -> Config:
         config = self.resolver.for_path(path)
         if id(config) not in self._validated:
             validate(config)
             self._validated.add(id(config))
+        return config
+
+    def linter_for(self, path: Path) -> Linter:
+        from seedlint.linter import Linter
+
+        config = self._config(path)
         codes = enabled_codes(config, self._cli) - ignored_for_file(config, path)
         key = (id(config), frozenset(codes))
         linter = self._linters.get(key)
@@ -86,21 +93,31 @@ class Checker:
             linter = Linter([RULES[code]() for code in sorted(codes)], self._settings(config),
                             fixable_codes(config, self._cli))
             self._linters[key] = linter
-            self._settings_keys[id(linter)] = repr((
-                sorted(codes), sorted(linter.fixable), sorted(linter.settings.seed_functions.items()),
-                linter.settings.target_torch_version))
         return linter
 
+    def settings_key(self, path: Path) -> str:
+        """What a file's findings depend on in its configuration, as the config file and the command
+        line write it (the same words select the same rules in the same seedlint)."""
+        config = self._config(path)
+        ignores = sorted(sorted(codes) for pattern, codes in config.per_file_ignores.items()
+                         if matches(path, config.root, pattern))
+        return repr((config.select, config.extend_select, config.ignore, ignores, config.fixable, config.unfixable,
+                     sorted(config.seed_functions.items()), self._target_version(config)))
+
+    def _target_version(self, config: Config) -> tuple[int, int] | None:
+        return self.options.target_torch_version or config.target_torch_version or self._installed_torch
+
     def _settings(self, config: Config) -> Settings:
-        version = self.options.target_torch_version or config.target_torch_version or self._installed_torch
-        return Settings(dict(config.seed_functions), version, self.project, self._project_names)
+        from seedlint.analysis.context import Settings
+
+        return Settings(dict(config.seed_functions), self._target_version(config), self.model.project,
+                        self._project_names)
 
     def _index_project(self, files: list[Path]) -> None:
         """Build the run's project index before any linter exists, so every rule sees other modules' seeding."""
         configs = {id(config): config for config in map(self.resolver.for_path, files or [Path.cwd()])}
         seed_functions = {name: targets for config in configs.values() for name, targets in config.seed_functions.items()}
-        self.project = ProjectIndex.for_files(files, seed_functions)
-        self.model = ProjectModel(self.project, self._store())
+        self.model = ProjectModel(ModuleFinder.for_files(files), seed_functions, self._store())
         self._project_names = self.model.gates(files)
 
     def _store(self) -> Store | None:
@@ -137,6 +154,8 @@ class Checker:
             try:
                 data = path.read_bytes()
             except OSError as error:
+                from seedlint.linter import unreadable
+
                 report.diagnostics.append(unreadable(path, error.strerror or str(error)))
                 continue
             result = self._lint(path, data)
@@ -147,29 +166,26 @@ class Checker:
                 else:
                     write_atomically(path, result)
                     self._remember(path, result.source.text.encode(result.source.encoding), result)
-        report.errors[:0] = self.project.errors
+        report.errors[:0] = self.model.errors
         self.model.save()
         return report
 
     def _lint(self, path: Path, data: bytes) -> LintResult:
         """A file's findings: known ones when its bytes, settings and what its analysis read are unchanged
         (and no fix of them is to be applied), else linted afresh and remembered."""
-        linter = self.linter_for(path)
-        key = self._settings_keys[id(linter)]
-        known = self.model.findings(path, data, key, self._project_names)
+        known = self.model.findings(path, data, self.settings_key(path), self._project_names)
         mode = self.fix_mode
-        if known is not None and not (mode and any(d.code in linter.fixable and d.fixable(mode == "unsafe")
-                                                   for d in known)):
+        if known is not None and not (mode and any(d.code in self.linter_for(path).fixable
+                                                   and d.fixable(mode == "unsafe") for d in known)):
             return LintResult(path, known)
-        result = linter.lint(path, data, mode)
+        result = self.linter_for(path).lint(path, data, mode)
         if not result.changed:
             self._remember(path, data, result)
         return result
 
     def _remember(self, path: Path, data: bytes, result: LintResult) -> None:
         if not result.errors:  # a rule that failed is reported again on the next run
-            linter = self.linter_for(path)
-            self.model.remember(path, data, self._settings_keys[id(linter)], self._project_names, result.diagnostics)
+            self.model.remember(path, data, self.settings_key(path), self._project_names, result.diagnostics)
 
     def _record(self, report: CheckReport, result: LintResult) -> None:
         report.files_checked += 1

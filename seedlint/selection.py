@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import fnmatch
+import functools
 from pathlib import Path
 from typing import Iterable, Mapping
 
@@ -19,7 +20,7 @@ def expand(selector: str) -> set[str]:
     text = selector.strip()
     if text.upper() == "ALL":
         return set(RULES)
-    by_name = {rule.name: code for code, rule in RULES.items()}
+    by_name = {name: code for code, name in RULES.names.items()}
     if text in by_name:
         return {by_name[text]}
     codes = {code for code in RULES if code.startswith(text.upper())} if text else set()
@@ -45,13 +46,16 @@ def validate(config: Config) -> None:
             raise UnknownSelector(f"{config.path}: {error}") from None
 
 
-DEFAULT_CODES = frozenset(code for code, rule in RULES.items() if rule.default_enabled)
+@functools.cache
+def default_codes() -> frozenset[str]:
+    """The rules on by default (every rule but the opt-in ones: importing them all tells)."""
+    return frozenset(code for code, rule in RULES.items() if rule.default_enabled)
 
 
 def enabled_codes(config: Config, cli: Mapping[str, list[str] | None]) -> set[str]:
     """Selected codes: CLI --select replaces config select; extend-select adds; ignore removes."""
     select = cli.get("select") if cli.get("select") is not None else config.select
-    codes = expand_all(select) if select is not None else set(DEFAULT_CODES)
+    codes = expand_all(select) if select is not None else set(default_codes())
     codes |= expand_all(config.extend_select) | expand_all(cli.get("extend_select") or [])
     codes -= expand_all(config.ignore) | expand_all(cli.get("ignore") or [])
     return codes

@@ -13,7 +13,7 @@ import pytest
 from seedlint.analysis.context import Settings
 from seedlint.linter import Linter, LintResult
 from seedlint.rules import RULES
-from seedlint.selection import DEFAULT_CODES
+from seedlint.selection import default_codes
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -25,7 +25,7 @@ def _cache_outside_the_repository(tmp_path_factory):
 
 
 def make_linter(codes=None, settings: Settings | None = None) -> Linter:
-    chosen = sorted(set(codes) if codes is not None else DEFAULT_CODES)
+    chosen = sorted(set(codes) if codes is not None else default_codes())
     return Linter([RULES[code]() for code in chosen], settings or Settings(), fixable=set(RULES))
 
 

@@ -7,7 +7,8 @@ import json
 import pytest
 
 from seedlint.analysis import catalog
-from seedlint.analysis.project import ProjectIndex, module_name
+from seedlint.analysis.modules import module_name
+from seedlint.analysis.project import ProjectIndex
 
 from conftest import run_cli
 from test_rules_workers import NOISY

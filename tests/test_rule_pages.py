@@ -7,7 +7,7 @@ import pytest
 from seedlint.analysis.context import Settings
 from seedlint.pages import page_examples, page_text
 from seedlint.rules import RULES
-from seedlint.selection import DEFAULT_CODES
+from seedlint.selection import default_codes
 
 from conftest import lint
 
@@ -29,7 +29,7 @@ def test_page_has_every_section(code):
 @pytest.mark.parametrize("code", sorted(RULES))
 def test_example_flagged_by_exactly_this_rule_and_fixed_version_clean(code):
     example, fixed = page_examples(code)
-    rules = DEFAULT_CODES | {code}
+    rules = default_codes() | {code}
     settings = PAGE_SETTINGS.get(code)
     found = {d.code for d in lint(example, rules, path="example.py", settings=settings).diagnostics}
     assert found == {code}

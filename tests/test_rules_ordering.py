@@ -12,7 +12,7 @@ import libcst
 import pytest
 
 from seedlint.diagnostics import Applicability
-from seedlint.selection import DEFAULT_CODES
+from seedlint.selection import default_codes
 
 from conftest import codes_of, lint
 
@@ -49,7 +49,7 @@ def in_dataset(line: str) -> str:
 
 class TestSL205UnsortedFileListing:
     def test_enabled_by_default(self):
-        assert "SL205" in DEFAULT_CODES
+        assert "SL205" in default_codes()
         assert codes_of(in_dataset("self.files = os.listdir(root)")) == ["SL205"]
 
     @pytest.mark.parametrize(
@@ -356,7 +356,7 @@ class TestSL205UnsortedFileListing:
 # ============================================================================ SL206
 class TestSL206SetIterationOrder:
     def test_off_by_default(self):
-        assert "SL206" not in DEFAULT_CODES
+        assert "SL206" not in default_codes()
         assert codes_of('labels = {"cat", "dog"}\nclasses = list(labels)\n') == []
 
     @pytest.mark.parametrize(

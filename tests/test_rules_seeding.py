@@ -19,7 +19,7 @@ import pytest
 
 from seedlint.analysis.context import Settings
 from seedlint.diagnostics import Applicability
-from seedlint.selection import DEFAULT_CODES
+from seedlint.selection import default_codes
 
 from conftest import codes_of, lint, make_linter
 
@@ -397,7 +397,7 @@ model = torch.nn.Linear(2, 2).cuda()
 
 class TestSL103ImplicitCudaSeed:
     def test_off_by_default(self):
-        assert "SL103" not in DEFAULT_CODES
+        assert "SL103" not in default_codes()
         assert codes_of(CUDA_PROGRAM) == []
 
     def test_on_when_selected(self):

@@ -12,8 +12,6 @@ left alone.
 
 from __future__ import annotations
 
-import hashlib
-import os
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,6 +20,7 @@ from typing import TYPE_CHECKING, Iterable, Iterator, Mapping
 import libcst as cst
 
 from seedlint.analysis.index import ClassInfo, FunctionInfo, ModuleIndex, bind_arguments, positional_parameters
+from seedlint.analysis.modules import ModuleFinder, Resolution, module_name, neighbourhood
 from seedlint.analysis.walk import iter_descendants
 from seedlint.source import SourceDecodeError, decode_source
 
@@ -53,21 +52,13 @@ class _Module:
     text: str
 
 
-# Where a module name resolved, and what its file held: (path, content hash), or None when no file.
-Resolution = tuple[str, str] | None
-
-
-def content_hash(data: bytes) -> str:
-    return hashlib.blake2b(data, digest_size=16).hexdigest()
-
-
 class ProjectIndex:
     """Summaries of the functions and methods of the project's modules, computed once per run."""
 
-    def __init__(self, roots: Iterable[Path], seed_functions: Mapping[str, frozenset[str]] | None = None) -> None:
-        self.roots = list(dict.fromkeys(root.absolute() for root in roots))
+    def __init__(self, roots: Iterable[Path] | ModuleFinder,
+                 seed_functions: Mapping[str, frozenset[str]] | None = None) -> None:
+        self.finder = roots if isinstance(roots, ModuleFinder) else ModuleFinder(roots)
         self.seed_functions = dict(seed_functions or {})
-        self._files: dict[str, tuple[Path, bytes] | None] = {}
         self._by_path: dict[Path, _Module | None] = {}
         self.gate = AFFECTS  # what a module's text must contain for its functions to be summarised
         self._summaries: dict[tuple[str, tuple[bytes, ...]], tuple[Summary | None, dict[str, Resolution]]] = {}
@@ -79,14 +70,7 @@ class ProjectIndex:
         # known of a module (its findings, its summaries) holds while it and everything it read are unchanged.
         self.reads: dict[str, dict[str, Resolution]] = {}
         self._analysing: list[str] = []  # the modules whose analysis is running, innermost last
-        self._resolutions: dict[str, Resolution] = {}
         self._captures: list[dict[str, Resolution]] = []  # reads to keep with a cached result
-
-    @classmethod
-    def for_files(cls, files: Iterable[Path], seed_functions: Mapping[str, frozenset[str]] | None = None,
-                  ) -> ProjectIndex:
-        """The index for a run over `files`: their import roots, and the current directory."""
-        return cls([*(import_root(file) for file in files), Path.cwd()], seed_functions)
 
     # ----------------------------------------------------------------- modules
     def module(self, name: str, *, gate: tuple[bytes, ...] | None = AFFECTS) -> ModuleIndex | None:
@@ -102,16 +86,9 @@ class ProjectIndex:
         return module.index if module is not None else None
 
     def _file(self, name: str) -> tuple[Path, bytes] | None:
-        """The path and bytes of a project module (read once), recorded as read by the running analysis."""
-        self._record({name: self.resolution(name)})
-        return self._files[name]
-
-    def resolution(self, name: str) -> Resolution:
-        """Where a module name resolves in this project, and the hash of that file's bytes (read once)."""
-        if name not in self._files:
-            found = self._files[name] = self._find(name)
-            self._resolutions[name] = (os.path.abspath(found[0]), content_hash(found[1])) if found else None
-        return self._resolutions[name]
+        """The path and bytes of a project module, recorded as read by the running analysis."""
+        self._record({name: self.finder.resolution(name)})
+        return self.finder.read(name)
 
     def _record(self, reads: Mapping[str, Resolution]) -> None:
         if self._analysing:
@@ -137,19 +114,6 @@ class ProjectIndex:
             yield capture
         finally:
             self._captures.remove(capture)
-
-    def _find(self, name: str) -> tuple[Path, bytes] | None:
-        relative = os.path.join(*name.split("."))
-        for root in self.roots:
-            base = os.path.join(root, relative)
-            for candidate in (base + ".py", os.path.join(base, "__init__.py")):
-                if os.path.isfile(candidate):
-                    try:
-                        with open(candidate, "rb") as handle:
-                            return Path(candidate), handle.read()
-                    except OSError:
-                        return None
-        return None
 
     def _parse(self, path: Path, data: bytes, name: str) -> _Module | None:
         key = path.absolute()
@@ -327,40 +291,6 @@ class ProjectIndex:
             if not short.startswith("_") and short != "main" and "<locals>" not in qualified:
                 gates.add(f"{short}(".encode())
         return frozenset(gates)
-
-
-def import_root(path: Path) -> Path:
-    """The directory a file's top-level package (or the file itself, as a script) is imported from."""
-    return Path(_import_root(os.path.dirname(os.path.abspath(path))))
-
-
-def _import_root(directory: str) -> str:
-    """The first directory up from `directory` that is not a package."""
-    while os.path.isfile(os.path.join(directory, "__init__.py")):
-        parent = os.path.dirname(directory)
-        if parent == directory:
-            break
-        directory = parent
-    return directory
-
-
-def neighbourhood(files: Iterable[Path]) -> list[Path]:
-    """The linted files, and the modules beside each script (its helpers are often not linted with it)."""
-    found = dict.fromkeys(file.absolute() for file in files)
-    scripts = {file.parent for file in found if import_root(file) == file.parent}
-    for directory in sorted(scripts):
-        found.update(dict.fromkeys(directory.glob("*.py")))
-    return list(found)
-
-
-def module_name(path: Path) -> str:
-    """The dotted module name of a file, from the packages (`__init__.py`) around it."""
-    absolute = os.path.abspath(path)
-    relative = os.path.relpath(absolute, _import_root(os.path.dirname(absolute)))
-    parts = os.path.splitext(relative)[0].split(os.sep)
-    if parts[-1] == "__init__":
-        parts.pop()
-    return ".".join(parts) or Path(absolute).stem
 
 
 def _parameter_of(index: ModuleIndex, function: FunctionInfo, event) -> tuple[str, int | None] | None:

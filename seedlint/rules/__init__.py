@@ -1,25 +1,53 @@
-"""The rule registry: every rule class, by code."""
+"""The rule registry: every rule, by code.
+
+A rule's module is named after it (`sl104_random_before_seed.py` holds SL104 random-before-seed),
+so the codes and names are known from the package's file names, and a rule's module (with the
+parser it needs) is imported only when its class is: a run whose findings all come from the cache
+never imports one.
+"""
 
 from __future__ import annotations
 
 import importlib
 import pkgutil
+from typing import Iterator, Mapping
 
 from seedlint.rules.base import Finding, Rule
 
 
-def _discover() -> dict[str, type[Rule]]:
-    rules: dict[str, type[Rule]] = {}
-    for module_info in pkgutil.iter_modules(__path__):
-        if not module_info.name.startswith("sl"):
-            continue
-        module = importlib.import_module(f"{__name__}.{module_info.name}")
-        for value in vars(module).values():
-            if isinstance(value, type) and issubclass(value, Rule) and value is not Rule and value.__module__ == module.__name__:
-                rules[value.code] = value
-    return dict(sorted(rules.items()))
+class RuleRegistry(Mapping[str, type[Rule]]):
+    """Rule classes by code, imported on first use; `names` by code without importing anything."""
+
+    def __init__(self) -> None:
+        self._modules: dict[str, str] = {}
+        self.names: dict[str, str] = {}
+        for module_info in pkgutil.iter_modules(__path__):
+            number, _, words = module_info.name.partition("_")
+            if number.startswith("sl") and words:
+                self._modules[number.upper()] = module_info.name
+                self.names[number.upper()] = words.replace("_", "-")
+        self._classes: dict[str, type[Rule]] = {}
+
+    def __getitem__(self, code: str) -> type[Rule]:
+        if code not in self._classes:
+            module = importlib.import_module(f"{__name__}.{self._modules[code]}")  # KeyError: no such rule
+            (rule,) = [value for value in vars(module).values() if isinstance(value, type) and issubclass(value, Rule)
+                       and value.__module__ == module.__name__]
+            if (rule.code, rule.name) != (code, self.names[code]):
+                raise ImportError(f"{module.__name__} defines {rule.code} {rule.name}: its file name says otherwise")
+            self._classes[code] = rule
+        return self._classes[code]
+
+    def __contains__(self, code: object) -> bool:
+        return code in self._modules
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(sorted(self._modules))
+
+    def __len__(self) -> int:
+        return len(self._modules)
 
 
-RULES: dict[str, type[Rule]] = _discover()
+RULES = RuleRegistry()
 
 __all__ = ["RULES", "Finding", "Rule"]

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, Iterator
+from typing import TYPE_CHECKING, ClassVar, Iterator
 
-import libcst as cst
-
-from seedlint.analysis.context import FileContext
 from seedlint.diagnostics import Fix
+
+if TYPE_CHECKING:
+    import libcst as cst
+
+    from seedlint.analysis.context import FileContext
 
 # A file that contains none of these bytes cannot call a seeding function (`seed(` covers
 # `manual_seed(`, `random.seed(`, `set_seed(`, `random_seed(`...; `seed as` an aliased import;
