@@ -19,7 +19,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, Mapping
 
-from seedlint.analysis.modules import ModuleFinder, Resolution, content_hash, module_name, neighbourhood
+from seedlint.analysis.modules import ModuleFinder, Resolution, content_hash, neighbourhood
 from seedlint.cache import Store
 from seedlint.diagnostics import Diagnostic
 
@@ -93,8 +93,8 @@ class ProjectModel:
     def gates(self, files: Iterable[Path]) -> frozenset[bytes]:
         """The project's seeding gates around `files`: known ones reused, the others computed."""
         gates: set[bytes] = set()
-        for file in neighbourhood(files):
-            name = module_name(file)
+        for file in neighbourhood(files, self.finder.known_roots):
+            name = self.finder.module_name(file)
             facts = self._modules.get(name)
             if facts is not None and facts.gates is not None and self._unchanged(name, facts.resolution):
                 facts.used = self._now
@@ -111,7 +111,7 @@ class ProjectModel:
     def findings(self, path: Path, data: bytes, settings: str, gates: frozenset[bytes]) -> list[Diagnostic] | None:
         """The findings known for this file's bytes under these settings, or None (it must be linted)."""
         known = self._files.get(os.path.abspath(path))
-        if known is None or known.content != content_hash(data) or known.settings != settings:
+        if known is None or known.content != self.finder.file_hash(path, data) or known.settings != settings:
             return None
         if known.gates != gates and known.opened != _opens(gates, data):
             return None
@@ -124,7 +124,7 @@ class ProjectModel:
     def remember(self, path: Path, data: bytes, settings: str, gates: frozenset[bytes],
                  diagnostics: list[Diagnostic]) -> None:
         """Keep a file's findings, with what its analysis read."""
-        name = module_name(path)
+        name = self.finder.module_name(path)
         reads = dict(self._reads.get(name, {}))
         self._files[os.path.abspath(path)] = _FileFindings(
             content_hash(data), settings, reads, gates, _opens(gates, data), list(diagnostics), self._now)

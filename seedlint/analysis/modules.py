@@ -21,15 +21,28 @@ def content_hash(data: bytes) -> str:
 class ModuleFinder:
     """Resolves dotted module names to files under the import roots; each file read once."""
 
-    def __init__(self, roots: Iterable[Path]) -> None:
+    def __init__(self, roots: Iterable[Path], known_roots: dict[str, str] | None = None) -> None:
         self.roots = list(dict.fromkeys(os.path.abspath(root) for root in roots))
+        self.known_roots = known_roots if known_roots is not None else {}  # directory -> its import root
         self._files: dict[str, tuple[Path, bytes] | None] = {}
         self._resolutions: dict[str, Resolution] = {}
+        self._hashes: dict[str, str] = {}  # file -> the hash of its bytes, as read in this run
 
     @classmethod
     def for_files(cls, files: Iterable[Path]) -> ModuleFinder:
         """The finder for a run over `files`: their import roots, and the current directory."""
-        return cls([*(import_root(file) for file in files), Path.cwd()])
+        known: dict[str, str] = {}
+        return cls([*(import_root(file, known) for file in files), Path.cwd()], known)
+
+    def file_hash(self, path: Path, data: bytes) -> str:
+        """The hash of a file's bytes (`data`, unless this run hashed the file already)."""
+        absolute = os.path.abspath(path)
+        if absolute not in self._hashes:
+            self._hashes[absolute] = content_hash(data)
+        return self._hashes[absolute]
+
+    def module_name(self, path: Path) -> str:
+        return module_name(path, self.known_roots)
 
     def read(self, name: str) -> tuple[Path, bytes] | None:
         """The path and bytes of the module a dotted name resolves to."""
@@ -40,7 +53,7 @@ class ModuleFinder:
         """Where a module name resolves, and the hash of that file's bytes."""
         if name not in self._files:
             found = self._files[name] = self._find(name)
-            self._resolutions[name] = (os.path.abspath(found[0]), content_hash(found[1])) if found else None
+            self._resolutions[name] = (os.path.abspath(found[0]), self.file_hash(*found)) if found else None
         return self._resolutions[name]
 
     def _find(self, name: str) -> tuple[Path, bytes] | None:
@@ -57,34 +70,40 @@ class ModuleFinder:
         return None
 
 
-def import_root(path: Path) -> Path:
+def import_root(path: Path, known: dict[str, str] | None = None) -> Path:
     """The directory a file's top-level package (or the file itself, as a script) is imported from."""
-    return Path(_import_root(os.path.dirname(os.path.abspath(path))))
+    return Path(_import_root(os.path.dirname(os.path.abspath(path)), known))
 
 
-def _import_root(directory: str) -> str:
-    """The first directory up from `directory` that is not a package."""
-    while os.path.isfile(os.path.join(directory, "__init__.py")):
-        parent = os.path.dirname(directory)
-        if parent == directory:
+def _import_root(directory: str, known: dict[str, str] | None) -> str:
+    """The first directory up from `directory` that is not a package (`known`: the answers so far)."""
+    if known is not None and directory in known:
+        return known[directory]
+    root = directory
+    while os.path.isfile(os.path.join(root, "__init__.py")):
+        parent = os.path.dirname(root)
+        if parent == root:
             break
-        directory = parent
-    return directory
+        root = parent
+    if known is not None:
+        known[directory] = root
+    return root
 
 
-def neighbourhood(files: Iterable[Path]) -> list[Path]:
+def neighbourhood(files: Iterable[Path], known: dict[str, str] | None = None) -> list[Path]:
     """The linted files, and the modules beside each script (its helpers are often not linted with it)."""
-    found = dict.fromkeys(file.absolute() for file in files)
-    scripts = {file.parent for file in found if import_root(file) == file.parent}
+    found = dict.fromkeys(os.path.abspath(file) for file in files)
+    directories = {os.path.dirname(file) for file in found}
+    scripts = {directory for directory in directories if _import_root(directory, known) == directory}
     for directory in sorted(scripts):
-        found.update(dict.fromkeys(directory.glob("*.py")))
-    return list(found)
+        found.update(dict.fromkeys(str(path) for path in Path(directory).glob("*.py")))
+    return [Path(file) for file in found]
 
 
-def module_name(path: Path) -> str:
+def module_name(path: Path, known: dict[str, str] | None = None) -> str:
     """The dotted module name of a file, from the packages (`__init__.py`) around it."""
     absolute = os.path.abspath(path)
-    relative = os.path.relpath(absolute, _import_root(os.path.dirname(absolute)))
+    relative = os.path.relpath(absolute, _import_root(os.path.dirname(absolute), known))
     parts = os.path.splitext(relative)[0].split(os.sep)
     if parts[-1] == "__init__":
         parts.pop()
