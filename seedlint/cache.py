@@ -88,6 +88,10 @@ class Store:
         digest = hashlib.blake2b(repr(key).encode(), digest_size=16).hexdigest()
         return cls(directory / version / f"{digest}.pickle")
 
+    def part(self, name: str) -> Store:
+        """Another file of the same run, loaded on its own (what only some runs need)."""
+        return Store(self.path.with_name(f"{self.path.stem}.{name}{self.path.suffix}"))
+
     def load(self) -> Any:
         """The stored value, or None when there is none or it cannot be read (it is then rebuilt)."""
         try:

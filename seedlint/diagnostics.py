@@ -94,6 +94,7 @@ class LintResult:
     original: str | None = None
     fixed: Counter = field(default_factory=Counter)  # code -> number of findings fixed
     errors: list[str] = field(default_factory=list)  # rules that failed on this file (a seedlint bug)
+    reads: dict = field(default_factory=dict)  # project module -> where it resolved, as the analysis read it
 
     @property
     def changed(self) -> bool:

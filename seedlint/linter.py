@@ -59,14 +59,15 @@ class Linter:
         if not wanted:
             return LintResult(path, [], source, text)
         result = LintResult(path, [], source, text)
-        result.diagnostics = self._diagnostics(path, source, wanted, result.errors)
+        result.diagnostics = self._diagnostics(path, source, wanted, result.errors, result.reads)
         if fix is not None:
             self._fix(result, wanted, fix == "unsafe")
         return result
 
     def _diagnostics(self, path: Path, source: SourceText, rules: Sequence[Rule], errors: list[str],
-                     ) -> list[Diagnostic]:
-        """The findings of `rules` on one text; a rule that fails is recorded in `errors`, the others still run."""
+                     reads: dict) -> list[Diagnostic]:
+        """The findings of `rules` on one text; a rule that fails is recorded in `errors`, the others still run,
+        and the project modules the analysis read are added to `reads`."""
         project = self.settings.project
         index = project.parsed(path, source.text) if project is not None else None
         try:
@@ -75,12 +76,13 @@ class Linter:
             return [_syntax_error(path, source, error)]
         except (RecursionError, MemoryError) as error:
             return [_invalid_syntax(path, source, 1, 0, f"SyntaxError: too deeply nested to parse ({type(error).__name__})")]
-        name = module_name(path)
-        context = FileContext(path, source, module, name, self.settings)
+        context = FileContext(path, source, module, module_name(path), self.settings)
         if index is not None:
             context.index = index
-        with project.analysing(name) if project is not None else nullcontext():
-            return self._findings(context, rules, errors)
+        with project.recording() if project is not None else nullcontext({}) as read:
+            findings = self._findings(context, rules, errors)
+        reads.update(read)
+        return findings
 
     def _findings(self, context: FileContext, rules: Sequence[Rule], errors: list[str]) -> list[Diagnostic]:
         path, source = context.path, context.source
@@ -127,7 +129,7 @@ class Linter:
             source = SourceText(text, source.encoding)
             result.source = source
             result.fixed.update(d.code for d in applied)
-            result.diagnostics = self._diagnostics(result.path, source, rules, result.errors)
+            result.diagnostics = self._diagnostics(result.path, source, rules, result.errors, result.reads)
 
 
 

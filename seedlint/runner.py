@@ -185,7 +185,8 @@ class Checker:
 
     def _remember(self, path: Path, data: bytes, result: LintResult) -> None:
         if not result.errors:  # a rule that failed is reported again on the next run
-            self.model.remember(path, data, self.settings_key(path), self._project_names, result.diagnostics)
+            self.model.remember(path, data, self.settings_key(path), self._project_names, result.diagnostics,
+                                result.reads)
 
     def _record(self, report: CheckReport, result: LintResult) -> None:
         report.files_checked += 1

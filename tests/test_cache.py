@@ -31,9 +31,8 @@ def write(root: Path, name: str, text: str) -> Path:
     return path
 
 
-def check(root: Path, cache_dir: Path | None, *paths: str) -> tuple[list[tuple[str, str, int]], int]:
-    """(file, code, row) of every finding of one in-process run in `root`, and how many files it took
-    from the cache."""
+def run(root: Path, cache_dir: Path | None, *paths: str) -> tuple[Checker, list[tuple[str, str, int]]]:
+    """One in-process run in `root`, and (file, code, row) of every finding."""
     cwd = Path.cwd()
     os.chdir(root)
     try:
@@ -42,7 +41,12 @@ def check(root: Path, cache_dir: Path | None, *paths: str) -> tuple[list[tuple[s
         report = checker.run()
     finally:
         os.chdir(cwd)
-    found = sorted((d.path.name, d.code, d.start.row) for d in report.diagnostics)
+    return checker, sorted((d.path.name, d.code, d.start.row) for d in report.diagnostics)
+
+
+def check(root: Path, cache_dir: Path | None, *paths: str) -> tuple[list[tuple[str, str, int]], int]:
+    """The findings of one run, and how many files it took from the cache."""
+    checker, found = run(root, cache_dir, *paths)
     return found, checker.model.hits
 
 
@@ -103,6 +107,16 @@ class TestReuse:
         assert check(project, cache) == ([("train.py", "SL104", 4)], 0)
         assert check(project, cache)[1] == 3
 
+    def test_an_edited_file_reuses_the_summaries_of_unchanged_helpers_without_parsing_them(self, project, tmp_path):
+        cache = tmp_path / "cache"
+        check(project, cache)
+        write(project, "train.py", TRAIN + "print(model)\n")
+        checker, found = run(project, cache)
+        assert found == [("train.py", "SL104", 4)]
+        assert checker.model.hits == 2
+        # train.py is parsed once, for its gates and its findings; utils.py not at all: its summary is known.
+        assert [path.name for path in checker.model.project.parsed_files()] == ["train.py"]
+
     def test_modification_times_alone_change_nothing(self, project, tmp_path):
         cache = tmp_path / "cache"
         check(project, cache)
@@ -126,16 +140,16 @@ class TestSafety:
     def test_a_torn_or_foreign_cache_file_is_rebuilt(self, project, tmp_path):
         cache = tmp_path / "cache"
         check(project, cache)
-        (store,) = cache.rglob("*.pickle")
-        store.write_bytes(store.read_bytes()[:40])  # killed while writing by a filesystem without atomic rename
+        for store in cache.rglob("*.pickle"):  # killed while writing, on a filesystem without atomic rename
+            store.write_bytes(store.read_bytes()[:40])
         assert check(project, cache) == ([("train.py", "SL104", 4)], 0)
         assert check(project, cache)[1] == 3
 
     def test_a_temporary_file_left_by_a_killed_run_is_ignored(self, project, tmp_path):
         cache = tmp_path / "cache"
         check(project, cache)
-        (store,) = cache.rglob("*.pickle")
-        (store.parent / f".{store.name}.abc.tmp").write_bytes(b"half a pickle")
+        for store in cache.rglob("*.pickle"):
+            (store.parent / f".{store.name}.abc.tmp").write_bytes(b"half a pickle")
         assert check(project, cache) == ([("train.py", "SL104", 4)], 3)
 
     def test_two_runs_at_once_on_one_cache_both_succeed_and_leave_a_usable_cache(self, project, tmp_path):

@@ -13,8 +13,7 @@ device, or loaded over before use: see `initialisation`) are left out.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
-from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Mapping
+from typing import TYPE_CHECKING, Callable, Hashable, Iterable, Iterator, Mapping, TypeVar
 
 import libcst as cst
 
@@ -28,6 +27,7 @@ if TYPE_CHECKING:
     from seedlint.analysis.project import ProjectIndex
 
 _MAX_CALL_DEPTH = 12
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -115,13 +115,11 @@ class EffectClassifier:
         self.index = index
         self.seed_functions = seed_functions
         self.project = project
-        self._cache: dict[tuple[cst.Call, object], Effect | None] = {}  # by call and the project's gate
+        self._cache: dict = {}  # by call and the project's gate: (effect, the modules read to decide it)
 
     def effect(self, call: cst.Call, scope: Scope) -> Effect | None:
         key = (call, self.project.gate if self.project is not None else None)
-        if key not in self._cache:
-            self._cache[key] = self._classify(call, scope)
-        return self._cache[key]
+        return remembered(self.project, self._cache, key, lambda: self._classify(call, scope))
 
     def seeding_effect(self, call: cst.Call, scope: Scope) -> Effect | None:
         """The call's effect where only its seeding matters: other modules are read only where they
@@ -244,11 +242,15 @@ class FlowBuilder:
         self.index = index
         self.classifier = classifier
         self.watched = watched  # calls to record as "reach" events when they have no effect of their own
-        self._discarding: dict[Step, bool] = {}  # steps through which draws only initialise weights never used
+        self._discarding: dict = {}  # steps through which draws only initialise weights never used
+        self._memo: dict = {}  # what is computed once per module (its call graph)
 
-    @cached_property
+    @property
     def _call_graph(self) -> tuple[dict, dict, dict]:
         """(callees, seeds by itself, every function reachable) for the module body and each function."""
+        return remembered(self.classifier.project, self._memo, "call graph", self._build_call_graph)
+
+    def _build_call_graph(self) -> tuple[dict, dict, dict]:
         callees: dict[FunctionInfo | None, set[FunctionInfo]] = {}
         seeds_here: dict[FunctionInfo | None, bool] = {}
         for owner in (None, *self.index.functions.values()):
@@ -312,9 +314,8 @@ class FlowBuilder:
         return seen
 
     def _discards_draws(self, step: Step) -> bool:
-        if step not in self._discarding:
-            self._discarding[step] = discards_draws(self.index, step, self.classifier.project)
-        return self._discarding[step]
+        project = self.classifier.project
+        return remembered(project, self._discarding, step, lambda: discards_draws(self.index, step, project))
 
     def walk(self, root: FunctionInfo | None) -> Flow:
         """The events of one entry point (None: the module body), in execution order."""
@@ -354,6 +355,16 @@ class FlowBuilder:
         active.add(target)
         self._walk_block(self.index.body_of(target), here, events, active)
         active.discard(target)
+
+
+def remembered(project: ProjectIndex | None, cache: dict, key: Hashable, compute: Callable[[], T]) -> T:
+    """`compute()` kept in `cache`; with a project, also the modules it read, which count as read again
+    each time the value is reused (a cached result depends on them as the computation did)."""
+    if project is not None:
+        return project.remembered(cache, key, compute)
+    if key not in cache:
+        cache[key] = (compute(), {})
+    return cache[key][0]
 
 
 def divergence(first: Event, second: Event) -> int:

@@ -15,12 +15,12 @@ from __future__ import annotations
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable, Iterator, Mapping
+from typing import TYPE_CHECKING, Callable, Hashable, Iterable, Iterator, Mapping, TypeVar
 
 import libcst as cst
 
 from seedlint.analysis.index import ClassInfo, FunctionInfo, ModuleIndex, bind_arguments, positional_parameters
-from seedlint.analysis.modules import ModuleFinder, Resolution, module_name, neighbourhood
+from seedlint.analysis.modules import ModuleFinder, Resolution, neighbourhood
 from seedlint.analysis.walk import iter_descendants
 from seedlint.source import SourceDecodeError, decode_source
 
@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from seedlint.analysis.flow import FlowBuilder
 
 _MAX_DEPTH = 8
+T = TypeVar("T")
 # A module whose text has none of these cannot seed (SEEDS) or draw (AFFECTS): it is not parsed.
 SEEDS = (b"seed",)
 AFFECTS = SEEDS + (
@@ -56,9 +57,12 @@ class ProjectIndex:
     """Summaries of the functions and methods of the project's modules, computed once per run."""
 
     def __init__(self, roots: Iterable[Path] | ModuleFinder,
-                 seed_functions: Mapping[str, frozenset[str]] | None = None) -> None:
+                 seed_functions: Mapping[str, frozenset[str]] | None = None,
+                 known_summaries: Mapping[tuple[str, tuple[bytes, ...]], tuple[Summary | None, dict]] | None = None,
+                 ) -> None:
         self.finder = roots if isinstance(roots, ModuleFinder) else ModuleFinder(roots)
         self.seed_functions = dict(seed_functions or {})
+        self.known_summaries = known_summaries or {}  # from an earlier run: reused while what they read is unchanged
         self._by_path: dict[Path, _Module | None] = {}
         self.gate = AFFECTS  # what a module's text must contain for its functions to be summarised
         self._summaries: dict[tuple[str, tuple[bytes, ...]], tuple[Summary | None, dict[str, Resolution]]] = {}
@@ -66,11 +70,9 @@ class ProjectIndex:
         self.errors: list[str] = []  # modules the index could not summarise (a seedlint bug)
         self._in_progress: list[tuple[str, tuple[bytes, ...]]] = []  # summaries being computed, outermost first
         self._unfinished: set[tuple[str, tuple[bytes, ...]]] = set()  # computed inside a cycle: not to be kept
-        # What each module's analysis read of other modules: module -> {module read: its resolution}. What is
-        # known of a module (its findings, its summaries) holds while it and everything it read are unchanged.
-        self.reads: dict[str, dict[str, Resolution]] = {}
-        self._analysing: list[str] = []  # the modules whose analysis is running, innermost last
-        self._captures: list[dict[str, Resolution]] = []  # reads to keep with a cached result
+        # The modules read by each computation running, outermost first: module read -> its resolution.
+        # A result (a file's findings, a summary) holds while every module read to compute it is unchanged.
+        self._recordings: list[dict[str, Resolution]] = []
 
     # ----------------------------------------------------------------- modules
     def module(self, name: str, *, gate: tuple[bytes, ...] | None = AFFECTS) -> ModuleIndex | None:
@@ -90,30 +92,37 @@ class ProjectIndex:
         self._record({name: self.finder.resolution(name)})
         return self.finder.read(name)
 
+    @property
+    def summaries(self) -> dict[tuple[str, tuple[bytes, ...]], tuple[Summary | None, dict[str, Resolution]]]:
+        """The summaries known in this run, with the modules read to compute each."""
+        return self._summaries
+
     def _record(self, reads: Mapping[str, Resolution]) -> None:
-        if self._analysing:
-            self.reads.setdefault(self._analysing[-1], {}).update(reads)
-        for capture in self._captures:
-            capture.update(reads)
+        if reads:
+            for recording in self._recordings:
+                recording.update(reads)
 
     @contextmanager
-    def analysing(self, module: str) -> Iterator[None]:
-        """Attribute the modules read from here on to the analysis of `module`."""
-        self._analysing.append(module)
-        self.reads.setdefault(module, {})
+    def recording(self) -> Iterator[dict[str, Resolution]]:
+        """The modules read from here on (by this computation, and by what it reuses), as they are read."""
+        recording: dict[str, Resolution] = {}
+        self._recordings.append(recording)
         try:
-            yield
+            yield recording
         finally:
-            self._analysing.pop()
+            self._recordings.pop()
 
-    @contextmanager
-    def _capturing(self) -> Iterator[dict[str, Resolution]]:
-        capture: dict[str, Resolution] = {}
-        self._captures.append(capture)
-        try:
-            yield capture
-        finally:
-            self._captures.remove(capture)
+    def remembered(self, cache: dict[Hashable, tuple[T, dict[str, Resolution]]], key: Hashable,
+                   compute: Callable[[], T]) -> T:
+        """`compute()`, kept in `cache` with the modules it read; reused, those count as read again."""
+        if key in cache:
+            value, reads = cache[key]
+            self._record(reads)
+            return value
+        with self.recording() as reads:
+            value = compute()
+        cache[key] = (value, reads)
+        return value
 
     def _parse(self, path: Path, data: bytes, name: str) -> _Module | None:
         key = path.absolute()
@@ -128,6 +137,10 @@ class ProjectIndex:
     def _is_package(self, name: str) -> bool:
         found = self._file(name)
         return found is not None and found[0].name == "__init__.py"
+
+    def parsed_files(self) -> list[Path]:
+        """The files this index parsed (each once)."""
+        return list(self._by_path)
 
     def owns(self, index: ModuleIndex) -> bool:
         """Whether the index is one this project parsed (and so keeps for the whole run)."""
@@ -218,17 +231,21 @@ class ProjectIndex:
         """What a call to `qualified` does, when it is a project function that seeds or draws
         (only seeds, and its draws as far as modules that can seed show them, under `seeding_only`)."""
         key = (qualified, self.gate)
+        known = self.known_summaries.get(key)
+        if key not in self._summaries and known is not None and all(
+                self.finder.resolution(name) == resolution for name, resolution in known[1].items()):
+            self._summaries[key] = known
         if key in self._summaries:
             summary, reads = self._summaries[key]
-            self._record(reads)  # finding the function read them: so does every caller that uses it
+            self._record(reads)  # computing it read them: so does every caller that uses it
             return summary
         if key in self._in_progress:  # a cycle: what is above it on the stack saw it unfinished
             self._unfinished.update(self._in_progress[self._in_progress.index(key) + 1:])
             return None
         self._in_progress.append(key)
-        with self._capturing() as reads:
+        with self.recording() as reads:
             found = self._function(qualified)
-        summary = self._summarise(*found) if found is not None else None
+            summary = self._summarise(*found) if found is not None else None
         self._in_progress.pop()
         if key in self._unfinished:
             self._unfinished.discard(key)
@@ -246,8 +263,7 @@ class ProjectIndex:
             self.gate = saved
 
     def _summarise(self, index: ModuleIndex, function: FunctionInfo) -> Summary | None:
-        with self.analysing(index.module_name):
-            flow = self.builder(index).walk(function)
+        flow = self.builder(index).walk(function)
         seeds: set[str] = set()
         draws: set[str] = set()
         parameter = None
@@ -274,16 +290,14 @@ class ProjectIndex:
 
     def gates_of(self, file: Path) -> frozenset[bytes]:
         """`name(` of the public functions and classes of one module that seed."""
-        name = module_name(file)
-        with self.analysing(name):
-            index = self.module(name, gate=SEEDS)
-            if index is None:
-                return frozenset()
-            try:
-                seeding = self.builder(index).seeding_functions()
-            except Exception as error:  # noqa: BLE001 - a bug here must not stop the run
-                self.errors.append(f"project index failed on {file}: {type(error).__name__}: {error}")
-                return frozenset()
+        index = self.module(self.finder.module_name(file), gate=SEEDS)
+        if index is None:
+            return frozenset()
+        try:
+            seeding = self.builder(index).seeding_functions()
+        except Exception as error:  # noqa: BLE001 - a bug here must not stop the run
+            self.errors.append(f"project index failed on {file}: {type(error).__name__}: {error}")
+            return frozenset()
         gates = set()
         for function in seeding:
             qualified = function.owner_class.qualified if function.node.name.value == "__init__" else function.qualified
