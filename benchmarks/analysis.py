@@ -1,10 +1,11 @@
 """Side-by-side speed of `seedlint check` and the metadata-based approach its peers take.
 
-    python tests/benchmark.py [PATHS...] [--rounds 3]
+    python benchmarks/analysis.py [PATHS...] [--rounds 3]
 
 For the same files, in one process and alternating rounds (these machines are noisy), it times:
 
-- seedlint: the full `check` run (discovery, project index, gates, parse once, every default rule);
+- seedlint: the full `check` run without the cache (discovery, project index, gates, parse once,
+  every default rule);
 - baseline: what a linter built on libcst's metadata pays before any rule runs: parse each file
   and resolve `QualifiedNameProvider` and `ParentNodeProvider` through a `MetadataWrapper`;
 - parse only: `libcst.parse_module` of every file, the floor for any libcst-based linter.
@@ -27,7 +28,7 @@ from libcst.metadata import MetadataWrapper, ParentNodeProvider, QualifiedNamePr
 
 from seedlint.runner import Checker, CheckOptions
 
-CORPUS = Path(__file__).parent / "corpus"
+CORPUS = Path(__file__).parent.parent / "tests" / "corpus"
 
 
 def python_files(paths: list[Path]) -> list[Path]:
@@ -39,7 +40,7 @@ def python_files(paths: list[Path]) -> list[Path]:
 
 def seedlint_run(paths: list[Path]) -> Callable[[], None]:
     def run() -> None:
-        Checker(CheckOptions(paths=paths, isolated=True)).run()
+        Checker(CheckOptions(paths=paths, isolated=True, cache=False)).run()
     return run
 
 

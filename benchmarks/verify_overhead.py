@@ -1,6 +1,6 @@
 """The tracer's overhead: the same program run untraced and traced by `seedlint verify`'s harness.
 
-    python tests/benchmark_verify.py [SCRIPTS...] [--rounds 3]
+    python benchmarks/verify_overhead.py [SCRIPTS...] [--rounds 3]
 
 Each script is run as `python SCRIPT` and as `python -m seedlint.verify.harness TRACE CONFIG
 SCRIPT`, alternating, in fresh processes (so both include interpreter and torch start-up); it
