@@ -1,0 +1,137 @@
+"""seedlint on torch's installed source tree, side by side with ruff, as pre-commit and CI use them.
+
+    python benchmarks/torch_tree.py [--rounds 3] [--jobs N] [--scaling]
+
+It copies the `.py` files of the installed torch package into a temporary directory (a tree inside
+a git-ignored virtualenv would be skipped, and editing a file must not touch the installed torch),
+then runs each case as a fresh process, alternating the cases round after round (these machines are
+noisy), and prints the median wall time, CPU time and peak memory of each, and its ratio to ruff:
+
+- seedlint cold: `--no-cache`, everything analysed;
+- seedlint warm: the cache filled by an earlier run, nothing changed;
+- seedlint, one file edited: a line added to `torch/utils/data/dataloader.py` before each run;
+- one file: `seedlint check torch/utils/data/dataloader.py` from the tree's root, cache warm
+  (what a pre-commit hook does for a one-file commit);
+- ruff: `ruff check --select ALL --no-cache` on the same tree, the reference (skipped when ruff is
+  not installed: `pip install ruff`).
+
+With `--scaling`, the peak memory of a cold run over torch's `nn` and `utils/data` packages, once and
+four times over (four copies side by side, whose `torch.*` imports all resolve to the first copy):
+what the linted files themselves cost should not accumulate as their number grows.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+EDITED = Path("torch/utils/data/dataloader.py")
+
+
+def torch_source() -> Path:
+    spec = importlib.util.find_spec("torch")
+    if spec is None or not spec.submodule_search_locations:
+        sys.exit("torch is not installed: pip install torch==2.13.0 (or the torch you use)")
+    return Path(spec.submodule_search_locations[0])
+
+
+def copy_python_files(source: Path, destination: Path) -> int:
+    count = 0
+    for file in source.rglob("*.py"):
+        target = destination / file.relative_to(source.parent)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(file, target)
+        count += 1
+    return count
+
+
+def measure(command: list[str], cwd: Path, env: dict[str, str]) -> tuple[float, float, float]:
+    """(wall seconds, CPU seconds, peak memory in MB) of one run of `command` as a child process."""
+    start = time.perf_counter()
+    process = subprocess.Popen(command, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(process.pid, 0)
+    wall = time.perf_counter() - start
+    process.returncode = os.waitstatus_to_exitcode(status)
+    if process.returncode not in (0, 1):
+        sys.exit(f"{' '.join(command)} failed with exit code {process.returncode}")
+    peak = usage.ru_maxrss / (1024 if sys.platform != "darwin" else 1024 * 1024)
+    return wall, usage.ru_utime + usage.ru_stime, peak
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--jobs", type=int, help="passed to seedlint (default: its own)")
+    parser.add_argument("--scaling", action="store_true", help="also peak memory at 1x and 4x a torch subset")
+    args = parser.parse_args()
+
+    with tempfile.TemporaryDirectory(prefix="seedlint-bench-") as temporary:
+        root = Path(temporary) / "tree"
+        files = copy_python_files(torch_source(), root)
+        lines = sum(len(path.read_bytes().splitlines()) for path in root.rglob("*.py"))
+        cache = Path(temporary) / "cache"
+        env = {**os.environ, "SEEDLINT_CACHE_DIR": str(cache), "NO_COLOR": "1"}
+        seedlint = [sys.executable, "-m", "seedlint", "check", "--isolated", "--output-format", "concise"]
+        if args.jobs:
+            seedlint += ["--jobs", str(args.jobs)]
+        ruff = shutil.which("ruff")
+
+        def edit() -> None:
+            with (root / EDITED).open("a") as handle:
+                handle.write(f"# edited {time.time_ns()}\n")
+
+        cases = {
+            "seedlint cold": (seedlint + ["--no-cache", "torch"], None),
+            "seedlint warm": (seedlint + ["torch"], None),
+            "one file edited": (seedlint + ["torch"], edit),
+            "one file, warm": (seedlint + [str(EDITED)], None),
+        }
+        if ruff:
+            cases["ruff --select ALL"] = ([ruff, "check", "--select", "ALL", "--no-cache", "--exit-zero", "torch"],
+                                         None)
+        subprocess.run(seedlint + ["torch"], cwd=root, env=env, stdout=subprocess.DEVNULL)  # fill the cache
+        results: dict[str, list[tuple[float, float, float]]] = {name: [] for name in cases}
+        for round_number in range(args.rounds):
+            for name, (command, before) in cases.items():
+                if before is not None:
+                    before()
+                results[name].append(measure(command, root, env))
+            print(f"round {round_number + 1} of {args.rounds} done", file=sys.stderr)
+
+        print(f"torch's source tree: {files} files, {lines:,} lines; {os.cpu_count()} CPUs; median of {args.rounds}")
+        print(f"{'case':<20} {'wall':>9} {'CPU':>9} {'peak memory':>12} {'wall / ruff':>12}")
+        reference = statistics.median(r[0] for r in results["ruff --select ALL"]) if ruff else None
+        for name, runs in results.items():
+            wall, cpu, peak = (statistics.median(values) for values in zip(*runs))
+            ratio = f"{wall / reference:.2f}" if reference else "-"
+            print(f"{name:<20} {wall:8.2f}s {cpu:8.2f}s {peak:10.0f}MB {ratio:>12}")
+        if not ruff:
+            print("ruff is not installed (pip install ruff): no reference column")
+        if args.scaling:
+            scaling(Path(temporary), env, seedlint)
+
+
+def scaling(temporary: Path, env: dict[str, str], seedlint: list[str]) -> None:
+    """Peak memory of a cold run over a torch subset, once and four times over."""
+    subset = [Path("torch/nn"), Path("torch/utils/data")]
+    print(f"{'corpus':<20} {'files':>9} {'wall':>9} {'peak memory':>12}")
+    for copies in (1, 4):
+        corpus = temporary / f"scaling-{copies}"
+        for copy in range(copies):
+            for part in subset:
+                shutil.copytree(temporary / "tree" / part, corpus / f"copy{copy}" / part)
+        count = sum(1 for _ in corpus.rglob("*.py"))
+        wall, _, peak = measure(seedlint + ["--no-cache", "."], corpus, env)
+        print(f"{f'{copies}x nn + utils/data':<20} {count:>9} {wall:8.2f}s {peak:10.0f}MB")
+
+
+if __name__ == "__main__":
+    main()
