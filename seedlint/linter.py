@@ -13,7 +13,7 @@ from seedlint.analysis.modules import module_name
 from seedlint.diagnostics import Diagnostic, Edit, LintResult, Location
 from seedlint.noqa import file_noqa, line_noqa
 from seedlint.rules import RULES, Rule
-from seedlint.rules.base import SEEDING, SEEDING_PATTERNS
+from seedlint.rules.base import SEEDING, SEEDING_PATTERNS, calls_a_gate
 from seedlint.source import SourceDecodeError, SourceText, decode_source
 
 _MAX_FIX_ROUNDS = 10
@@ -28,16 +28,13 @@ class Linter:
         self.rules = [rule for rule in rules if rule.code != INVALID_SYNTAX.code]
         self.settings = settings
         self.fixable = set(fixable)
+        self.seeding = SEEDING_PATTERNS + tuple(name.rsplit(".", 1)[-1].encode() for name in settings.seed_functions)
         # The project's own seeding helpers make a file interesting to the rules that need seeding.
-        self.seeding = (
-            SEEDING_PATTERNS
-            + tuple(name.rsplit(".", 1)[-1].encode() for name in settings.seed_functions)
-            + tuple(sorted(settings.project_seeding_names))
-        )
+        self.gates = tuple(sorted(settings.project_seeding_names))
 
     def _wanted(self, data: bytes) -> list[Rule]:
         """The rules whose patterns the file bytes contain (a tuple pattern: all of its parts)."""
-        seeding = any(spelling in data for spelling in self.seeding)
+        seeding = any(spelling in data for spelling in self.seeding) or calls_a_gate(data, self.gates)
 
         def contains(part: bytes) -> bool:
             return seeding if part == SEEDING else part in data

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Iterable, Mapping
 from seedlint.analysis.modules import ModuleFinder, Resolution, content_hash, neighbourhood
 from seedlint.cache import Store
 from seedlint.diagnostics import Diagnostic
+from seedlint.rules.base import calls_a_gate
 
 if TYPE_CHECKING:
     from seedlint.analysis.project import ProjectIndex
@@ -145,6 +146,6 @@ class ProjectModel:
 
 
 def _opens(gates: frozenset[bytes], data: bytes) -> bool:
-    """Whether a file's bytes contain one of the project's seeding gates, which open the seeding rules
-    for it (all a file's findings depend on of the gates)."""
-    return any(gate in data for gate in gates)
+    """Whether a file calls one of the project's seeding helpers, which open the seeding rules for it
+    (all a file's findings depend on of the gates)."""
+    return calls_a_gate(data, gates)

@@ -355,3 +355,20 @@ def test_a_dataset_class_from_another_module_is_judged_where_the_loader_is_built
     write("data.py", NOISY)
     write("train.py", "from torch.utils.data import DataLoader\nfrom data import Noisy\nloader = DataLoader(Noisy(), num_workers=2)\n")
     assert check(tmp_path, "train.py") == [("train.py", "SL202", 3)]
+
+
+@pytest.mark.parametrize(
+    "text, calls",
+    [
+        (b"init(0)", True),
+        (b"utils.init(0)", True),
+        (b"x = [init(s) for s in seeds]", True),
+        (b"super().__init__()", False),  # `init(` is the tail of another name
+        (b"reinit(0)", False),
+        (b"def setup():\n    pass\n", False),
+    ],
+)
+def test_a_seeding_helper_gate_opens_files_that_call_it_by_name(text, calls):
+    from seedlint.rules.base import calls_a_gate
+
+    assert calls_a_gate(text, [b"init("]) is calls

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar, Iterator
+from typing import TYPE_CHECKING, ClassVar, Iterable, Iterator
 
 from seedlint.diagnostics import Fix
 
@@ -22,6 +22,19 @@ SEEDING_PATTERNS = (
 # In a rule's patterns, stands for "any seeding spelling": SEEDING_PATTERNS, the configured
 # `seed-functions` and the project's own seeding helpers (`init_seeds(`, `Trainer(`).
 SEEDING = b"\x00seeding"
+
+
+def calls_a_gate(data: bytes, gates: Iterable[bytes]) -> bool:
+    """Whether the bytes call one of the project's seeding helpers (`init_seeds(`): its name as a whole
+    word, not the tail of another (the gate `init(` is not in `__init__(`)."""
+    for gate in gates:
+        start = data.find(gate)
+        while start != -1:
+            before = data[start - 1:start]
+            if not (before.isalnum() or before == b"_"):
+                return True
+            start = data.find(gate, start + 1)
+    return False
 
 
 @dataclass
