@@ -110,7 +110,8 @@ def main() -> None:
 @click.option("--no-cache", is_flag=True, help="Neither read nor write the cache of earlier runs' findings.")
 @click.option("--cache-dir", type=click.Path(path_type=Path), envvar="SEEDLINT_CACHE_DIR",
               help="Where to cache findings (default: .seedlint_cache at the project root; env SEEDLINT_CACHE_DIR).")
-@click.option("--jobs", type=click.IntRange(min=1), help="Accepted for ruff compatibility (runs serially).")
+@click.option("--jobs", type=click.IntRange(min=1),
+              help="Processes analysing files the cache does not know (default: one per available CPU).")
 def check(paths, fix, unsafe_fixes, diff, show_fixes, show_statistics, select, extend_select, ignore,
           fixable, unfixable, output_format, output_file, quiet, exit_zero, exit_non_zero_on_fix,
           config_path, isolated, stdin_filename, force_exclude, target_torch_version, color,
@@ -128,7 +129,7 @@ def check(paths, fix, unsafe_fixes, diff, show_fixes, show_statistics, select, e
         ignore=_selectors(ignore), fixable=_selectors(fixable), unfixable=_selectors(unfixable), fix=fix,
         unsafe_fixes=unsafe_fixes, diff=diff, config=config_path, isolated=isolated,
         force_exclude=force_exclude, stdin_filename=stdin_filename, target_torch_version=version,
-        cache=not no_cache, cache_dir=cache_dir,
+        cache=not no_cache, cache_dir=cache_dir, jobs=jobs,
     )
     try:
         checker = Checker(options)

@@ -95,6 +95,7 @@ class LintResult:
     fixed: Counter = field(default_factory=Counter)  # code -> number of findings fixed
     errors: list[str] = field(default_factory=list)  # rules that failed on this file (a seedlint bug)
     reads: dict = field(default_factory=dict)  # project module -> where it resolved, as the analysis read it
+    unread: bool = False  # the file could not be read: only its SL000 finding
 
     @property
     def changed(self) -> bool:

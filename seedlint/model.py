@@ -17,7 +17,7 @@ import time
 from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable, Mapping
+from typing import TYPE_CHECKING, Callable, Iterable, Mapping
 
 from seedlint.analysis.modules import ModuleFinder, Resolution, content_hash, neighbourhood
 from seedlint.cache import Store
@@ -56,10 +56,15 @@ class ProjectModel:
     """
 
     def __init__(self, finder: ModuleFinder, seed_functions: Mapping[str, frozenset[str]],
-                 store: Store | None = None) -> None:
+                 store: Store | None = None, summaries: dict | None = None) -> None:
         self.finder = finder
         self.seed_functions = seed_functions
         self.store = store
+        if summaries is not None:  # a worker process: the parent's known summaries
+            self._summaries = summaries
+        self._absorbed: dict = {}  # summaries computed in worker processes
+        self._errors: list[str] = []  # index errors met in worker processes
+        self._sent: tuple[set, int] = (set(), 0)  # in a worker: the summaries and errors already handed back
         saved = store.load() if store is not None else None
         if not (isinstance(saved, dict) and saved.get("format") == _FORMAT):
             saved = {"format": _FORMAT, "gates": {}, "files": {}}
@@ -77,6 +82,11 @@ class ProjectModel:
             return {}
         return saved["summaries"].get(repr(sorted(self.seed_functions.items())), {})
 
+    @property
+    def known_summaries(self) -> dict:
+        """The summaries stored by earlier runs (for worker processes to start from)."""
+        return self._summaries
+
     @cached_property
     def project(self) -> ProjectIndex:
         from seedlint.analysis.project import ProjectIndex  # the parser: only when something must be analysed
@@ -87,29 +97,55 @@ class ProjectModel:
     @property
     def errors(self) -> list[str]:
         """Modules the project index could not analyse (a seedlint bug)."""
-        return self.project.errors if "project" in self.__dict__ else []
+        return (self.project.errors if "project" in self.__dict__ else []) + self._errors
+
+    def news(self) -> tuple[dict, list[str]]:
+        """In a worker: the summaries and index errors new since the last call (to hand to the parent)."""
+        if "project" not in self.__dict__:
+            return {}, []
+        sent, reported = self._sent
+        summaries = {key: known for key, known in self.project.summaries.items() if key not in sent}
+        sent.update(summaries)
+        errors = self.project.errors[reported:]
+        self._sent = (sent, len(self.project.errors))
+        return summaries, errors
+
+    def absorb(self, summaries: dict, errors: list[str]) -> None:
+        """What a worker process computed: its summaries are cached as this run's, its errors reported."""
+        self._absorbed.update(summaries)
+        self._errors.extend(errors)
 
     def _unchanged(self, reads: Mapping[str, Resolution]) -> bool:
         return all(self.finder.resolution(name) == resolution for name, resolution in reads.items())
 
     # ------------------------------------------------------------------ gates
-    def gates(self, files: Iterable[Path]) -> frozenset[bytes]:
-        """The project's seeding gates around `files`: known ones reused, the others computed."""
+    def gates(self, files: Iterable[Path],
+              compute: Callable[[list[Path]], list[tuple[frozenset[bytes], dict, bool]]] | None = None,
+              ) -> frozenset[bytes]:
+        """The project's seeding gates around `files`: known ones reused, the others computed (by `compute`:
+        a pool of processes, say)."""
         gates: set[bytes] = set()
+        stale = []
         for file in neighbourhood(files, self.finder.known_roots):
-            key = os.path.abspath(file)
-            known = self._gates.get(key)
+            known = self._gates.get(os.path.abspath(file))
             if known is not None and self._unchanged(known.reads):
                 known.used = self._now
                 gates |= known.gates
-                continue
-            errors = len(self.project.errors)
-            with self.project.recording() as reads:
-                found = self.project.gates_of(file)
+            else:
+                stale.append(file)
+        computed = compute(stale) if compute is not None else [self.computed_gates(file) for file in stale]
+        for file, (found, reads, failed) in zip(stale, computed):
             gates |= found
-            if len(self.project.errors) == errors:
-                self._gates[key] = _Gates(found, reads, self._now)
+            if not failed:
+                self._gates[os.path.abspath(file)] = _Gates(found, reads, self._now)
         return frozenset(gates)
+
+    def computed_gates(self, file: Path) -> tuple[frozenset[bytes], dict[str, Resolution], bool]:
+        """A module's gates, the modules read to find them, and whether the index failed on it."""
+        errors = len(self.project.errors)
+        with self.project.recording() as reads:
+            found = self.project.gates_of(file)
+        return found, reads, len(self.project.errors) > errors
 
     # ------------------------------------------------------------------ findings
     def findings(self, path: Path, data: bytes, settings: str, gates: frozenset[bytes]) -> list[Diagnostic] | None:
@@ -138,9 +174,10 @@ class ProjectModel:
         files = {path: known for path, known in self._files.items() if known.used >= cutoff and os.path.isfile(path)}
         gates = {path: known for path, known in self._gates.items() if known.used >= cutoff and os.path.isfile(path)}
         self.store.save({"format": _FORMAT, "gates": gates, "files": files})
-        if "project" in self.__dict__:  # summaries change only in runs that analyse something
+        if "project" in self.__dict__ or self._absorbed:  # summaries change only in runs that analyse something
             summaries = {key: known for key, known in self._summaries.items() if known[2] >= cutoff}
-            summaries.update((key, (*known, self._now)) for key, known in self.project.summaries.items())
+            new = {**self._absorbed, **(self.project.summaries if "project" in self.__dict__ else {})}
+            summaries.update((key, (*known, self._now)) for key, known in new.items())
             self.store.part("summaries").save(
                 {"format": _FORMAT, "summaries": {repr(sorted(self.seed_functions.items())): summaries}})
 

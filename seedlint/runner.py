@@ -19,6 +19,7 @@ from seedlint.config import Config, ConfigResolver, installed_torch_version
 from seedlint.diagnostics import Diagnostic, LintResult
 from seedlint.discovery import collect_files
 from seedlint.model import ProjectModel
+from seedlint.parallel import Pool, available_cpus, gates_in_worker, lint_in_worker, merged
 from seedlint.rules import RULES
 from seedlint.selection import enabled_codes, fixable_codes, ignored_for_file, matches, validate
 
@@ -45,6 +46,7 @@ class CheckOptions:
     target_torch_version: tuple[int, int] | None = None
     cache: bool = True
     cache_dir: Path | None = None
+    jobs: int | None = None  # worker processes (None: one per available CPU)
 
 
 @dataclass
@@ -57,6 +59,7 @@ class CheckReport:
     files_checked: int = 0
     files: list[Path] = field(default_factory=list)  # the files linted, in order
     errors: list[str] = field(default_factory=list)  # rules that failed on a file: seedlint bugs to report
+    workers: int = 0  # the processes that analysed files beside this one (0: all analysed here)
 
 
 class Checker:
@@ -113,12 +116,21 @@ class Checker:
         return Settings(dict(config.seed_functions), self._target_version(config), self.model.project,
                         self._project_names)
 
-    def _index_project(self, files: list[Path]) -> None:
-        """Build the run's project index before any linter exists, so every rule sees other modules' seeding."""
+    def prepare(self, files: list[Path], summaries: dict | None = None) -> None:
+        """Set up the run's project model before any linter exists, so every rule sees other modules' seeding
+        (with `summaries`: a worker process's, which knows the parent's summaries and writes no cache)."""
         configs = {id(config): config for config in map(self.resolver.for_path, files or [Path.cwd()])}
         seed_functions = {name: targets for config in configs.values() for name, targets in config.seed_functions.items()}
-        self.model = ProjectModel(ModuleFinder.for_files(files), seed_functions, self._store())
-        self._project_names = self.model.gates(files)
+        store = self._store() if summaries is None else None
+        self.model = ProjectModel(ModuleFinder.for_files(files), seed_functions, store, summaries)
+
+    def use_gates(self, gates: frozenset[bytes]) -> None:
+        if gates != self._project_names:
+            self._project_names = gates
+            self._linters.clear()  # their settings carry the gates
+
+    def analyse(self, path: Path, data: bytes) -> LintResult:
+        return self.linter_for(path).lint(path, data, self.fix_mode)
 
     def _store(self) -> Store | None:
         """The cache of this run's project model (None: `--no-cache`, or nowhere to write)."""
@@ -141,47 +153,81 @@ class Checker:
         report = CheckReport()
         if stdin is not None:
             path = self.options.stdin_filename or Path("-")
-            self._index_project([path])
-            result = self.linter_for(path).lint(path, stdin, self.fix_mode)
+            self.prepare([path])
+            self._project_names = self.model.gates([path])
+            result = self.analyse(path, stdin)
             self._record(report, result)
             if self.options.fix and result.source is not None:
                 report.stdin_output = result.source.text
             return report
         files = list(collect_files(self.options.paths, self.resolver, self.options.force_exclude))
         report.files = files
-        self._index_project(files)
-        for path in files:
+        self.prepare(files)
+        pool = Pool(available_cpus() if self.options.jobs is None else self.options.jobs, self.options, files,
+                    lambda: self.model.known_summaries)
+        try:
+            self._project_names = self.model.gates(files, lambda stale: merged(
+                pool.map(gates_in_worker, stale, self._gates_here), self.model.absorb))
+            self._check(files, pool, report)
+        finally:
+            pool.close()
+        report.workers = pool.jobs if pool.used else 0
+        report.errors[:0] = self.model.errors
+        self.model.save()
+        return report
+
+    def _gates_here(self, files: list[Path]) -> list[tuple]:
+        return [(self.model.computed_gates(file), {}, []) for file in files]
+
+    def _check(self, files: list[Path], pool: Pool, report: CheckReport) -> None:
+        """Every file's findings, in order: known ones where nothing they depend on changed (and no fix of
+        them is to be applied), the others analysed (in the pool when it pays) and remembered."""
+        results: dict[int, LintResult] = {}
+        pending: list[tuple[int, Path, bytes]] = []
+        for position, path in enumerate(files):
             try:
                 data = path.read_bytes()
             except OSError as error:
                 from seedlint.linter import unreadable
 
-                report.diagnostics.append(unreadable(path, error.strerror or str(error)))
+                results[position] = LintResult(path, [unreadable(path, error.strerror or str(error))], unread=True)
                 continue
-            result = self._lint(path, data)
+            known = self._known(path, data)
+            if known is not None:
+                results[position] = LintResult(path, known)
+            else:
+                pending.append((position, path, data))
+        gates = self._project_names
+        analysed = merged(pool.map(lint_in_worker, [(path, data, gates) for _, path, data in pending],
+                                   self._analyse_here), self.model.absorb)
+        for (position, path, data), result in zip(pending, analysed):
+            results[position] = result
+            if not result.changed:
+                self._remember(path, data, result)
+        for position in range(len(files)):
+            result = results[position]
+            if result.unread:
+                report.diagnostics.extend(result.diagnostics)
+                continue
             self._record(report, result)
             if result.changed:
                 if self.options.diff:
-                    report.diff += _unified_diff(path, result)
+                    report.diff += _unified_diff(result.path, result)
                 else:
-                    write_atomically(path, result)
-                    self._remember(path, result.source.text.encode(result.source.encoding), result)
-        report.errors[:0] = self.model.errors
-        self.model.save()
-        return report
+                    write_atomically(result.path, result)
+                    self._remember(result.path, result.source.text.encode(result.source.encoding), result)
 
-    def _lint(self, path: Path, data: bytes) -> LintResult:
-        """A file's findings: known ones when its bytes, settings and what its analysis read are unchanged
-        (and no fix of them is to be applied), else linted afresh and remembered."""
+    def _analyse_here(self, batch: list[tuple[Path, bytes, frozenset[bytes]]]) -> list[tuple]:
+        return [(self.analyse(path, data), {}, []) for path, data, _ in batch]
+
+    def _known(self, path: Path, data: bytes) -> list[Diagnostic] | None:
+        """A file's findings from the cache, unless a fix of them is to be applied."""
         known = self.model.findings(path, data, self.settings_key(path), self._project_names)
         mode = self.fix_mode
-        if known is not None and not (mode and any(d.code in self.linter_for(path).fixable
-                                                   and d.fixable(mode == "unsafe") for d in known)):
-            return LintResult(path, known)
-        result = self.linter_for(path).lint(path, data, mode)
-        if not result.changed:
-            self._remember(path, data, result)
-        return result
+        if known is not None and mode and any(d.code in self.linter_for(path).fixable and d.fixable(mode == "unsafe")
+                                              for d in known):
+            return None
+        return known
 
     def _remember(self, path: Path, data: bytes, result: LintResult) -> None:
         if not result.errors:  # a rule that failed is reported again on the next run

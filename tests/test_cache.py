@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import textwrap
@@ -213,3 +214,47 @@ class TestLocation:
         assert not (project / DIRECTORY_NAME).exists() and not (nested / DIRECTORY_NAME).exists()
         assert "Removing cache at: .seedlint_cache" in result.stderr.decode()
         assert (project / "keep").is_dir()
+
+
+class TestPool:
+    """Files the cache does not know are analysed in worker processes when there are enough of them."""
+
+    def test_the_pool_gives_the_serial_run_s_findings_and_fixes_in_the_same_order(self, tmp_path):
+        serial = json_output(CORPUS, "--no-cache", "--jobs", "1", ".")
+        pooled = json_output(CORPUS, "--no-cache", "--jobs", "2", ".")
+        assert pooled == serial
+        cwd = Path.cwd()
+        os.chdir(CORPUS)
+        try:
+            report = Checker(CheckOptions(paths=[Path(".")], cache=False, jobs=2)).run()
+        finally:
+            os.chdir(cwd)
+        assert report.workers == 2
+        assert [item["filename"] for item in serial] == sorted(
+            (item["filename"] for item in serial), key=lambda name: [p for p in Path(name).parts])
+
+    def test_fixes_made_in_workers_are_written_as_a_serial_run_writes_them(self, tmp_path):
+        trees = {jobs: shutil.copytree(CORPUS, tmp_path / f"jobs-{jobs}") for jobs in (1, 2)}
+        for jobs, root in trees.items():
+            result = run_cli("check", "--no-cache", "--fix", "--unsafe-fixes", "--jobs", str(jobs), ".", cwd=root)
+            assert result.returncode in (0, 1), result.stderr.decode()
+        texts = [{path.relative_to(root): path.read_bytes() for path in sorted(root.rglob("*.py"))}
+                 for root in trees.values()]
+        assert texts[0] == texts[1]
+        assert texts[0] != {path.relative_to(CORPUS): path.read_bytes() for path in sorted(CORPUS.rglob("*.py"))}
+
+    def test_when_processes_cannot_be_started_the_run_goes_on_in_one(self, monkeypatch, capsys):
+        def refuse(*args, **kwargs):
+            raise OSError("no processes here")
+
+        monkeypatch.setattr("seedlint.parallel.ProcessPoolExecutor", refuse)
+        cwd = Path.cwd()
+        os.chdir(CORPUS)
+        try:
+            report = Checker(CheckOptions(paths=[Path(".")], select=["ALL"], cache=False, jobs=2)).run()
+        finally:
+            os.chdir(cwd)
+        assert report.workers == 0
+        assert "analysing in one process (OSError: no processes here)" in capsys.readouterr().err
+        expected = json_output(CORPUS, "--no-cache", "--jobs", "1", ".")
+        assert len(report.diagnostics) == len(expected)
