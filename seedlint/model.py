@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Callable, Iterable, Mapping
 from seedlint.analysis.modules import ModuleFinder, Resolution, content_hash, neighbourhood
 from seedlint.cache import Store
 from seedlint.diagnostics import Diagnostic
-from seedlint.rules.base import calls_a_gate
+from seedlint.rules.base import SEEDING_PATTERNS, calls_a_gate
 
 if TYPE_CHECKING:
     from seedlint.analysis.project import ProjectIndex
@@ -183,6 +183,6 @@ class ProjectModel:
 
 
 def _opens(gates: frozenset[bytes], data: bytes) -> bool:
-    """Whether a file calls one of the project's seeding helpers, which open the seeding rules for it
-    (all a file's findings depend on of the gates)."""
-    return calls_a_gate(data, gates)
+    """Whether the seeding rules are open for a file: a seeding spelling, or a call of one of the project's
+    seeding helpers (all a file's findings depend on of the gates)."""
+    return any(spelling in data for spelling in SEEDING_PATTERNS) or calls_a_gate(data, gates)
