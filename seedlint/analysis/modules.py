@@ -24,7 +24,7 @@ class ModuleFinder:
     def __init__(self, roots: Iterable[Path], known_roots: dict[str, str] | None = None) -> None:
         self.roots = list(dict.fromkeys(os.path.abspath(root) for root in roots))
         self.known_roots = known_roots if known_roots is not None else {}  # directory -> its import root
-        self._files: dict[str, tuple[Path, bytes] | None] = {}
+        self._files: dict[str, tuple[str, bytes] | None] = {}
         self._resolutions: dict[str, Resolution] = {}
         self._hashes: dict[str, str] = {}  # file -> the hash of its bytes, as read in this run
 
@@ -34,9 +34,9 @@ class ModuleFinder:
         known: dict[str, str] = {}
         return cls([*(import_root(file, known) for file in files), Path.cwd()], known)
 
-    def file_hash(self, path: Path, data: bytes) -> str:
+    def file_hash(self, path: Path | str, data: bytes) -> str:
         """The hash of a file's bytes (`data`, unless this run hashed the file already)."""
-        absolute = os.path.abspath(path)
+        absolute = path if isinstance(path, str) and os.path.isabs(path) else os.path.abspath(path)
         if absolute not in self._hashes:
             self._hashes[absolute] = content_hash(data)
         return self._hashes[absolute]
@@ -47,16 +47,18 @@ class ModuleFinder:
     def read(self, name: str) -> tuple[Path, bytes] | None:
         """The path and bytes of the module a dotted name resolves to."""
         self.resolution(name)
-        return self._files[name]
+        found = self._files[name]
+        return (Path(found[0]), found[1]) if found is not None else None
 
     def resolution(self, name: str) -> Resolution:
         """Where a module name resolves, and the hash of that file's bytes."""
         if name not in self._files:
             found = self._files[name] = self._find(name)
-            self._resolutions[name] = (os.path.abspath(found[0]), self.file_hash(*found)) if found else None
+            self._resolutions[name] = (found[0], self.file_hash(*found)) if found else None
         return self._resolutions[name]
 
-    def _find(self, name: str) -> tuple[Path, bytes] | None:
+    def _find(self, name: str) -> tuple[str, bytes] | None:
+        """The absolute path and bytes of the file a module name resolves to under the roots."""
         relative = os.path.join(*name.split("."))
         for root in self.roots:
             base = os.path.join(root, relative)
@@ -64,7 +66,7 @@ class ModuleFinder:
                 if os.path.isfile(candidate):
                     try:
                         with open(candidate, "rb") as handle:
-                            return Path(candidate), handle.read()
+                            return candidate, handle.read()
                     except OSError:
                         return None
         return None
