@@ -92,6 +92,13 @@ class Store:
         """Another file of the same run, loaded on its own (what only some runs need)."""
         return Store(self.path.with_name(f"{self.path.stem}.{name}{self.path.suffix}"))
 
+    def age(self) -> float:
+        """Seconds since the file was written (infinite when there is none)."""
+        try:
+            return time.time() - self.path.stat().st_mtime
+        except OSError:
+            return float("inf")
+
     def load(self) -> Any:
         """The stored value, or None when there is none or it cannot be read (it is then rebuilt)."""
         try:

@@ -133,7 +133,7 @@ def _walk(root: Path, resolver: ConfigResolver) -> Iterator[Path]:
         for entry in entries:
             path = Path(entry.path)
             is_dir = entry.is_dir()
-            if _git_ignored(path.absolute(), is_dir, ignores) or excluded(path, config):
+            if (ignores and _git_ignored(path.absolute(), is_dir, ignores)) or excluded(path, config):
                 continue
             if is_dir:
                 subdirectories.append(path)

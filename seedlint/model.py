@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 
 _FORMAT = 4  # bumped when the stored shape changes
 _UNUSED_FOR = 30 * 24 * 3600  # entries nobody used for this long are pruned
+_REFRESH_AFTER = 24 * 3600
 
 
 @dataclass
@@ -72,6 +73,7 @@ class ProjectModel:
         self._files: dict[str, _FileFindings] = saved["files"]
         self._now = time.time()
         self.hits = 0
+        self._changed = False  # whether this run learnt anything the store does not hold
 
     @cached_property
     def _summaries(self) -> dict:
@@ -138,6 +140,7 @@ class ProjectModel:
             gates |= found
             if not failed:
                 self._gates[os.path.abspath(file)] = _Gates(found, reads, self._now)
+                self._changed = True
         return frozenset(gates)
 
     def computed_gates(self, file: Path) -> tuple[frozenset[bytes], dict[str, Resolution], bool]:
@@ -164,12 +167,13 @@ class ProjectModel:
         """Keep a file's findings, with the modules its analysis read."""
         self._files[os.path.abspath(path)] = _FileFindings(
             content_hash(data), settings, dict(reads), gates, _opens(gates, data), list(diagnostics), self._now)
+        self._changed = True
 
     # ------------------------------------------------------------------ saving
     def save(self) -> None:
         """Prune what is stale, and store the model."""
-        if self.store is None:
-            return
+        if self.store is None or not (self._changed or self.store.age() > _REFRESH_AFTER):
+            return  # nothing new: the entries' last use is refreshed once a day, not on every run
         cutoff = self._now - _UNUSED_FOR
         files = {path: known for path, known in self._files.items() if known.used >= cutoff and os.path.isfile(path)}
         gates = {path: known for path, known in self._gates.items() if known.used >= cutoff and os.path.isfile(path)}

@@ -32,7 +32,8 @@ class ModuleFinder:
     def for_files(cls, files: Iterable[Path]) -> ModuleFinder:
         """The finder for a run over `files`: their import roots, and the current directory."""
         known: dict[str, str] = {}
-        return cls([*(import_root(file, known) for file in files), Path.cwd()], known)
+        roots = dict.fromkeys(_import_root(os.path.dirname(os.path.abspath(file)), known) for file in files)
+        return cls([*map(Path, roots), Path.cwd()], known)
 
     def file_hash(self, path: Path | str, data: bytes) -> str:
         """The hash of a file's bytes (`data`, unless this run hashed the file already)."""
