@@ -11,6 +11,7 @@ model, never a torn one; a file that cannot be read is treated as empty.
 from __future__ import annotations
 
 import hashlib
+import marshal
 import os
 import pickle
 import shutil
@@ -78,19 +79,21 @@ def _prepare(directory: Path) -> bool:
 
 
 class Store:
-    """One pickled value in one file of the cache directory."""
+    """One value in one file of the cache directory: pickled, or with `marshal` (plain data only: tuples,
+    dicts, strings, numbers; many times faster to load)."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, codec: Any = pickle) -> None:
         self.path = path
+        self.codec = codec
 
     @classmethod
     def for_run(cls, directory: Path, version: str, key: Any) -> Store:
         digest = hashlib.blake2b(repr(key).encode(), digest_size=16).hexdigest()
         return cls(directory / version / f"{digest}.pickle")
 
-    def part(self, name: str) -> Store:
+    def part(self, name: str, codec: Any = pickle) -> Store:
         """Another file of the same run, loaded on its own (what only some runs need)."""
-        return Store(self.path.with_name(f"{self.path.stem}.{name}{self.path.suffix}"))
+        return Store(self.path.with_name(f"{self.path.stem}.{name}{self.path.suffix}"), codec)
 
     def age(self) -> float:
         """Seconds since the file was written (infinite when there is none)."""
@@ -103,7 +106,7 @@ class Store:
         """The stored value, or None when there is none or it cannot be read (it is then rebuilt)."""
         try:
             with self.path.open("rb") as handle:
-                return pickle.load(handle)
+                return self.codec.load(handle)
         except Exception:  # noqa: BLE001 - a missing, torn or foreign file is an empty cache
             return None
 
@@ -111,7 +114,10 @@ class Store:
         """Replace the stored value atomically; False when the cache cannot be written (the run goes on)."""
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            _write_atomically(self.path, pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
+            if self.codec is pickle:
+                _write_atomically(self.path, pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
+            else:
+                _write_atomically(self.path, marshal.dumps(value))
             _remove_stale_temporaries(self.path.parent)
         except OSError:
             return False

@@ -12,9 +12,10 @@ the start of a run and saves it at the end; a language server can keep one in me
 
 from __future__ import annotations
 
+import marshal
 import os
 import time
-from dataclasses import dataclass, replace
+from dataclasses import astuple, dataclass, replace
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Mapping
@@ -79,10 +80,17 @@ class ProjectModel:
     def _summaries(self) -> dict:
         """Summaries of project functions by (function, gate): (summary, reads, used). Stored apart, and
         loaded only when something must be analysed."""
-        saved = self.store.part("summaries").load() if self.store is not None else None
+        saved = self._summary_store.load() if self.store is not None else None
         if not (isinstance(saved, dict) and saved.get("format") == _FORMAT):
             return {}
-        return saved["summaries"].get(repr(sorted(self.seed_functions.items())), {})
+        from seedlint.analysis.project import Summary
+
+        return {key: (Summary(*summary) if summary is not None else None, reads, used) for key, (summary, reads, used)
+                in saved["summaries"].get(repr(sorted(self.seed_functions.items())), {}).items()}
+
+    @property
+    def _summary_store(self) -> Store:
+        return self.store.part("summaries", marshal)
 
     @property
     def known_summaries(self) -> dict:
@@ -182,8 +190,10 @@ class ProjectModel:
             summaries = {key: known for key, known in self._summaries.items() if known[2] >= cutoff}
             new = {**self._absorbed, **(self.project.summaries if "project" in self.__dict__ else {})}
             summaries.update((key, (*known, self._now)) for key, known in new.items())
-            self.store.part("summaries").save(
-                {"format": _FORMAT, "summaries": {repr(sorted(self.seed_functions.items())): summaries}})
+            plain = {key: (astuple(summary) if summary is not None else None, dict(reads), used)
+                     for key, (summary, reads, used) in summaries.items()}
+            by_settings = {repr(sorted(self.seed_functions.items())): plain}
+            self._summary_store.save({"format": _FORMAT, "summaries": by_settings})
 
 
 def _opens(gates: frozenset[bytes], data: bytes) -> bool:

@@ -96,7 +96,8 @@ SEEDING_CLASSES = frozenset({
         "PPOTrainer", "RLOOTrainer", "OnlineDPOTrainer", "GKDTrainer", "BCOTrainer", "PRMTrainer",
     )),
 })
-SEEDING_CLASS_SPELLING = b"Trainer"  # what a module defining a subclass of one of them must contain
+# What a module defining a subclass of one of them must contain: the base in a class statement's bases.
+SEEDING_CLASS_SPELLINGS = (b"Trainer)", b"Trainer,")
 SEEDING_CONSTRUCTOR = Seeder(EVERYTHING, seed_keyword=None)
 SEEDERS.update(dict.fromkeys(SEEDING_CLASSES, SEEDING_CONSTRUCTOR))
 

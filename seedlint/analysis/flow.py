@@ -155,10 +155,10 @@ class EffectClassifier:
         elif qualified in index.classes:  # with an `__init__` of its own, that is walked instead
             cls = index.classes[qualified]
             derives = index.find_method(cls, "__init__") is None and index.subclasses_of(cls, catalog.SEEDING_CLASSES)
-        else:  # a class of another project module
-            derives = (self.project is not None and qualified.rsplit(".", 1)[-1][:1].isupper()
+        else:  # a class of another project module, named like a trainer (as the seeding gate `Trainer(` asks)
+            derives = (self.project is not None and "Trainer" in qualified.rsplit(".", 1)[-1]
                        and self.project.derives_from(
-                           qualified, catalog.SEEDING_CLASSES, catalog.SEEDING_CLASS_SPELLING))
+                           qualified, catalog.SEEDING_CLASSES, catalog.SEEDING_CLASS_SPELLINGS))
         return catalog.SEEDING_CONSTRUCTOR if derives else None
 
     def _project_effect(self, call: cst.Call, qualified: str, scope: Scope) -> Effect | None:

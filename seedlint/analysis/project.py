@@ -196,10 +196,10 @@ class ProjectIndex:
             return None
         return found[0], found[0].classes[found[1]]
 
-    def derives_from(self, qualified: str, bases: frozenset[str], spelling: bytes) -> bool:
+    def derives_from(self, qualified: str, bases: frozenset[str], spellings: tuple[bytes, ...]) -> bool:
         """Whether a project class without an `__init__` of its own derives from one of `bases`
-        (read only from a module whose text contains `spelling`)."""
-        found = self._definition(qualified, 0, (spelling,))
+        (read only from a module whose text contains one of `spellings`)."""
+        found = self._definition(qualified, 0, spellings)
         if found is None or found[1] not in found[0].classes:
             return False
         index, cls = found[0], found[0].classes[found[1]]
