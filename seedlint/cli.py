@@ -264,6 +264,16 @@ def clean(cache_dir: Path | None) -> None:
 
 
 @main.command()
+def lsp() -> None:
+    """Run the language server on stdin/stdout (needs the lsp extra: pip install 'seedlint[lsp]')."""
+    if importlib.util.find_spec("pygls") is None:
+        _fail("the language server needs pygls: pip install 'seedlint[lsp]'")
+    from seedlint.lsp.server import serve
+
+    serve()
+
+
+@main.command()
 @click.argument("code", required=False)
 @click.option("--all", "show_all", is_flag=True, help="Every rule.")
 @click.option("--output-format", type=click.Choice(["text", "json"]), default="text", show_default=True)

@@ -92,6 +92,16 @@ class ProjectModel:
     def _summary_store(self) -> Store:
         return self.store.part("summaries", marshal)
 
+    def renewed(self, finder: ModuleFinder) -> ProjectModel:
+        """A model over a new view of the files (an edit in a language server's buffers) that keeps what
+        this one learnt: each fact is still checked against the modules it read before it is reused."""
+        summaries = dict(self._summaries)
+        if "project" in self.__dict__:
+            summaries.update((key, (*known, self._now)) for key, known in self.project.summaries.items())
+        renewed = ProjectModel(finder, self.seed_functions, None, summaries)
+        renewed._gates, renewed._files = self._gates, self._files
+        return renewed
+
     @property
     def known_summaries(self) -> dict:
         """The summaries stored by earlier runs (for worker processes to start from)."""
@@ -169,6 +179,11 @@ class ProjectModel:
         known.used = self._now
         self.hits += 1
         return [replace(diagnostic, path=path) for diagnostic in known.diagnostics]
+
+    def reads(self, path: Path) -> dict[str, Resolution]:
+        """The project modules the known findings of a file were computed from."""
+        known = self._files.get(os.path.abspath(path))
+        return dict(known.reads) if known is not None else {}
 
     def remember(self, path: Path, data: bytes, settings: str, gates: frozenset[bytes],
                  diagnostics: list[Diagnostic], reads: Mapping[str, Resolution]) -> None:

@@ -43,6 +43,17 @@ def line_noqa(line: str, code: str) -> bool:
     return False
 
 
+def with_noqa(line: str, code: str) -> str:
+    """The line with `code` added to its `# noqa: ...` comment, or with a `# noqa: code` comment added."""
+    for match in LINE_NOQA.finditer(line):
+        codes = codes_in(match.group("codes"))
+        if not codes or code in codes:
+            return line
+        return f"{line[:match.end('codes')]}, {code}{line[match.end('codes'):]}"
+    body = line.rstrip()
+    return f"{body}  # noqa: {code}{line[len(body):]}"
+
+
 @dataclass(frozen=True)
 class Comment:
     """A comment token: where it starts (1-based row, 0-based column) and its text."""

@@ -119,10 +119,30 @@ class Checker:
     def prepare(self, files: list[Path], summaries: dict | None = None) -> None:
         """Set up the run's project model before any linter exists, so every rule sees other modules' seeding
         (with `summaries`: a worker process's, which knows the parent's summaries and writes no cache)."""
-        configs = {id(config): config for config in map(self.resolver.for_path, files or [Path.cwd()])}
-        seed_functions = {name: targets for config in configs.values() for name, targets in config.seed_functions.items()}
         store = self._store() if summaries is None else None
-        self.model = ProjectModel(ModuleFinder.for_files(files), seed_functions, store, summaries)
+        self.model = ProjectModel(ModuleFinder.for_files(files), self._seed_functions(files), store, summaries)
+
+    def _seed_functions(self, files: list[Path]) -> dict[str, frozenset[str]]:
+        configs = {id(config): config for config in map(self.resolver.for_path, files or [Path.cwd()])}
+        return {name: targets for config in configs.values() for name, targets in config.seed_functions.items()}
+
+    def lint_buffer(self, path: Path, data: bytes, finder: ModuleFinder, fix: str | None = None) -> LintResult:
+        """One file's findings from an editor's bytes, over `finder`'s view of the other files, keeping the
+        project model between calls (what a language server does on each edit)."""
+        seed_functions = self._seed_functions([path])
+        if self.model is None or self.model.seed_functions != seed_functions:
+            self.model = ProjectModel(finder, seed_functions)
+        else:
+            self.model = self.model.renewed(finder)
+        self._linters.clear()  # their settings hold the previous model's project index
+        self._project_names = self.model.gates([path])
+        known = self.model.findings(path, data, self.settings_key(path), self._project_names) if fix is None else None
+        if known is not None:
+            return LintResult(path, known, reads=self.model.reads(path))
+        result = self.linter_for(path).lint(path, data, fix)
+        if fix is None and not result.errors:
+            self._remember(path, data, result)
+        return result
 
     def use_gates(self, gates: frozenset[bytes]) -> None:
         if gates != self._project_names:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import hashlib
 import os
 from pathlib import Path
-from typing import Iterable
+from typing import Iterable, Mapping
 
 # Where a module name resolved, and what its file held: (path, content hash), or None when no file.
 Resolution = tuple[str, str] | None
@@ -21,19 +21,22 @@ def content_hash(data: bytes) -> str:
 class ModuleFinder:
     """Resolves dotted module names to files under the import roots; each file read once."""
 
-    def __init__(self, roots: Iterable[Path], known_roots: dict[str, str] | None = None) -> None:
+    def __init__(self, roots: Iterable[Path], known_roots: dict[str, str] | None = None,
+                 unsaved: Mapping[str, bytes] | None = None) -> None:
         self.roots = list(dict.fromkeys(os.path.abspath(root) for root in roots))
         self.known_roots = known_roots if known_roots is not None else {}  # directory -> its import root
+        self.unsaved = unsaved or {}  # absolute path -> an editor's unsaved bytes, which win over the disk
         self._files: dict[str, tuple[str, bytes] | None] = {}
         self._resolutions: dict[str, Resolution] = {}
         self._hashes: dict[str, str] = {}  # file -> the hash of its bytes, as read in this run
 
     @classmethod
-    def for_files(cls, files: Iterable[Path]) -> ModuleFinder:
-        """The finder for a run over `files`: their import roots, and the current directory."""
+    def for_files(cls, files: Iterable[Path], unsaved: Mapping[str, bytes] | None = None,
+                  folders: Iterable[Path] = ()) -> ModuleFinder:
+        """The finder for a run over `files`: their import roots, the workspace folders, the current directory."""
         known: dict[str, str] = {}
         roots = dict.fromkeys(_import_root(os.path.dirname(os.path.abspath(file)), known) for file in files)
-        return cls([*map(Path, roots), Path.cwd()], known)
+        return cls([*map(Path, roots), *folders, Path.cwd()], known, unsaved)
 
     def file_hash(self, path: Path | str, data: bytes) -> str:
         """The hash of a file's bytes (`data`, unless this run hashed the file already)."""
@@ -64,6 +67,8 @@ class ModuleFinder:
         for root in self.roots:
             base = os.path.join(root, relative)
             for candidate in (base + ".py", os.path.join(base, "__init__.py")):
+                if candidate in self.unsaved:
+                    return candidate, self.unsaved[candidate]
                 if os.path.isfile(candidate):
                     try:
                         with open(candidate, "rb") as handle:

@@ -1,0 +1,1 @@
+"""The language server (`seedlint lsp`): needs the `lsp` extra (pygls)."""

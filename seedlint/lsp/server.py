@@ -1,0 +1,419 @@
+"""`seedlint lsp`: findings, fixes and rule pages in the editor, on pygls 2.
+
+Documents are linted from their unsaved text, off the event loop (one analysis thread), after a short
+debounce: a newer edit cancels the work still waiting, and a result for an older version is dropped.
+The project model (summaries of other modules' helpers, findings by content) lives for the whole
+session, and open buffers win over the disk, so a seeding helper in another file counts as it reads
+in the editor. When a file changes (its buffer or, on disk, a watched file), the open documents whose
+analysis read it are checked again. Clients that pull diagnostics get them by pull only; the others
+by push.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import re
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from lsprotocol import types
+from pygls.lsp.server import LanguageServer
+from pygls.uris import to_fs_path
+
+from seedlint import __version__
+from seedlint.analysis.modules import ModuleFinder
+from seedlint.config import CONFIG_FILES, ConfigError
+from seedlint.diagnostics import Diagnostic
+from seedlint.lsp.convert import (
+    FIX_ALL_KIND, Positions, fix_action, lsp_diagnostic, noqa_action, whole_text_edit, workspace_edit,
+)
+from seedlint.noqa import LINE_NOQA
+from seedlint.pages import page_text
+from seedlint.runner import Checker, CheckOptions
+from seedlint.selection import UnknownSelector
+from seedlint.source import detect_encoding
+
+_LOG_LEVELS = {"error": types.MessageType.Error, "warning": types.MessageType.Warning,
+               "info": types.MessageType.Info, "debug": types.MessageType.Log}
+_CODE = re.compile(r"[A-Z]+[0-9]+")
+
+
+@dataclass
+class Settings:
+    """What the client may set (initializationOptions, workspace/didChangeConfiguration)."""
+
+    select: list[str] | None = None
+    ignore: list[str] | None = None
+    fix_all: bool = True
+    log_level: str = "info"
+    debounce: float = 0.15  # seconds of quiet after an edit before it is linted
+
+    @classmethod
+    def parse(cls, raw: Any, current: Settings | None = None) -> Settings:
+        """Settings from a client's object (`{"seedlint": {...}}` or the inner object); unknown keys are ignored."""
+        settings = Settings(**vars(current)) if current is not None else cls()
+        if isinstance(raw, dict) and isinstance(raw.get("seedlint"), dict):
+            raw = raw["seedlint"]
+        if not isinstance(raw, dict):
+            return settings
+        for key, attribute in (("select", "select"), ("ignore", "ignore")):
+            if isinstance(raw.get(key), list):
+                setattr(settings, attribute, [str(code) for code in raw[key]])
+        if isinstance(raw.get("fixAll"), bool):
+            settings.fix_all = raw["fixAll"]
+        if raw.get("logLevel") in _LOG_LEVELS:
+            settings.log_level = raw["logLevel"]
+        if isinstance(raw.get("debounceMs"), (int, float)) and raw["debounceMs"] >= 0:
+            settings.debounce = raw["debounceMs"] / 1000
+        return settings
+
+
+@dataclass
+class Linted:
+    """A document's findings for one version of its text."""
+
+    version: int | None
+    text: str
+    positions: Positions
+    findings: list[Diagnostic]
+    diagnostics: list[types.Diagnostic]
+    reads: dict = field(default_factory=dict)  # the project modules its analysis read
+
+
+class SeedlintServer(LanguageServer):
+    def __init__(self) -> None:
+        super().__init__("seedlint", __version__)
+        self.settings = Settings()
+        self.linted: dict[str, Linted] = {}
+        self.pending: dict[str, asyncio.Task] = {}
+        self._analysis = ThreadPoolExecutor(max_workers=1, thread_name_prefix="seedlint-analysis")
+        self._checker: Checker | None = None
+        self._config_stamp: tuple = ()
+
+    # ------------------------------------------------------------ client facts
+    @property
+    def pulls(self) -> bool:
+        """Whether the client pulls diagnostics (then they are never pushed)."""
+        document = self.client_capabilities.text_document
+        return document is not None and document.diagnostic is not None
+
+    def log(self, level: str, message: str) -> None:
+        if list(_LOG_LEVELS).index(level) <= list(_LOG_LEVELS).index(self.settings.log_level):
+            self.window_log_message(types.LogMessageParams(type=_LOG_LEVELS[level], message=message))
+
+    # ------------------------------------------------------------ analysis (on the analysis thread)
+    def _checker_for(self, path: Path) -> Checker:
+        """The checker for the current settings and config files (rebuilt when either changed)."""
+        stamp = _config_stamp(path)
+        if self._checker is None or stamp != self._config_stamp:
+            options = CheckOptions(paths=[], select=self.settings.select, ignore=self.settings.ignore, cache=False)
+            checker = Checker(options)
+            if self._checker is not None:
+                checker.model = self._checker.model  # what was learnt of the project stays
+            self._checker, self._config_stamp = checker, stamp
+        return self._checker
+
+    def _finder(self, path: Path) -> ModuleFinder:
+        unsaved = {}
+        for uri, document in list(self.workspace.text_documents.items()):
+            other = _path(uri)
+            if other is not None:
+                unsaved[os.path.abspath(other)] = _encoded(document.source)
+        folders = [Path(to_fs_path(folder.uri)) for folder in list(self.workspace.folders.values())
+                   if to_fs_path(folder.uri)]
+        return ModuleFinder.for_files([path], unsaved, folders)
+
+    def analyse(self, uri: str, text: str, version: int | None) -> Linted:
+        path = _path(uri) or Path("untitled.py")
+        positions = Positions(text, self.workspace.position_codec)
+        try:
+            result = self._checker_for(path).lint_buffer(path, _encoded(text), self._finder(path))
+        except (ConfigError, UnknownSelector) as error:
+            self.log("error", f"seedlint: {error}")
+            return Linted(version, text, positions, [], [])
+        for error in result.errors:
+            self.log("error", error)
+        diagnostics = [lsp_diagnostic(finding, positions) for finding in result.diagnostics]
+        return Linted(version, text, positions, result.diagnostics, diagnostics, result.reads)
+
+    def fixed_text(self, uri: str, text: str) -> str:
+        path = _path(uri) or Path("untitled.py")
+        result = self._checker_for(path).lint_buffer(path, _encoded(text), self._finder(path), fix="safe")
+        return result.source.text if result.source is not None and result.fixed else text
+
+    # ------------------------------------------------------------ scheduling (on the event loop)
+    def schedule(self, uri: str, delay: float) -> None:
+        """Lint a document after `delay` seconds, cancelling the work still waiting for it."""
+        waiting = self.pending.get(uri)
+        if waiting is not None and not waiting.done():
+            waiting.cancel()
+        self.pending[uri] = asyncio.ensure_future(self._lint_later(uri, delay))
+
+    async def _lint_later(self, uri: str, delay: float) -> None:
+        await asyncio.sleep(delay)
+        await self._analysed(uri)
+
+    async def current(self, uri: str) -> Linted | None:
+        """The findings of a document's current text (after the check waiting for it, if any)."""
+        waiting = self.pending.get(uri)
+        if waiting is not None and not waiting.done():
+            try:
+                await asyncio.shield(waiting)
+            except asyncio.CancelledError:  # a newer edit replaced it: its check is the one to wait for
+                return await self.current(uri)
+        document = self.workspace.text_documents.get(uri)
+        known = self.linted.get(uri)
+        if document is not None and known is not None and known.version == document.version \
+                and known.text == document.source:
+            return known
+        linted = await self._analysed(uri)
+        if linted is None and uri in self.workspace.text_documents and self.pending.get(uri) is not waiting:
+            return await self.current(uri)  # edited while it was analysed: the newer text's findings
+        return linted
+
+    async def _analysed(self, uri: str) -> Linted | None:
+        """Lint a document's current text (off the event loop), publish (push clients) and keep the result."""
+        document = self.workspace.text_documents.get(uri)
+        if document is None:
+            return None
+        text, version = document.source, document.version
+        loop = asyncio.get_running_loop()
+        try:
+            linted = await loop.run_in_executor(self._analysis, self.analyse, uri, text, version)
+        except Exception as error:  # noqa: BLE001 - a seedlint bug must not take the server down
+            self.log("error", f"seedlint failed on {uri}: {type(error).__name__}: {error}")
+            return None
+        document = self.workspace.text_documents.get(uri)
+        if document is None or document.source != text:
+            return None  # closed or edited meanwhile: this result is already stale
+        previous = self.linted.get(uri)
+        self.linted[uri] = linted
+        if previous is not None and previous.version == version and previous.diagnostics == linted.diagnostics:
+            return linted  # checked again for a change elsewhere, and nothing changed here
+        if not self.pulls:
+            self.text_document_publish_diagnostics(
+                types.PublishDiagnosticsParams(uri=uri, diagnostics=linted.diagnostics, version=version))
+        return linted
+
+    def recheck_others(self, changed: Path) -> None:
+        """Check the other open documents again: those whose analysis read `changed` (or whose seeding
+        gates it may change) get new findings; for the others, the project model answers from memory."""
+        changed_path = os.path.abspath(changed)
+        others = [uri for uri in self.linted
+                  if _path(uri) is None or os.path.abspath(_path(uri)) != changed_path]
+        for uri in others:
+            self.schedule(uri, self.settings.debounce)
+        if others and self.pulls:
+            asyncio.ensure_future(self._refresh_after(others))
+
+    async def _refresh_after(self, uris: list[str]) -> None:
+        """Ask a pull client to pull again once the dependents are linted."""
+        await asyncio.gather(*(self.pending[uri] for uri in uris if uri in self.pending), return_exceptions=True)
+        workspace = self.client_capabilities.workspace
+        if workspace is not None and workspace.diagnostics is not None and workspace.diagnostics.refresh_support:
+            self.workspace_diagnostic_refresh(None)
+
+    def relint_all(self) -> None:
+        self._checker = None
+        self.linted.clear()
+        for uri in list(self.workspace.text_documents):
+            self.schedule(uri, 0)
+
+
+server = SeedlintServer()
+
+
+@server.feature(types.INITIALIZE)
+def initialize(ls: SeedlintServer, params: types.InitializeParams) -> None:
+    ls.settings = Settings.parse(params.initialization_options)
+
+
+@server.feature(types.INITIALIZED)
+async def initialized(ls: SeedlintServer, params: types.InitializedParams) -> None:
+    watched = ls.client_capabilities.workspace
+    if watched is not None and watched.did_change_watched_files is not None and \
+            watched.did_change_watched_files.dynamic_registration:
+        patterns = ["**/*.py", *(f"**/{name}" for name in CONFIG_FILES)]
+        options = types.DidChangeWatchedFilesRegistrationOptions(
+            watchers=[types.FileSystemWatcher(glob_pattern=pattern) for pattern in patterns])
+        try:
+            await ls.client_register_capability_async(types.RegistrationParams(registrations=[types.Registration(
+                id="seedlint-watched-files", method=types.WORKSPACE_DID_CHANGE_WATCHED_FILES,
+                register_options=options)]))
+        except Exception as error:  # noqa: BLE001 - a client that refuses still gets diagnostics
+            ls.log("warning", f"could not watch files: {error}")
+    ls.log("info", f"seedlint {__version__} language server ready ({'pull' if ls.pulls else 'push'} diagnostics)")
+
+
+@server.feature(types.TEXT_DOCUMENT_DID_OPEN)
+def did_open(ls: SeedlintServer, params: types.DidOpenTextDocumentParams) -> None:
+    ls.schedule(params.text_document.uri, 0)
+
+
+@server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
+def did_change(ls: SeedlintServer, params: types.DidChangeTextDocumentParams) -> None:
+    uri = params.text_document.uri
+    ls.schedule(uri, ls.settings.debounce)
+    path = _path(uri)
+    if path is not None:
+        ls.recheck_others(path)
+
+
+@server.feature(types.TEXT_DOCUMENT_DID_SAVE)
+def did_save(ls: SeedlintServer, params: types.DidSaveTextDocumentParams) -> None:
+    uri = params.text_document.uri
+    path = _path(uri)
+    if path is not None and path.name in CONFIG_FILES:
+        ls.relint_all()
+    else:
+        ls.schedule(uri, 0)
+
+
+@server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
+def did_close(ls: SeedlintServer, params: types.DidCloseTextDocumentParams) -> None:
+    uri = params.text_document.uri
+    waiting = ls.pending.pop(uri, None)
+    if waiting is not None:
+        waiting.cancel()
+    ls.linted.pop(uri, None)
+    if not ls.pulls:
+        ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
+    path = _path(uri)
+    if path is not None:
+        ls.recheck_others(path)  # they now read the file from the disk
+
+
+@server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
+def did_change_watched_files(ls: SeedlintServer, params: types.DidChangeWatchedFilesParams) -> None:
+    for change in params.changes:
+        path = _path(change.uri)
+        if path is None:
+            continue
+        if path.name in CONFIG_FILES:
+            ls.relint_all()
+            return
+        if change.uri not in ls.workspace.text_documents:  # an open buffer wins over the disk
+            ls.recheck_others(path)
+
+
+@server.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)
+def did_change_configuration(ls: SeedlintServer, params: types.DidChangeConfigurationParams) -> None:
+    ls.settings = Settings.parse(params.settings, ls.settings)
+    ls.relint_all()
+
+
+@server.feature(types.WORKSPACE_DID_CHANGE_WORKSPACE_FOLDERS)
+def did_change_workspace_folders(ls: SeedlintServer, params: types.DidChangeWorkspaceFoldersParams) -> None:
+    ls.relint_all()  # helpers resolve under the folders
+
+
+@server.feature(types.TEXT_DOCUMENT_DIAGNOSTIC,
+                types.DiagnosticOptions(identifier="seedlint", inter_file_dependencies=True, workspace_diagnostics=False))
+async def diagnostic(ls: SeedlintServer, params: types.DocumentDiagnosticParams) -> types.DocumentDiagnosticReport:
+    linted = await ls.current(params.text_document.uri)
+    return types.RelatedFullDocumentDiagnosticReport(items=linted.diagnostics if linted is not None else [])
+
+
+@server.feature(types.TEXT_DOCUMENT_CODE_ACTION, types.CodeActionOptions(
+    code_action_kinds=[types.CodeActionKind.QuickFix, types.CodeActionKind.SourceFixAll, FIX_ALL_KIND]))
+async def code_action(ls: SeedlintServer, params: types.CodeActionParams) -> list[types.CodeAction]:
+    uri = params.text_document.uri
+    linted = await ls.current(uri)
+    if linted is None:
+        return []
+    wanted = params.context.only
+    actions: list[types.CodeAction] = []
+    if wanted is None or any(kind == types.CodeActionKind.QuickFix for kind in wanted):
+        actions += _quick_fixes(linted, params.range, uri)
+    if ls.settings.fix_all and (wanted is None or any(
+            kind in (types.CodeActionKind.SourceFixAll, FIX_ALL_KIND, types.CodeActionKind.Source) for kind in wanted)):
+        loop = asyncio.get_running_loop()
+        fixed = await loop.run_in_executor(ls._analysis, ls.fixed_text, uri, linted.text)
+        if fixed != linted.text and ls.workspace.get_text_document(uri).source == linted.text:
+            edit = whole_text_edit(linted.text, fixed, linted.positions)
+            actions.append(types.CodeAction(title="seedlint: fix all safely fixable findings", kind=FIX_ALL_KIND,
+                                            edit=workspace_edit(uri, linted.version, [edit])))
+    return actions
+
+
+def _quick_fixes(linted: Linted, selected: types.Range, uri: str) -> list[types.CodeAction]:
+    fixes, silencers = [], []
+    for finding, diagnostic in zip(linted.findings, linted.diagnostics):
+        if not _overlaps(diagnostic.range, selected):
+            continue
+        if finding.fix is not None and finding.fix.edits:
+            fixes.append(fix_action(finding, diagnostic, linted.positions, uri, linted.version, preferred=True))
+        if finding.code != "SL000":
+            silencers.append(noqa_action(finding, diagnostic, linted.positions, uri, linted.version))
+    return fixes + silencers
+
+
+@server.feature(types.TEXT_DOCUMENT_HOVER)
+async def hover(ls: SeedlintServer, params: types.HoverParams) -> types.Hover | None:
+    linted = await ls.current(params.text_document.uri)
+    if linted is None:
+        return None
+    position = params.position
+    codes = [d.code for d in linted.diagnostics if _contains(d.range, position)]
+    line = linted.positions.source.line_text(position.line + 1)
+    offset = linted.positions.offset(position) - linted.positions.source.offset(position.line + 1, 0)
+    for match in LINE_NOQA.finditer(line):
+        if match.group("codes") and match.start("codes") <= offset <= match.end("codes"):
+            for code in _CODE.finditer(match.group("codes")):
+                if match.start("codes") + code.start() <= offset <= match.start("codes") + code.end():
+                    codes.insert(0, code.group().upper())
+    for code in dict.fromkeys(str(code) for code in codes):
+        page = page_text(code)
+        if page is not None:
+            return types.Hover(contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=page))
+    return None
+
+
+def _overlaps(a: types.Range, b: types.Range) -> bool:
+    return (a.start.line, a.start.character) <= (b.end.line, b.end.character) and \
+        (b.start.line, b.start.character) <= (a.end.line, a.end.character)
+
+
+def _contains(a: types.Range, position: types.Position) -> bool:
+    return (a.start.line, a.start.character) <= (position.line, position.character) <= (a.end.line, a.end.character)
+
+
+def _path(uri: str) -> Path | None:
+    path = to_fs_path(uri) if uri.startswith("file:") else None
+    return Path(path) if path else None
+
+
+def _encoded(text: str) -> bytes:
+    """An editor's text as the bytes of its file (its coding cookie honoured)."""
+    data = text.encode("utf-8", "surrogatepass")
+    try:
+        return text.encode(detect_encoding(data))
+    except (LookupError, UnicodeError, SyntaxError):
+        return data
+
+
+def _config_stamp(path: Path) -> tuple:
+    """The config files that may govern `path`, with their modification times: a change means reload."""
+    stamp = []
+    directory = path.absolute().parent
+    while True:
+        for name in CONFIG_FILES:
+            try:
+                stamp.append((str(directory / name), (directory / name).stat().st_mtime_ns))
+            except OSError:
+                pass
+        if directory.parent == directory:
+            return tuple(stamp)
+        directory = directory.parent
+
+
+def serve() -> None:
+    # pygls reports a message it cannot read to the client (window/showMessage); its traceback on stderr
+    # would only alarm whoever reads the editor's log.
+    logging.getLogger("pygls").setLevel(logging.CRITICAL)
+    server.start_io()
+

@@ -1,0 +1,296 @@
+"""`seedlint lsp` end to end: the server as a subprocess over stdio, driven by pytest-lsp's client,
+once as a push-only client (Neovim 0.9's capabilities) and once as a pull client (Neovim 0.11's)."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("pytest_lsp")
+
+import pytest_lsp  # noqa: E402
+from lsprotocol import types  # noqa: E402
+from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities  # noqa: E402
+
+TRAIN = "import torch\n\ntorch.cuda.manual_seed_all(0)\nmodel = torch.nn.Linear(2, 2)\n"
+CLEAN = "import torch\n\ntorch.manual_seed(0)\nmodel = torch.nn.Linear(2, 2)\n"
+HELPER_USE = "import torch\nfrom utils import init_rng\n\nx = torch.randn(3)\ninit_rng(0)\n"
+UTILS = "import torch\n\n\ndef init_rng(seed):\n    torch.manual_seed(seed)\n"
+PROFILES = {"push": "neovim@v0.9.1", "pull": "neovim@v0.11.0"}
+
+
+@pytest_lsp.fixture(
+    params=list(PROFILES),
+    config=ClientServerConfig(server_command=[sys.executable, "-m", "seedlint", "lsp"]),
+)
+async def client(lsp_client: LanguageClient, request, tmp_path):
+    (tmp_path / "utils.py").write_text(UTILS)
+    (tmp_path / "helper_use.py").write_text(HELPER_USE)
+    lsp_client.mode = request.param
+    lsp_client.root = tmp_path
+    lsp_client.versions = {}
+    lsp_client.texts = {}
+    result = await lsp_client.initialize_session(types.InitializeParams(
+        capabilities=client_capabilities(PROFILES[request.param]),
+        root_uri=tmp_path.as_uri(),
+        workspace_folders=[types.WorkspaceFolder(uri=tmp_path.as_uri(), name="project")],
+        initialization_options={"debounceMs": 20},
+    ))
+    lsp_client.encoding = result.capabilities.position_encoding or "utf-16"
+    yield
+    await lsp_client.shutdown_session()
+
+
+# ------------------------------------------------------------------ helpers
+def uri_of(client: LanguageClient, name: str) -> str:
+    return (client.root / name).as_uri()
+
+
+def open_document(client: LanguageClient, name: str, text: str) -> str:
+    uri = uri_of(client, name)
+    client.versions[uri], client.texts[uri] = 1, text
+    client.text_document_did_open(types.DidOpenTextDocumentParams(
+        text_document=types.TextDocumentItem(uri=uri, language_id="python", version=1, text=text)))
+    return uri
+
+
+def change_document(client: LanguageClient, uri: str, text: str) -> None:
+    client.versions[uri] += 1
+    client.texts[uri] = text
+    client.text_document_did_change(types.DidChangeTextDocumentParams(
+        text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=client.versions[uri]),
+        content_changes=[types.TextDocumentContentChangeWholeDocument(text=text)]))
+
+
+async def diagnostics(client: LanguageClient, uri: str, expect=lambda found: True, timeout: float = 20.0):
+    """The document's diagnostics once `expect` holds of them (pulled, or waited for as pushed)."""
+    deadline = asyncio.get_running_loop().time() + timeout
+    while True:
+        if client.mode == "pull":
+            report = await client.text_document_diagnostic_async(types.DocumentDiagnosticParams(
+                text_document=types.TextDocumentIdentifier(uri=uri)))
+            found = report.items
+        else:
+            found = client.diagnostics.get(uri)
+        if found is not None and expect(list(found)):
+            return list(found)
+        remaining = deadline - asyncio.get_running_loop().time()
+        if remaining <= 0:
+            raise AssertionError(f"diagnostics of {uri} never matched: {found}")
+        if client.mode == "pull":
+            await asyncio.sleep(0.05)
+        else:
+            try:
+                await asyncio.wait_for(client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS), remaining)
+            except asyncio.TimeoutError:
+                pass
+
+
+def codes(found) -> list[str]:
+    return [d.code for d in found]
+
+
+def units(text: str, encoding: str) -> int:
+    """The length of `text` in the client's position units."""
+    if encoding == "utf-8":
+        return len(text.encode("utf-8"))
+    if encoding == "utf-32":
+        return len(text)
+    return len(text.encode("utf-16-le")) // 2
+
+
+def offset(text: str, position: types.Position, encoding: str) -> int:
+    lines = text.splitlines(keepends=True) + [""]
+    start = sum(len(line) for line in lines[:position.line])
+    line, count, column = lines[position.line], 0, 0
+    while count < position.character and column < len(line):
+        count += units(line[column], encoding)
+        column += 1
+    return start + column
+
+
+def apply(text: str, edits: list[types.TextEdit], encoding: str) -> str:
+    spans = sorted(((offset(text, e.range.start, encoding), offset(text, e.range.end, encoding), e.new_text)
+                    for e in edits), reverse=True)
+    for start, end, new in spans:
+        text = text[:start] + new + text[end:]
+    return text
+
+
+def apply_action(client: LanguageClient, uri: str, action: types.CodeAction) -> str:
+    (change,) = action.edit.document_changes
+    assert change.text_document.uri == uri and change.text_document.version == client.versions[uri]
+    return apply(client.texts[uri], change.edits, client.encoding)
+
+
+async def actions(client: LanguageClient, uri: str, found, only=None) -> list[types.CodeAction]:
+    whole = types.Range(types.Position(0, 0), types.Position(len(client.texts[uri].splitlines()) + 1, 0))
+    return await client.text_document_code_action_async(types.CodeActionParams(
+        text_document=types.TextDocumentIdentifier(uri=uri), range=whole,
+        context=types.CodeActionContext(diagnostics=list(found), only=only)))
+
+
+# ------------------------------------------------------------------ tests
+@pytest.mark.asyncio
+async def test_diagnostics_after_open_carry_code_link_range_and_fix(client: LanguageClient):
+    uri = open_document(client, "train.py", TRAIN)
+    (found,) = await diagnostics(client, uri, lambda found: found)
+    assert found.code == "SL101" and found.source == "seedlint"
+    assert found.code_description.href.endswith("/SL101.md")
+    assert (found.range.start.line, found.range.start.character) == (2, 0)
+    assert found.range.end == types.Position(2, len("torch.cuda.manual_seed_all(0)"))
+    assert found.data["fix"]["applicability"] == "safe" and found.data["fix"]["edits"]
+
+
+@pytest.mark.asyncio
+async def test_an_edit_introduces_then_removes_a_finding(client: LanguageClient):
+    uri = open_document(client, "train.py", CLEAN)
+    assert await diagnostics(client, uri, lambda found: found == []) == []
+    change_document(client, uri, TRAIN)
+    assert codes(await diagnostics(client, uri, lambda found: found != [])) == ["SL101"]
+    change_document(client, uri, CLEAN)
+    assert await diagnostics(client, uri, lambda found: found == []) == []
+
+
+@pytest.mark.asyncio
+async def test_quick_fix_noqa_and_fix_all_give_clean_documents(client: LanguageClient):
+    uri = open_document(client, "train.py", TRAIN)
+    for pick, expected_line in (
+            (lambda a: a.kind == types.CodeActionKind.QuickFix and a.is_preferred, "torch.manual_seed(0)"),
+            (lambda a: a.title == "Disable SL101 for this line", "# noqa: SL101"),
+            (lambda a: a.kind == "source.fixAll.seedlint", "torch.manual_seed(0)")):
+        found = await diagnostics(client, uri, lambda found: found)
+        (action,) = [a for a in await actions(client, uri, found) if pick(a)]
+        fixed = apply_action(client, uri, action)
+        assert expected_line in fixed
+        change_document(client, uri, fixed)
+        assert await diagnostics(client, uri, lambda found: found == []) == []
+        change_document(client, uri, TRAIN)
+    found = await diagnostics(client, uri, lambda found: found)
+    only = await actions(client, uri, found, only=["source.fixAll.seedlint"])
+    assert [a.kind for a in only] == ["source.fixAll.seedlint"]
+
+
+@pytest.mark.asyncio
+async def test_hover_shows_the_rule_page(client: LanguageClient):
+    text = TRAIN + "y = 1  # noqa: SL104\n"
+    uri = open_document(client, "train.py", text)
+    await diagnostics(client, uri, lambda found: found)
+
+    async def hover(line: int, character: int):
+        return await client.text_document_hover_async(types.HoverParams(
+            text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line, character)))
+
+    on_finding = await hover(2, 5)
+    assert on_finding.contents.value.startswith("# SL101")
+    on_noqa = await hover(4, text.splitlines()[4].index("SL104") + 2)
+    assert on_noqa.contents.value.startswith("# SL104")
+    assert await hover(1, 0) is None
+
+
+@pytest.mark.asyncio
+async def test_close_clears_and_syntax_errors_give_one_diagnostic(client: LanguageClient):
+    uri = open_document(client, "broken.py", "import torch\ndef f(:\n    torch.manual_seed(0)\n")
+    found = await diagnostics(client, uri, lambda found: found)
+    assert codes(found) == ["SL000"] and found[0].range.start.line == 1
+    other = open_document(client, "train.py", TRAIN)
+    assert codes(await diagnostics(client, other, lambda found: found)) == ["SL101"]  # the server is alive
+    client.text_document_did_close(types.DidCloseTextDocumentParams(
+        text_document=types.TextDocumentIdentifier(uri=other)))
+    if client.mode == "push":
+        assert await diagnostics(client, other, lambda found: found == []) == []
+
+
+@pytest.mark.asyncio
+async def test_columns_on_a_non_ascii_line_are_in_the_client_encoding(client: LanguageClient):
+    prefix = 'label = "naïve 😀 émoji"; '
+    uri = open_document(client, "train.py", f"import torch\n\n{prefix}torch.cuda.manual_seed_all(0)\n")
+    (found,) = await diagnostics(client, uri, lambda found: found)
+    assert found.range.start == types.Position(2, units(prefix, client.encoding))
+    assert found.range.end.character == units(prefix + "torch.cuda.manual_seed_all(0)", client.encoding)
+    (fix,) = [a for a in await actions(client, uri, [found]) if a.is_preferred]
+    fixed = apply_action(client, uri, fix)
+    assert "torch.manual_seed(0)" in fixed and prefix in fixed
+
+
+@pytest.mark.asyncio
+async def test_an_edit_of_a_helper_in_another_file_rechecks_its_caller(client: LanguageClient):
+    caller = open_document(client, "helper_use.py", HELPER_USE)
+    assert codes(await diagnostics(client, caller, lambda found: found)) == ["SL104"]
+    helper = open_document(client, "utils.py", UTILS)
+    change_document(client, helper, "import torch\n\n\ndef init_rng(seed):\n    pass\n")  # unsaved: no seeding
+    assert await diagnostics(client, caller, lambda found: found == []) == []
+    change_document(client, helper, UTILS)
+    assert codes(await diagnostics(client, caller, lambda found: found)) == ["SL104"]
+
+
+@pytest.mark.asyncio
+async def test_rapid_edits_end_with_the_last_texts_diagnostics(client: LanguageClient):
+    uri = open_document(client, "train.py", CLEAN)
+    for number in range(200):
+        change_document(client, uri, TRAIN if number % 2 else CLEAN + f"# edit {number}\n")
+    found = await diagnostics(client, uri, lambda found: codes(found) == ["SL101"], timeout=30)
+    assert found[0].range.start.line == 2
+    change_document(client, uri, CLEAN)
+    assert await diagnostics(client, uri, lambda found: found == []) == []
+
+
+@pytest.mark.asyncio
+async def test_settings_select_and_ignore(client: LanguageClient):
+    uri = open_document(client, "train.py", TRAIN)
+    await diagnostics(client, uri, lambda found: found)
+    client.workspace_did_change_configuration(types.DidChangeConfigurationParams(
+        settings={"seedlint": {"ignore": ["SL101"]}}))
+    assert await diagnostics(client, uri, lambda found: found == []) == []
+    client.workspace_did_change_configuration(types.DidChangeConfigurationParams(settings={"seedlint": {"ignore": []}}))
+    assert codes(await diagnostics(client, uri, lambda found: found)) == ["SL101"]
+
+
+def test_malformed_input_gets_errors_and_exit_leaves_no_process(tmp_path: Path):
+    """Raw JSON-RPC on the server's stdin: what no well-behaved client sends."""
+    import json
+    import subprocess
+
+    server = subprocess.Popen([sys.executable, "-m", "seedlint", "lsp"], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+
+    def send(message: str | bytes) -> None:
+        body = message.encode() if isinstance(message, str) else message
+        server.stdin.write(b"Content-Length: %d\r\n\r\n%s" % (len(body), body))
+        server.stdin.flush()
+
+    def response(request_id: int) -> dict:
+        while True:
+            length = 0
+            while (line := server.stdout.readline().strip()):
+                if line.lower().startswith(b"content-length:"):
+                    length = int(line.split(b":")[1])
+            message = json.loads(server.stdout.read(length))
+            if message.get("id") == request_id and "method" not in message:
+                return message
+
+    uri = (tmp_path / "gone.py").as_uri()
+    send('{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{},"processId":null,"rootUri":null}}')
+    assert "capabilities" in response(1)["result"]
+    send('{"jsonrpc":"2.0","method":"initialized","params":{}}')
+    send('{"jsonrpc":"2.0","id":2,"method":"seedlint/unknown","params":{}}')
+    assert response(2)["error"]["code"] == -32601  # method not found
+    send('{"jsonrpc":"2.0","id":3,"method":"textDocument/hover","params":{"bogus":1}}')  # pygls: an error message
+    send(b'{"jsonrpc":"2.0","id":4,"method":')  # not JSON at all
+    hover = {"textDocument": {"uri": uri}, "position": {"line": 0, "character": 0}}
+    send(json.dumps({"jsonrpc": "2.0", "id": 5, "method": "textDocument/hover", "params": hover}))
+    assert response(5).get("result") is None  # a document never opened: no hover, no crash
+    send(json.dumps({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+        "uri": uri, "languageId": "python", "version": 1, "text": TRAIN}}}))
+    send(json.dumps({"jsonrpc": "2.0", "method": "textDocument/didClose", "params": {"textDocument": {"uri": uri}}}))
+    send(json.dumps({"jsonrpc": "2.0", "id": 6, "method": "textDocument/codeAction", "params": {
+        **hover, "range": {"start": hover["position"], "end": hover["position"]}, "context": {"diagnostics": []}}}))
+    assert response(6).get("result") in (None, [])
+    send('{"jsonrpc":"2.0","id":7,"method":"shutdown"}')
+    response(7)
+    send('{"jsonrpc":"2.0","method":"exit"}')
+    assert server.wait(timeout=20) == 0
+    assert b"Traceback" not in server.stderr.read()
