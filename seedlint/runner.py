@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from seedlint import __version__
-from seedlint.analysis.modules import ModuleFinder
+from seedlint.analysis.modules import ModuleFinder, imported_modules
 from seedlint.cache import Store, cache_directory, code_version
 from seedlint.config import Config, ConfigResolver, installed_torch_version
 from seedlint.diagnostics import Diagnostic, LintResult
@@ -129,13 +129,19 @@ class Checker:
     def lint_buffer(self, path: Path, data: bytes, finder: ModuleFinder, fix: str | None = None) -> LintResult:
         """One file's findings from an editor's bytes, over `finder`'s view of the other files, keeping the
         project model between calls (what a language server does on each edit)."""
+        finder.unsaved = {**finder.unsaved, os.path.abspath(path): data}  # the buffer is what it imports of itself
         seed_functions = self._seed_functions([path])
         if self.model is None or self.model.seed_functions != seed_functions:
             self.model = ProjectModel(finder, seed_functions)
         else:
             self.model = self.model.renewed(finder)
         self._linters.clear()  # their settings hold the previous model's project index
-        self._project_names = self.model.gates([path])
+        # The seeding helpers of the modules beside it and of the project modules it imports (one file
+        # is checked at a time: no run over the whole project has found the helpers elsewhere).
+        name = finder.module_name(path)
+        imported = [found[0] for found in map(finder.read, imported_modules(data, name, path.name == "__init__.py"))
+                    if found is not None and b"seed" in found[1]]
+        self._project_names = self.model.gates([path, *imported])
         known = self.model.findings(path, data, self.settings_key(path), self._project_names) if fix is None else None
         if known is not None:
             return LintResult(path, known, reads=self.model.reads(path))

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 from pathlib import Path
 from typing import Iterable, Mapping
 
@@ -106,6 +107,34 @@ def neighbourhood(files: Iterable[Path], known: dict[str, str] | None = None) ->
     for directory in sorted(scripts):
         found.update(dict.fromkeys(str(path) for path in Path(directory).glob("*.py")))
     return [Path(file) for file in found]
+
+
+_IMPORT = re.compile(
+    rb"^[ \t]*(?:from[ \t]+(\.*)([\w.]*)[ \t]+import[ \t]+(?:\(([^)]*)\)|([\w, \t]+))|import[ \t]+([\w., \t]+))",
+    re.MULTILINE)
+
+
+def imported_modules(data: bytes, name: str, is_package: bool) -> list[str]:
+    """The dotted names a module's import statements may load (`from a import b`: `a` and `a.b`),
+    read from its bytes without parsing (a name that is not a module is not found: no harm)."""
+    found: dict[str, None] = {}
+    for match in _IMPORT.finditer(data):
+        dots, source, grouped, names, plain = (group.decode("utf-8", "replace") if group else ""
+                                               for group in match.groups())
+        names = grouped or names
+        if plain:
+            found.update(dict.fromkeys(part.split()[0] for part in plain.split(",") if part.split()))
+            continue
+        if dots:  # relative: from the module's package, one level up per extra dot
+            base = name.split(".") if is_package else name.split(".")[:-1]
+            base = base[: len(base) - (len(dots) - 1)] if len(dots) > 1 else base
+            source = ".".join(part for part in (*base, source) if part)
+        if source:
+            found[source] = None
+            for part in re.split(r"[,\s\\()]+", names):
+                if part.isidentifier() and part != "as":
+                    found[f"{source}.{part}"] = None
+    return list(found)
 
 
 def module_name(path: Path, known: dict[str, str] | None = None) -> str:

@@ -1,0 +1,129 @@
+"""Latency of `seedlint lsp`: from `didChange` to the diagnostics of that edit, after the debounce.
+
+    python benchmarks/lsp_latency.py [--edits 40] [--files 300] [--lines 2000]
+
+Builds a project of `--files` modules (models, datasets, a seeding helper in `utils/seeding.py`) and
+a `--lines`-line training script that imports them, starts the server as a subprocess (debounce set
+to 0, so what is timed is the analysis and the protocol), opens the script, then edits one line of it
+`--edits` times, each edit changing whether a finding is there, and times each from the `didChange`
+it sends to the `publishDiagnostics` for that version. Prints the median, the 90th percentile and
+the first (cold) edit, and the editor's debounce to add on top.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from lsprotocol import types
+from pygls.lsp.client import LanguageClient
+
+DEBOUNCE_MS = 150  # the server's default
+
+
+def build_project(root: Path, files: int, lines: int) -> Path:
+    (root / "proj" / "models").mkdir(parents=True)
+    (root / "proj" / "data").mkdir()
+    (root / "proj" / "utils").mkdir()
+    for package in ("proj", "proj/models", "proj/data", "proj/utils"):
+        (root / package / "__init__.py").write_text("")
+    (root / "proj" / "utils" / "seeding.py").write_text(
+        "import random\n\nimport numpy as np\nimport torch\n\n\ndef set_all_seeds(seed):\n"
+        "    random.seed(seed)\n    np.random.seed(seed)\n    torch.manual_seed(seed)\n")
+    for number in range(files - 5):
+        kind = ("models", "data")[number % 2]
+        body = (f"import torch\nfrom torch import nn\n\n\nclass Block{number}(nn.Module):\n"
+                f"    def __init__(self, width=64):\n        super().__init__()\n"
+                f"        self.linear = nn.Linear(width, width)\n\n    def forward(self, x):\n"
+                f"        return torch.relu(self.linear(x))\n") if kind == "models" else (
+                f"import torch\nfrom torch.utils.data import Dataset\n\n\nclass Set{number}(Dataset):\n"
+                f"    def __init__(self, size=128):\n        self.data = torch.arange(size)\n\n"
+                f"    def __len__(self):\n        return len(self.data)\n\n    def __getitem__(self, i):\n"
+                f"        return self.data[i]\n")
+        (root / "proj" / kind / f"m{number}.py").write_text(body)
+    header = ("import argparse\n\nimport torch\nfrom torch.utils.data import DataLoader\n\n"
+              "from proj.utils.seeding import set_all_seeds\nfrom proj.models.m0 import Block0\n"
+              "from proj.data.m1 import Set1\n\n\n")
+    step = ("def step_{n}(model, batch, optimizer):\n    optimizer.zero_grad()\n"
+            "    loss = model(batch.float()).pow(2).mean()\n    loss.backward()\n    optimizer.step()\n"
+            "    return loss.item()\n\n\n")
+    main = ("def main():\n    parser = argparse.ArgumentParser()\n    parser.add_argument('--seed', type=int, default=0)\n"
+            "    args = parser.parse_args()\n    set_all_seeds(args.seed)\n    model = Block0()\n"
+            "    loader = DataLoader(Set1(), batch_size=8, shuffle=True)\n"
+            "    optimizer = torch.optim.SGD(model.parameters(), lr=0.1)\n    for batch in loader:\n"
+            "        step_0(model, batch, optimizer)\n\n\nif __name__ == '__main__':\n    main()\n")
+    steps, count = [], 0
+    while len((header + "".join(steps) + main).splitlines()) < lines:
+        steps.append(step.format(n=count))
+        count += 1
+    script = root / "train.py"
+    script.write_text(header + "".join(steps) + main)
+    return script
+
+
+async def measure(script: Path, edits: int) -> list[float]:
+    client = LanguageClient("seedlint-latency", "1")
+    await client.start_io(sys.executable, "-m", "seedlint", "lsp")
+    arrived: dict[int, float] = {}
+    done = asyncio.Event()
+
+    @client.feature(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    def published(params: types.PublishDiagnosticsParams) -> None:
+        if params.version is not None:
+            arrived.setdefault(params.version, time.perf_counter())
+            done.set()
+
+    await client.initialize_async(types.InitializeParams(
+        capabilities=types.ClientCapabilities(), root_uri=script.parent.as_uri(),
+        initialization_options={"debounceMs": 0}))
+    client.initialized(types.InitializedParams())
+    uri, text = script.as_uri(), script.read_text()
+    client.text_document_did_open(types.DidOpenTextDocumentParams(
+        text_document=types.TextDocumentItem(uri=uri, language_id="python", version=1, text=text)))
+    while 1 not in arrived:
+        await asyncio.wait_for(done.wait(), 60)
+        done.clear()
+    seeding_line = text.splitlines().index("    set_all_seeds(args.seed)")
+    timings = []
+    for version in range(2, edits + 2):
+        # Odd versions draw before the seeding (an SL104 finding), even ones do not.
+        replacement = "    torch.rand(1); set_all_seeds(args.seed)" if version % 2 else "    set_all_seeds(args.seed)"
+        change = types.TextDocumentContentChangePartial(
+            range=types.Range(types.Position(seeding_line, 0), types.Position(seeding_line + 1, 0)),
+            text=replacement + "\n")
+        sent = time.perf_counter()
+        client.text_document_did_change(types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=version), content_changes=[change]))
+        while version not in arrived:
+            await asyncio.wait_for(done.wait(), 60)
+            done.clear()
+        timings.append(arrived[version] - sent)
+    await client.shutdown_async(None)
+    client.exit(None)
+    await client.stop()
+    return timings
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--edits", type=int, default=40)
+    parser.add_argument("--files", type=int, default=300)
+    parser.add_argument("--lines", type=int, default=2000)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="seedlint-lsp-bench-") as temporary:
+        script = build_project(Path(temporary), args.files, args.lines)
+        timings = asyncio.run(measure(script, args.edits))
+    milliseconds = sorted(t * 1000 for t in timings)
+    print(f"{args.files}-file project, {args.lines}-line script, {args.edits} edits (debounce 0)")
+    print(f"didChange -> diagnostics: median {statistics.median(milliseconds):.0f} ms, "
+          f"90th percentile {milliseconds[int(len(milliseconds) * 0.9) - 1]:.0f} ms, first edit {timings[0] * 1000:.0f} ms")
+    print(f"an editor waits the debounce ({DEBOUNCE_MS} ms by default) on top")
+
+
+if __name__ == "__main__":
+    main()
