@@ -180,11 +180,6 @@ class ProjectModel:
         self.hits += 1
         return [replace(diagnostic, path=path) for diagnostic in known.diagnostics]
 
-    def reads(self, path: Path) -> dict[str, Resolution]:
-        """The project modules the known findings of a file were computed from."""
-        known = self._files.get(os.path.abspath(path))
-        return dict(known.reads) if known is not None else {}
-
     def remember(self, path: Path, data: bytes, settings: str, gates: frozenset[bytes],
                  diagnostics: list[Diagnostic], reads: Mapping[str, Resolution]) -> None:
         """Keep a file's findings, with the modules its analysis read."""

@@ -142,11 +142,11 @@ class Checker:
         imported = [found[0] for found in map(finder.read, imported_modules(data, name, path.name == "__init__.py"))
                     if found is not None and b"seed" in found[1]]
         self._project_names = self.model.gates([path, *imported])
-        known = self.model.findings(path, data, self.settings_key(path), self._project_names) if fix is None else None
+        known = self._known(path, data) if fix is None else None
         if known is not None:
-            return LintResult(path, known, reads=self.model.reads(path))
+            return LintResult(path, known)
         result = self.linter_for(path).lint(path, data, fix)
-        if fix is None and not result.errors:
+        if fix is None:
             self._remember(path, data, result)
         return result
 

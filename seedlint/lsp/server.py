@@ -16,7 +16,7 @@ import logging
 import os
 import re
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -60,9 +60,9 @@ class Settings:
             raw = raw["seedlint"]
         if not isinstance(raw, dict):
             return settings
-        for key, attribute in (("select", "select"), ("ignore", "ignore")):
+        for key in ("select", "ignore"):
             if isinstance(raw.get(key), list):
-                setattr(settings, attribute, [str(code) for code in raw[key]])
+                setattr(settings, key, [str(code) for code in raw[key]])
         if isinstance(raw.get("fixAll"), bool):
             settings.fix_all = raw["fixAll"]
         if raw.get("logLevel") in _LOG_LEVELS:
@@ -81,7 +81,6 @@ class Linted:
     positions: Positions
     findings: list[Diagnostic]
     diagnostics: list[types.Diagnostic]
-    reads: dict = field(default_factory=dict)  # the project modules its analysis read
 
 
 class SeedlintServer(LanguageServer):
@@ -138,7 +137,7 @@ class SeedlintServer(LanguageServer):
         for error in result.errors:
             self.log("error", error)
         diagnostics = [lsp_diagnostic(finding, positions) for finding in result.diagnostics]
-        return Linted(version, text, positions, result.diagnostics, diagnostics, result.reads)
+        return Linted(version, text, positions, result.diagnostics, diagnostics)
 
     def fixed_text(self, uri: str, text: str) -> str:
         path = _path(uri) or Path("untitled.py")
