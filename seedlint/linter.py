@@ -12,6 +12,7 @@ from seedlint.analysis.context import FileContext, Settings
 from seedlint.analysis.modules import module_name
 from seedlint.diagnostics import Diagnostic, Edit, LintResult, Location
 from seedlint.noqa import file_noqa, line_noqa
+from seedlint.parsing import parse
 from seedlint.rules import RULES, Rule
 from seedlint.rules.base import SEEDING, SEEDING_PATTERNS, calls_a_gate
 from seedlint.source import SourceDecodeError, SourceText, decode_source
@@ -66,16 +67,16 @@ class Linter:
         """The findings of `rules` on one text; a rule that fails is recorded in `errors`, the others still run,
         and the project modules the analysis read are added to `reads`."""
         project = self.settings.project
-        index = project.parsed(path, source.text) if project is not None else None
+        parsed = project.parsed(path, source.text) if project is not None else None
         try:
-            module = index.module if index is not None else cst.parse_module(source.text)
+            layout = parsed[1] if parsed is not None else parse(source.text)
         except cst.ParserSyntaxError as error:
             return [_syntax_error(path, source, error)]
         except (RecursionError, MemoryError) as error:
             return [_invalid_syntax(path, source, 1, 0, f"SyntaxError: too deeply nested to parse ({type(error).__name__})")]
-        context = FileContext(path, source, module, module_name(path), self.settings)
-        if index is not None:
-            context.index = index
+        context = FileContext(path, source, layout, module_name(path), self.settings)
+        if parsed is not None:
+            context.index = parsed[0]
         with project.recording() if project is not None else nullcontext({}) as read:
             findings = self._findings(context, rules, errors)
         reads.update(read)

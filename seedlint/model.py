@@ -27,6 +27,7 @@ from seedlint.rules.base import SEEDING_PATTERNS, calls_a_gate
 
 if TYPE_CHECKING:
     from seedlint.analysis.project import ProjectIndex
+    from seedlint.parsing import Layout
 
 _FORMAT = 4  # bumped when the stored shape changes
 _UNUSED_FOR = 30 * 24 * 3600  # entries nobody used for this long are pruned
@@ -58,10 +59,12 @@ class ProjectModel:
     """
 
     def __init__(self, finder: ModuleFinder, seed_functions: Mapping[str, frozenset[str]],
-                 store: Store | None = None, summaries: dict | None = None) -> None:
+                 store: Store | None = None, summaries: dict | None = None,
+                 parser: Callable[[Path, str], Layout] | None = None) -> None:
         self.finder = finder
         self.seed_functions = seed_functions
         self.store = store
+        self.parser = parser  # None: parse each file in full
         if summaries is not None:  # a worker process: the parent's known summaries
             self._summaries = summaries
         self._absorbed: dict = {}  # summaries computed in worker processes
@@ -98,7 +101,7 @@ class ProjectModel:
         summaries = dict(self._summaries)
         if "project" in self.__dict__:
             summaries.update((key, (*known, self._now)) for key, known in self.project.summaries.items())
-        renewed = ProjectModel(finder, self.seed_functions, None, summaries)
+        renewed = ProjectModel(finder, self.seed_functions, None, summaries, self.parser)
         renewed._gates, renewed._files = self._gates, self._files
         return renewed
 
@@ -112,7 +115,8 @@ class ProjectModel:
         from seedlint.analysis.project import ProjectIndex  # the parser: only when something must be analysed
 
         return ProjectIndex(self.finder, self.seed_functions,
-                            {key: (summary, reads) for key, (summary, reads, _) in self._summaries.items()})
+                            {key: (summary, reads) for key, (summary, reads, _) in self._summaries.items()},
+                            self.parser)
 
     @property
     def errors(self) -> list[str]:

@@ -132,7 +132,9 @@ class Checker:
         finder.unsaved = {**finder.unsaved, os.path.abspath(path): data}  # the buffer is what it imports of itself
         seed_functions = self._seed_functions([path])
         if self.model is None or self.model.seed_functions != seed_functions:
-            self.model = ProjectModel(finder, seed_functions)
+            from seedlint.parsing import Reparser
+
+            self.model = ProjectModel(finder, seed_functions, parser=Reparser().parse)
         else:
             self.model = self.model.renewed(finder)
         self._linters.clear()  # their settings hold the previous model's project index

@@ -1,9 +1,4 @@
-"""A source file as text: decoding, line endings, and positions of libcst nodes.
-
-Positions are computed lazily and only once per file, by running libcst's
-position-recording code generator directly on the parsed module (no
-MetadataWrapper, so no deep copy). Files without findings never pay for it.
-"""
+"""A source file as text: decoding, line endings, rows and columns of offsets (nodes' offsets: `parsing`)."""
 
 from __future__ import annotations
 
@@ -12,8 +7,6 @@ import re
 from dataclasses import dataclass
 from functools import cached_property
 
-import libcst as cst
-from libcst.metadata.position_provider import PositionProvidingCodegenState
 
 from seedlint.diagnostics import Location
 
@@ -56,13 +49,6 @@ def decode_source(data: bytes) -> tuple[str, str]:
 def detect_newline(text: str) -> str:
     match = _NEWLINE_RE.search(text)
     return match.group(0) if match else "\n"
-
-
-class _PositionSink:
-    """Stands in for a metadata provider: libcst's codegen state writes into `_computed`."""
-
-    def __init__(self) -> None:
-        self._computed: dict[cst.CSTNode, object] = {}
 
 
 @dataclass
@@ -108,32 +94,3 @@ class SourceText:
     def line_text(self, row: int) -> str:
         lines = self.lines
         return lines[row - 1] if 0 < row <= len(lines) else ""
-
-
-class NodePositions:
-    """Start and end offsets of every node in a parsed module, computed on first use."""
-
-    def __init__(self, module: cst.Module, source: SourceText) -> None:
-        self._module = module
-        self._source = source
-        self._ranges: dict | None = None
-
-    def _compute(self) -> dict:
-        sink = _PositionSink()
-        state = PositionProvidingCodegenState(
-            default_indent=self._module.default_indent,
-            default_newline=self._module.default_newline,
-            provider=sink,
-        )
-        self._module._codegen(state)
-        return sink._computed
-
-    def span(self, node: cst.CSTNode) -> tuple[int, int]:
-        """(start, end) character offsets of a node."""
-        if self._ranges is None:
-            self._ranges = self._compute()
-        code_range = self._ranges[node]
-        return (
-            self._source.offset(code_range.start.line, code_range.start.column),
-            self._source.offset(code_range.end.line, code_range.end.column),
-        )

@@ -238,6 +238,30 @@ async def test_rapid_edits_end_with_the_last_texts_diagnostics(client: LanguageC
     assert await diagnostics(client, uri, lambda found: found == []) == []
 
 
+def server_memory_kib(client: LanguageClient) -> int:
+    """The server process's resident memory (Linux)."""
+    status = Path(f"/proc/{client._server.pid}/status").read_text()
+    return int(next(line.split()[1] for line in status.splitlines() if line.startswith("VmRSS:")))
+
+
+@pytest.mark.asyncio
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads the server's memory from /proc")
+async def test_analysed_edits_do_not_grow_the_server(client: LanguageClient):
+    if client.mode == "pull":
+        pytest.skip("what the server keeps does not depend on how diagnostics travel: checked once, by push")
+    steps = "".join(f"\n\ndef step_{n}(model, batch):\n    return model(batch).sum()\n" for n in range(60))
+    uri = open_document(client, "train.py", CLEAN + steps)
+    memory = []
+    for number in range(120):
+        # Every edit is analysed (its findings awaited) and changes the tree in the middle of the script.
+        middle = steps.replace("step_30(", f"step_30_{number}(")
+        change_document(client, uri, (TRAIN if number % 2 else CLEAN) + middle)
+        await diagnostics(client, uri, lambda found, odd=number % 2: codes(found) == (["SL101"] if odd else []))
+        if number in (29, 119):
+            memory.append(server_memory_kib(client))
+    assert memory[1] - memory[0] < 8 * 1024, memory  # what 90 more edits add: none of them kept (a leak: 100s of MB)
+
+
 @pytest.mark.asyncio
 async def test_settings_select_and_ignore(client: LanguageClient):
     uri = open_document(client, "train.py", TRAIN)

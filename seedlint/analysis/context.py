@@ -20,7 +20,8 @@ from seedlint.analysis.index import FunctionInfo, ModuleIndex, Scope, Statement
 from seedlint.analysis.project import ProjectIndex
 from seedlint.analysis.walk import iter_descendants
 from seedlint.diagnostics import Edit
-from seedlint.source import NodePositions, SourceText
+from seedlint.parsing import Layout
+from seedlint.source import SourceText
 
 # The import each library gets when a fix needs it and the file has none.
 _DEFAULT_IMPORTS = {"torch": ("torch", None), "numpy": ("numpy", "np"), "random": ("random", None)}
@@ -39,14 +40,13 @@ class Settings:
 class FileContext:
     """One parsed file and the analysis shared by every rule."""
 
-    def __init__(self, path: Path, source: SourceText, module: cst.Module, module_name: str,
-                 settings: Settings) -> None:
+    def __init__(self, path: Path, source: SourceText, layout: Layout, module_name: str, settings: Settings) -> None:
         self.path = path
         self.source = source
-        self.module = module
+        self.module = layout.module
         self.module_name = module_name
         self.settings = settings
-        self.positions = NodePositions(module, source)
+        self.positions = layout  # the character span of each node
         self.suppressed: set[tuple[int, str]] = set()  # (row, code) findings a `# noqa` comment hid
         self.enabled_codes: frozenset[str] = frozenset()  # the rules this run checks
 

@@ -22,6 +22,7 @@ import libcst as cst
 from seedlint.analysis.index import ClassInfo, FunctionInfo, ModuleIndex, bind_arguments, positional_parameters
 from seedlint.analysis.modules import ModuleFinder, Resolution, neighbourhood
 from seedlint.analysis.walk import iter_descendants
+from seedlint.parsing import Layout, parse
 from seedlint.source import SourceDecodeError, decode_source
 
 if TYPE_CHECKING:
@@ -50,7 +51,7 @@ class Summary:
 @dataclass
 class _Module:
     index: ModuleIndex
-    text: str
+    layout: Layout
 
 
 class ProjectIndex:
@@ -59,10 +60,11 @@ class ProjectIndex:
     def __init__(self, roots: Iterable[Path] | ModuleFinder,
                  seed_functions: Mapping[str, frozenset[str]] | None = None,
                  known_summaries: Mapping[tuple[str, tuple[bytes, ...]], tuple[Summary | None, dict]] | None = None,
-                 ) -> None:
+                 parser: Callable[[Path, str], Layout] | None = None) -> None:
         self.finder = roots if isinstance(roots, ModuleFinder) else ModuleFinder(roots)
         self.seed_functions = dict(seed_functions or {})
         self.known_summaries = known_summaries or {}  # from an earlier run: reused while what they read is unchanged
+        self.parser = parser or (lambda path, text: parse(text))  # a language server's re-parses what an edit touched
         self._by_path: dict[Path, _Module | None] = {}
         self.gate = AFFECTS  # what a module's text must contain for its functions to be summarised
         self._summaries: dict[tuple[str, tuple[bytes, ...]], tuple[Summary | None, dict[str, Resolution]]] = {}
@@ -129,7 +131,8 @@ class ProjectIndex:
         if key not in self._by_path:
             try:
                 text, _ = decode_source(data)
-                self._by_path[key] = _Module(ModuleIndex(cst.parse_module(text), name, path.name == "__init__.py"), text)
+                layout = self.parser(path, text)
+                self._by_path[key] = _Module(ModuleIndex(layout.module, name, path.name == "__init__.py"), layout)
             except (SourceDecodeError, cst.ParserSyntaxError, RecursionError, MemoryError):
                 self._by_path[key] = None
         return self._by_path[key]
@@ -154,10 +157,10 @@ class ProjectIndex:
             self._builders[index] = FlowBuilder(index, EffectClassifier(index, self.seed_functions, self))
         return self._builders[index]
 
-    def parsed(self, path: Path, text: str) -> ModuleIndex | None:
-        """The index already built for a file, if it was parsed from this very text (parse once)."""
+    def parsed(self, path: Path, text: str) -> tuple[ModuleIndex, Layout] | None:
+        """The index and layout already built for a file, if it was parsed from this very text (parse once)."""
         found = self._by_path.get(path.absolute())
-        return found.index if found is not None and found.text == text else None
+        return (found.index, found.layout) if found is not None and found.layout.source.text == text else None
 
     def function(self, qualified: str, gate: tuple[bytes, ...]) -> tuple[ModuleIndex, FunctionInfo] | None:
         """The module and function a qualified callee runs, read only from a module whose text has one of `gate`."""

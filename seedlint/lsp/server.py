@@ -12,6 +12,7 @@ by push.
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import os
 import re
@@ -92,6 +93,7 @@ class SeedlintServer(LanguageServer):
         self._analysis = ThreadPoolExecutor(max_workers=1, thread_name_prefix="seedlint-analysis")
         self._checker: Checker | None = None
         self._config_stamp: tuple = ()
+        self._frozen = False  # whether what the first analysis left alive is out of the collector's sight
 
     # ------------------------------------------------------------ client facts
     @property
@@ -138,6 +140,15 @@ class SeedlintServer(LanguageServer):
             self.log("error", error)
         diagnostics = [lsp_diagnostic(finding, positions) for finding in result.diagnostics]
         return Linted(version, text, positions, result.diagnostics, diagnostics)
+
+    def collect_garbage(self) -> None:
+        """Free the reference cycles an analysis left, between two analyses rather than in a pause inside one
+        (`serve` turns the automatic collector off). What the first analysis left alive (the libraries, the
+        project's other modules) is frozen out of later collections, which then take milliseconds."""
+        gc.collect()
+        if not self._frozen:
+            gc.freeze()
+            self._frozen = True
 
     def fixed_text(self, uri: str, text: str) -> str:
         path = _path(uri) or Path("untitled.py")
@@ -187,6 +198,7 @@ class SeedlintServer(LanguageServer):
             self.log("error", f"seedlint failed on {uri}: {type(error).__name__}: {error}")
             return None
         document = self.workspace.text_documents.get(uri)
+        loop.run_in_executor(self._analysis, self.collect_garbage)
         if document is None or document.source != text:
             return None  # closed or edited meanwhile: this result is already stale
         previous = self.linted.get(uri)
@@ -414,5 +426,6 @@ def serve() -> None:
     # pygls reports a message it cannot read to the client (window/showMessage); its traceback on stderr
     # would only alarm whoever reads the editor's log.
     logging.getLogger("pygls").setLevel(logging.CRITICAL)
+    gc.disable()  # the server collects after each analysis (`collect_garbage`)
     server.start_io()
 

@@ -1,0 +1,221 @@
+"""Parsing a module, and where its nodes are: per top-level statement, so that a re-parse keeps what an edit
+did not touch.
+
+libcst gives positions through a code generator that walks the whole module; a `Layout` runs it once per
+top-level piece (header line, statement, footer line) and shifts the piece's positions by the line it starts
+on. A `Reparser` (the language server's, which sees the same buffer edit after edit) parses only the
+statements around an edit and reuses the others, nodes and positions alike; the module it builds is the one a
+full parse gives (tested on random edits), and anything it cannot vouch for falls back to the full parse.
+"""
+
+from __future__ import annotations
+
+import bisect
+import os
+from collections import OrderedDict
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+
+import libcst as cst
+from libcst.metadata.position_provider import PositionProvidingCodegenState
+
+from seedlint.source import SourceText
+
+_REMEMBERED_FILES = 16  # the buffers a reparser keeps the last parse of
+
+
+@dataclass(frozen=True)
+class _Piece:
+    """A top-level node generated on its own: the lines it spans and its nodes' positions from its first line."""
+
+    node: cst.CSTNode
+    defaults: tuple[str, str]  # the module's indentation and newline it was generated with
+    lines: int
+    code: str
+    ranges: dict  # node -> CodeRange, lines counted from 1 at the piece's first line
+    owners: dict  # node -> this piece (merged into the layout's map from node to piece)
+
+
+class _PositionSink:
+    """Stands in for a metadata provider: libcst's codegen state writes into `_computed`."""
+
+    def __init__(self) -> None:
+        self._computed: dict[cst.CSTNode, object] = {}
+
+
+def _piece(node: cst.CSTNode, defaults: tuple[str, str]) -> _Piece:
+    sink = _PositionSink()
+    state = PositionProvidingCodegenState(default_indent=defaults[0], default_newline=defaults[1], provider=sink)
+    node._codegen(state)
+    piece = _Piece(node, defaults, state.line - 1, "".join(state.tokens), sink._computed, {})
+    piece.owners.update(dict.fromkeys(piece.ranges, piece))
+    return piece
+
+
+class Layout:
+    """A parsed module with its text, and the character span of any of its nodes (computed on first use)."""
+
+    def __init__(self, module: cst.Module, source: SourceText, earlier: Layout | None = None) -> None:
+        self.module = module
+        self.source = source
+        self._earlier = earlier  # pieces of its nodes are reused from there
+
+    @cached_property
+    def pieces(self) -> list[_Piece]:
+        module = self.module
+        defaults = (module.default_indent, module.default_newline)
+        known = {}
+        if self._earlier is not None:
+            known = {id(piece.node): piece for piece in self._earlier.pieces if piece.defaults == defaults}
+            self._earlier = None
+        pieces = []
+        for node in (*module.header, *module.body, *module.footer):
+            piece = known.get(id(node))
+            pieces.append(piece if piece is not None and piece.node is node else _piece(node, defaults))
+        return pieces
+
+    @cached_property
+    def first_lines(self) -> dict[int, int]:
+        """id(piece) -> the line it starts on."""
+        lines, line = {}, 1
+        for piece in self.pieces:
+            lines[id(piece)] = line
+            line += piece.lines
+        return lines
+
+    @cached_property
+    def _owners(self) -> dict[cst.CSTNode, _Piece]:
+        owners: dict[cst.CSTNode, _Piece] = {}
+        for piece in self.pieces:
+            owners.update(piece.owners)
+        return owners
+
+    @cached_property
+    def first_indented(self) -> int:
+        """The index of the first top-level statement with an indented block (the module's indentation is its)."""
+        return next((number for number, statement in enumerate(self.module.body) if _indents(statement)),
+                    len(self.module.body))
+
+    @cached_property
+    def faithful(self) -> bool:
+        """Whether the module's code is its text (libcst mangles lines that hold only a backslash)."""
+        code, text = "".join(piece.code for piece in self.pieces), self.source.text
+        if self.module.has_trailing_newline:
+            return code == text
+        return code.startswith(text) and code[len(text):] in ("\n", "\r\n", "\r")
+
+    def statement_starts(self) -> list[int]:
+        """The offset each top-level statement starts at (its leading comment lines included)."""
+        first = self.first_lines
+        header = len(self.module.header)
+        return [self.source.offset(first[id(piece)], 0) for piece in self.pieces[header:header + len(self.module.body)]]
+
+    def span(self, node: cst.CSTNode) -> tuple[int, int]:
+        """(start, end) character offsets of a node."""
+        if node is self.module:
+            return 0, len(self.source.text)
+        piece = self._owners[node]
+        code_range, first = piece.ranges[node], self.first_lines[id(piece)] - 1
+        offset = self.source.offset
+        return (offset(first + code_range.start.line, code_range.start.column),
+                offset(first + code_range.end.line, code_range.end.column))
+
+
+def parse(text: str) -> Layout:
+    """A full parse (raises libcst's ParserSyntaxError)."""
+    return Layout(cst.parse_module(text), SourceText(text))
+
+
+class Reparser:
+    """Parses successive texts of the same files, re-parsing only the statements an edit touched."""
+
+    def __init__(self) -> None:
+        self._last: OrderedDict[str, Layout] = OrderedDict()
+
+    def parse(self, path: Path, text: str) -> Layout:
+        key = os.path.abspath(path)
+        last = self._last.get(key)
+        layout = _reparsed(last, text) if last is not None else None
+        if layout is None:
+            layout = parse(text)  # a text that does not parse leaves the last one that did to start from
+        self._last[key] = layout
+        self._last.move_to_end(key)
+        while len(self._last) > _REMEMBERED_FILES:
+            self._last.popitem(last=False)
+        return layout
+
+
+def _common_prefix(first: str, second: str) -> int:
+    low, high = 0, min(len(first), len(second))
+    while low < high:  # slices compare in C: log(n) of them beat a character loop
+        middle = (low + high + 1) // 2
+        if first[:middle] == second[:middle]:
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
+def _common_suffix(first: str, second: str, limit: int) -> int:
+    low, high = 0, limit
+    while low < high:
+        middle = (low + high + 1) // 2
+        if first[len(first) - middle:] == second[len(second) - middle:]:
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
+def _indents(node: cst.CSTNode) -> bool:
+    """Whether a top-level statement has an indented block (its first one sets the module's indentation)."""
+    for child in node.children:
+        if isinstance(child, cst.IndentedBlock):
+            return True
+        if isinstance(child, (cst.If, cst.Else, cst.ExceptHandler, cst.ExceptStarHandler, cst.Finally, cst.MatchCase)) \
+                and _indents(child):
+            return True
+    return False
+
+
+def _reparsed(last: Layout, text: str) -> Layout | None:
+    """`text`'s layout from the last one, re-parsing from the statement before the edit to the statement after it
+    (their neighbours decide which comment lines each owns); None where only a full parse can tell."""
+    old, old_text = last.module, last.source.text
+    if text == old_text:
+        return Layout(old, SourceText(text), last)
+    if not last.faithful:
+        return None  # its statements' offsets are not the text's
+    body = old.body
+    starts = last.statement_starts()
+    prefix = _common_prefix(old_text, text)
+    suffix = _common_suffix(old_text, text, min(len(old_text), len(text)) - prefix)
+    first_kept_after = bisect.bisect_right(starts, prefix) - 2  # the statement before the one holding the edit
+    if first_kept_after < 1:
+        return None  # the edit is in the header or the first statements: parse it all
+    chunk_start = starts[first_kept_after]
+    unchanged_from = len(old_text) - suffix
+    after = bisect.bisect_left(starts, unchanged_from) + 1  # one statement past the first untouched one
+    shift = len(text) - len(old_text)
+    chunk_end = starts[after] + shift if after < len(body) else len(text)
+    try:
+        chunk = cst.parse_module(text[chunk_start:chunk_end])
+    except (cst.ParserSyntaxError, RecursionError, MemoryError):
+        return None
+    replaced = body[first_kept_after:after]
+    if not chunk.body or chunk.default_newline != old.default_newline:
+        return None
+    if after < len(body) and chunk.footer:
+        return None
+    kept_indent = last.first_indented < first_kept_after
+    new_indent = any(map(_indents, chunk.body))
+    if not (chunk.default_indent == old.default_indent if new_indent
+            else kept_indent or not any(map(_indents, replaced))):
+        return None
+    first = chunk.body[0]
+    if chunk.header:
+        first = first.with_changes(leading_lines=[*chunk.header, *first.leading_lines])
+    new_body = [*body[:first_kept_after], first, *chunk.body[1:], *body[after:]]
+    tail = {} if after < len(body) else {"footer": chunk.footer, "has_trailing_newline": chunk.has_trailing_newline}
+    return Layout(old.with_changes(body=new_body, **tail), SourceText(text), last)
