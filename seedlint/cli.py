@@ -137,6 +137,8 @@ def check(paths, fix, unsafe_fixes, diff, show_fixes, show_statistics, select, e
     except (ConfigError, UnknownSelector, MissingPath) as error:
         _fail(str(error))
 
+    for warning in report.warnings:
+        click.echo(f"warning: {warning}", err=True)
     if diff:
         sys.stdout.write(report.diff)
         fixed = sum(report.fixed.values())

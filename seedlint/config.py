@@ -30,6 +30,17 @@ SEED_TARGETS = {
 }
 
 
+@dataclass(frozen=True)
+class ParseLimits:
+    """What a file may hold to be parsed (`max-file-size`, `max-line-length`)."""
+
+    file_size: int = 2 * 1024 * 1024  # bytes; libcst takes about 0.7 GB for torch's largest module, 1.4 MB
+    line_length: int = 100_000  # characters
+
+
+DEFAULT_LIMITS = ParseLimits()
+
+
 class ConfigError(Exception):
     """A config file that cannot be used; the message names the file, the key and what was expected."""
 
@@ -49,6 +60,13 @@ class Config:
     unfixable: list[str] = field(default_factory=list)
     seed_functions: dict[str, frozenset[str]] = field(default_factory=dict)
     target_torch_version: tuple[int, int] | None = None
+    max_file_size: int | None = None  # bytes (None: the default)
+    max_line_length: int | None = None  # characters (None: the default)
+
+    @property
+    def limits(self) -> ParseLimits:
+        return ParseLimits(self.max_file_size or DEFAULT_LIMITS.file_size,
+                           self.max_line_length or DEFAULT_LIMITS.line_length)
 
     @property
     def root(self) -> Path:
@@ -62,6 +80,10 @@ def _strings(value: Any) -> bool:
 
 def _string_lists(value: Any) -> bool:
     return isinstance(value, dict) and all(_strings(item) for item in value.values())
+
+
+def _positive(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value > 0
 
 
 def _version(value: Any) -> tuple[int, int] | None:
@@ -104,6 +126,8 @@ _KEYS: dict[str, tuple[str, Callable[[Any], bool], str]] = {
         f"a table of \"module.function\" = [generators], generators among {sorted(SEED_TARGETS)}",
     ),
     "target-torch-version": ("target_torch_version", lambda v: _version(v) is not None, 'a version string such as "2.4"'),
+    "max-file-size": ("max_file_size", _positive, "a positive number of bytes"),
+    "max-line-length": ("max_line_length", _positive, "a positive number of characters"),
 }
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator
 
 import pathspec
 
@@ -98,8 +98,12 @@ def _ancestor_ignores(directory: Path) -> list[_Ignore]:
         current = current.parent
 
 
-def collect_files(paths: list[Path], resolver: ConfigResolver, force_exclude: bool) -> Iterator[Path]:
-    """Files to lint, in a stable order. Explicit files are kept unless --force-exclude."""
+def collect_files(paths: list[Path], resolver: ConfigResolver, force_exclude: bool,
+                  warn: Callable[[str], None] = lambda message: None) -> Iterator[Path]:
+    """Files to lint, in a stable order. Explicit files are kept unless --force-exclude. What the walk cannot
+    follow (a symbolic link that loops or points nowhere, a directory it may not list) is passed to `warn`;
+    symbolic links to directories are not followed below the given paths (as ruff and ripgrep), so a walk
+    never loops or leaves the tree."""
     seen: set[Path] = set()
     for given in paths:
         if not given.exists():
@@ -113,32 +117,45 @@ def collect_files(paths: list[Path], resolver: ConfigResolver, force_exclude: bo
             continue
         if force_exclude and given.absolute() != Path.cwd() and excluded(given, resolver.for_path(given)):
             continue
-        for file in _walk(given, resolver):
+        for file in _walk(given, resolver, warn):
             if file not in seen:
                 seen.add(file)
                 yield file
 
 
-def _walk(root: Path, resolver: ConfigResolver) -> Iterator[Path]:
+def _walk(root: Path, resolver: ConfigResolver, warn: Callable[[str], None]) -> Iterator[Path]:
     start = _gitignore(root.absolute())
     stack = [(root, _ancestor_ignores(root.absolute()) + ([start] if start else []))]
     while stack:
         directory, ignores = stack.pop()
         try:
-            entries = sorted(os.scandir(directory), key=lambda entry: entry.name)
-        except OSError:
+            with os.scandir(directory) as listing:
+                entries = sorted(listing, key=lambda entry: entry.name)
+        except OSError as error:
+            warn(f"{directory}: cannot list the directory ({error.strerror or error})")
             continue
         config = resolver.for_path(directory)
         subdirectories = []
         for entry in entries:
             path = Path(entry.path)
-            is_dir = entry.is_dir()
-            if (ignores and _git_ignored(path.absolute(), is_dir, ignores)) or excluded(path, config):
+            try:
+                is_dir = entry.is_dir(follow_symlinks=False)
+                linked_dir = not is_dir and entry.is_symlink() and entry.is_dir()
+            except OSError as error:  # a link that loops
+                if entry.name.endswith(PYTHON_SUFFIXES):
+                    warn(f"{path}: skipped, a symbolic link that cannot be followed ({error.strerror or error})")
+                continue
+            if linked_dir or (ignores and _git_ignored(path.absolute(), is_dir, ignores)) or excluded(path, config):
                 continue
             if is_dir:
                 subdirectories.append(path)
             elif entry.name.endswith(PYTHON_SUFFIXES):
-                yield path
+                if entry.is_symlink() and not os.path.exists(path):
+                    warn(f"{path}: skipped, a symbolic link to nothing")
+                elif not entry.is_file():  # a named pipe would block the read for ever
+                    warn(f"{path}: skipped, not a regular file")
+                else:
+                    yield path
         for subdirectory in reversed(subdirectories):
             own = _gitignore(subdirectory.absolute())
             stack.append((subdirectory, ignores + [own] if own else ignores))

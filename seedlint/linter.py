@@ -12,7 +12,7 @@ from seedlint.analysis.context import FileContext, Settings
 from seedlint.analysis.modules import module_name
 from seedlint.diagnostics import Diagnostic, Edit, LintResult, Location
 from seedlint.noqa import file_noqa, line_noqa
-from seedlint.parsing import parse
+from seedlint.parsing import NotParsed, parse
 from seedlint.rules import RULES, Rule
 from seedlint.rules.base import SEEDING, SEEDING_PATTERNS, calls_a_gate
 from seedlint.source import SourceDecodeError, SourceText, decode_source
@@ -69,7 +69,9 @@ class Linter:
         project = self.settings.project
         parsed = project.parsed(path, source.text) if project is not None else None
         try:
-            layout = parsed[1] if parsed is not None else parse(source.text)
+            layout = parsed[1] if parsed is not None else parse(source.text, self.settings.limits)
+        except NotParsed as refusal:
+            return [_invalid_syntax(path, source, refusal.row, refusal.column, refusal.message)]
         except cst.ParserSyntaxError as error:
             return [_syntax_error(path, source, error)]
         except (RecursionError, MemoryError) as error:

@@ -1,6 +1,11 @@
 """Parsing a module, and where its nodes are: per top-level statement, so that a re-parse keeps what an edit
 did not touch.
 
+libcst's native parser is not given what it cannot take: a file over the size limit or with a line over
+the length limit (generated data: libcst needs about 2 GB per MB of a one-line list) is refused with the
+reason, and a file that nests deeply (brackets, chains of prefix operators) is first compiled by CPython,
+whose parser fails cleanly where libcst's overflows its stack: what CPython rejects is a syntax error.
+
 libcst gives positions through a code generator that walks the whole module; a `Layout` runs it once per
 top-level piece (header line, statement, footer line) and shifts the piece's positions by the line it starts
 on. A `Reparser` (the language server's, which sees the same buffer edit after edit) parses only the
@@ -12,14 +17,17 @@ from __future__ import annotations
 
 import bisect
 import os
+import re
 from collections import OrderedDict
 from dataclasses import dataclass
 from functools import cached_property
+from itertools import accumulate
 from pathlib import Path
 
 import libcst as cst
 from libcst.metadata.position_provider import PositionProvidingCodegenState
 
+from seedlint.config import DEFAULT_LIMITS, ParseLimits
 from seedlint.source import SourceText
 
 _REMEMBERED_FILES = 16  # the buffers a reparser keeps the last parse of
@@ -122,8 +130,60 @@ class Layout:
                 offset(first + code_range.end.line, code_range.end.column))
 
 
-def parse(text: str) -> Layout:
-    """A full parse (raises libcst's ParserSyntaxError)."""
+# Past these, CPython compiles the file first: bracket depth (its own limit is 200); a line's length (a chain of
+# prefix operators lives on one); lines that end in an operator (a chain spread over lines inside brackets).
+# CPython refuses chains of a few thousand links; libcst recurses once per link and crashes further on.
+_NESTING = 100
+_LONG_LINE = 2000
+_CONTINUED_LINES = 2500
+_CONTINUING = (*"-+*/%&|^@.~\\", " not", " else", " and", " or", "lambda:")
+_BRACKET_DEPTH = {"(": 1, "[": 1, "{": 1, ")": -1, "]": -1, "}": -1}
+_NOT_BRACKETS = re.compile(r"[^()\[\]{}]+")
+
+
+class NotParsed(Exception):
+    """A text refused before libcst sees it: the reason, where."""
+
+    def __init__(self, message: str, row: int = 1, column: int = 0) -> None:
+        super().__init__(message)
+        self.message, self.row, self.column = message, row, column
+
+
+def check_limits(text: str, limits: ParseLimits = DEFAULT_LIMITS) -> None:
+    """Raise NotParsed for a text libcst must not be given."""
+    if len(text) * 4 > limits.file_size:  # (a cheap bound first: UTF-8 takes at most 4 bytes a character)
+        size = len(text.encode("utf-8", "surrogatepass"))
+        if size > limits.file_size:
+            raise NotParsed(f"not parsed: the file is {size:,} bytes, over `max-file-size` ({limits.file_size:,}); "
+                            "exclude it or raise the limit")
+    lines = text.split("\n" if "\n" in text or "\r" not in text else "\r")
+    longest = max(map(len, lines))
+    if longest > limits.line_length:
+        row = next(number for number, line in enumerate(lines, 1) if len(line) == longest)
+        raise NotParsed(f"not parsed: line {row} is {longest:,} characters long, over `max-line-length` "
+                        f"({limits.line_length:,}): generated data? exclude it or raise the limit", row)
+    brackets = _NOT_BRACKETS.sub("", text)
+    if (brackets and max(accumulate(map(_BRACKET_DEPTH.__getitem__, brackets))) > _NESTING) or longest > _LONG_LINE \
+            or sum(1 for line in lines if line.rstrip().endswith(_CONTINUING)) > _CONTINUED_LINES:
+        _compiles(text)
+
+
+def _compiles(text: str) -> None:
+    """Let CPython's parser judge a deeply nested text (what it rejects libcst's might crash on)."""
+    try:
+        compile(text, "<seedlint>", "exec", 1024, dont_inherit=True)  # 1024: ast.PyCF_ONLY_AST
+    except SyntaxError as error:
+        raise NotParsed(f"SyntaxError: {error.msg}", error.lineno or 1, max((error.offset or 1) - 1, 0)) from None
+    except (RecursionError, MemoryError) as error:
+        raise NotParsed(f"SyntaxError: too deeply nested to parse (Python's own parser gives up with "
+                        f"{type(error).__name__})") from None
+    except ValueError as error:  # null bytes
+        raise NotParsed(f"SyntaxError: {error}") from None
+
+
+def parse(text: str, limits: ParseLimits = DEFAULT_LIMITS) -> Layout:
+    """A full parse (raises NotParsed, or libcst's ParserSyntaxError)."""
+    check_limits(text, limits)
     return Layout(cst.parse_module(text), SourceText(text))
 
 
@@ -133,12 +193,13 @@ class Reparser:
     def __init__(self) -> None:
         self._last: OrderedDict[str, Layout] = OrderedDict()
 
-    def parse(self, path: Path, text: str) -> Layout:
+    def parse(self, path: Path, text: str, limits: ParseLimits = DEFAULT_LIMITS) -> Layout:
+        check_limits(text, limits)
         key = os.path.abspath(path)
         last = self._last.get(key)
         layout = _reparsed(last, text) if last is not None else None
         if layout is None:
-            layout = parse(text)  # a text that does not parse leaves the last one that did to start from
+            layout = parse(text, limits)  # a text that does not parse leaves the last one that did to start from
         self._last[key] = layout
         self._last.move_to_end(key)
         while len(self._last) > _REMEMBERED_FILES:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import errno
 import os
 import sys
 import tempfile
@@ -15,17 +16,30 @@ from typing import TYPE_CHECKING
 from seedlint import __version__
 from seedlint.analysis.modules import ModuleFinder, imported_modules
 from seedlint.cache import Store, cache_directory, code_version
-from seedlint.config import Config, ConfigResolver, installed_torch_version
+from seedlint.config import Config, ConfigResolver, ParseLimits, installed_torch_version
 from seedlint.diagnostics import Diagnostic, LintResult
 from seedlint.discovery import collect_files
 from seedlint.model import ProjectModel
-from seedlint.parallel import Pool, available_cpus, gates_in_worker, lint_in_worker, merged
+from seedlint.parallel import (
+    Pool,
+    available_cpus,
+    gates_in_worker,
+    lint_in_worker,
+    merged,
+)
 from seedlint.rules import RULES
-from seedlint.selection import enabled_codes, fixable_codes, ignored_for_file, matches, validate
+from seedlint.selection import (
+    enabled_codes,
+    fixable_codes,
+    ignored_for_file,
+    matches,
+    validate,
+)
 
 if TYPE_CHECKING:  # the linter and the analysis load the parser: only files the cache does not know need them
     from seedlint.analysis.context import Settings
     from seedlint.linter import Linter
+    from seedlint.parsing import Layout
 
 
 @dataclass
@@ -59,6 +73,7 @@ class CheckReport:
     files_checked: int = 0
     files: list[Path] = field(default_factory=list)  # the files linted, in order
     errors: list[str] = field(default_factory=list)  # rules that failed on a file: seedlint bugs to report
+    warnings: list[str] = field(default_factory=list)  # what the run could not do (walk a link, write a fix)
     workers: int = 0  # the processes that analysed files beside this one (0: all analysed here)
 
 
@@ -105,7 +120,11 @@ class Checker:
         ignores = sorted(sorted(codes) for pattern, codes in config.per_file_ignores.items()
                          if matches(path, config.root, pattern))
         return repr((config.select, config.extend_select, config.ignore, ignores, config.fixable, config.unfixable,
-                     sorted(config.seed_functions.items()), self._target_version(config)))
+                     sorted(config.seed_functions.items()), self._target_version(config), self.limits(path)))
+
+    def limits(self, path: Path) -> ParseLimits:
+        """What a file may hold to be parsed, by its config."""
+        return self._config(path).limits
 
     def _target_version(self, config: Config) -> tuple[int, int] | None:
         return self.options.target_torch_version or config.target_torch_version or self._installed_torch
@@ -114,13 +133,19 @@ class Checker:
         from seedlint.analysis.context import Settings
 
         return Settings(dict(config.seed_functions), self._target_version(config), self.model.project,
-                        self._project_names)
+                        self._project_names, config.limits)
 
     def prepare(self, files: list[Path], summaries: dict | None = None) -> None:
         """Set up the run's project model before any linter exists, so every rule sees other modules' seeding
         (with `summaries`: a worker process's, which knows the parent's summaries and writes no cache)."""
         store = self._store() if summaries is None else None
-        self.model = ProjectModel(ModuleFinder.for_files(files), self._seed_functions(files), store, summaries)
+        self.model = ProjectModel(ModuleFinder.for_files(files), self._seed_functions(files), store, summaries,
+                                  self._parse_project_module)
+
+    def _parse_project_module(self, path: Path, text: str) -> Layout:
+        from seedlint.parsing import parse
+
+        return parse(text, self.limits(path))
 
     def _seed_functions(self, files: list[Path]) -> dict[str, frozenset[str]]:
         configs = {id(config): config for config in map(self.resolver.for_path, files or [Path.cwd()])}
@@ -134,7 +159,9 @@ class Checker:
         if self.model is None or self.model.seed_functions != seed_functions:
             from seedlint.parsing import Reparser
 
-            self.model = ProjectModel(finder, seed_functions, parser=Reparser().parse)
+            reparser = Reparser()
+            self.model = ProjectModel(finder, seed_functions,
+                                      parser=lambda path, text: reparser.parse(path, text, self.limits(path)))
         else:
             self.model = self.model.renewed(finder)
         self._linters.clear()  # their settings hold the previous model's project index
@@ -188,7 +215,8 @@ class Checker:
             if self.options.fix and result.source is not None:
                 report.stdin_output = result.source.text
             return report
-        files = list(collect_files(self.options.paths, self.resolver, self.options.force_exclude))
+        files = list(collect_files(self.options.paths, self.resolver, self.options.force_exclude,
+                                   report.warnings.append))
         report.files = files
         self.prepare(files)
         pool = Pool(available_cpus() if self.options.jobs is None else self.options.jobs, self.options, files,
@@ -232,18 +260,40 @@ class Checker:
             results[position] = result
             if not result.changed:
                 self._remember(path, data, result)
+        read = {position: data for position, _, data in pending}
         for position in range(len(files)):
             result = results[position]
             if result.unread:
                 report.diagnostics.extend(result.diagnostics)
                 continue
+            if result.changed and not self.options.diff:
+                result = self._written(result, read[position], report)
             self._record(report, result)
-            if result.changed:
-                if self.options.diff:
-                    report.diff += _unified_diff(result.path, result)
-                else:
-                    write_atomically(result.path, result)
-                    self._remember(result.path, result.source.text.encode(result.source.encoding), result)
+            if result.changed and self.options.diff:
+                report.diff += _unified_diff(result.path, result)
+
+    def _written(self, result: LintResult, data: bytes, report: CheckReport) -> LintResult:
+        """Write a file's fixes; a file changed on disk since it was read is read and fixed again (once), and
+        one that cannot be written keeps its findings, unfixed, with a warning."""
+        path = result.path
+        for attempt in (1, 2):
+            try:
+                write_atomically(path, result, data)
+            except FileChanged as changed:
+                data = changed.data
+                if attempt == 2:
+                    report.warnings.append(f"{display_path(path)}: not fixed, it keeps changing on disk")
+                    break
+                result = self.analyse(path, data)  # what is on disk now, fixed
+                if not result.changed:
+                    return result
+                continue
+            except OSError as error:
+                report.warnings.append(f"{display_path(path)}: not fixed, cannot write it ({error.strerror or error})")
+                break
+            self._remember(path, result.source.text.encode(result.source.encoding), result)
+            return result
+        return self.linter_for(path).lint(path, data)  # its findings, unfixed
 
     def _analyse_here(self, batch: list[tuple[Path, bytes, frozenset[bytes]]]) -> list[tuple]:
         return [(self.analyse(path, data), {}, []) for path, data, _ in batch]
@@ -288,10 +338,25 @@ def display_path(path: Path) -> str:
         return path.as_posix()
 
 
-def write_atomically(path: Path, result: LintResult) -> None:
-    """Replace a file's content in one step, keeping its encoding, line endings and mode."""
+class FileChanged(Exception):
+    """The file on disk is not what was read (an editor saved it meanwhile): its new bytes."""
+
+    def __init__(self, data: bytes) -> None:
+        super().__init__("changed on disk")
+        self.data = data
+
+
+def write_atomically(path: Path, result: LintResult, read: bytes | None = None) -> None:
+    """Replace a file's content in one step, keeping its encoding, line endings and mode: never a file that is
+    read-only, nor one whose bytes are no longer `read` (FileChanged). A kill leaves the old or the new file."""
+    if read is not None:
+        current = path.read_bytes()
+        if current != read:
+            raise FileChanged(current)
     data = result.source.text.encode(result.source.encoding)
     mode = path.stat().st_mode
+    if not mode & 0o222:
+        raise PermissionError(errno.EACCES, "the file is read-only")
     descriptor, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".seedlint", dir=path.parent)
     try:
         with os.fdopen(descriptor, "wb") as handle:

@@ -19,6 +19,7 @@ from seedlint.analysis.flow import EffectClassifier, Event, Flow, FlowBuilder
 from seedlint.analysis.index import FunctionInfo, ModuleIndex, Scope, Statement
 from seedlint.analysis.project import ProjectIndex
 from seedlint.analysis.walk import iter_descendants
+from seedlint.config import DEFAULT_LIMITS, ParseLimits
 from seedlint.diagnostics import Edit
 from seedlint.parsing import Layout
 from seedlint.source import SourceText
@@ -35,6 +36,7 @@ class Settings:
     target_torch_version: tuple[int, int] | None = None
     project: ProjectIndex | None = None  # the other modules of this run, for calls into them
     project_seeding_names: frozenset[bytes] = frozenset()  # `name(` of the project's seeding functions
+    limits: ParseLimits = DEFAULT_LIMITS  # what a file may hold to be parsed
 
 
 class FileContext:

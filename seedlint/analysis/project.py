@@ -15,14 +15,28 @@ from __future__ import annotations
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Hashable, Iterable, Iterator, Mapping, TypeVar
+from typing import (
+    TYPE_CHECKING,
+    Callable,
+    Hashable,
+    Iterable,
+    Iterator,
+    Mapping,
+    TypeVar,
+)
 
 import libcst as cst
 
-from seedlint.analysis.index import ClassInfo, FunctionInfo, ModuleIndex, bind_arguments, positional_parameters
+from seedlint.analysis.index import (
+    ClassInfo,
+    FunctionInfo,
+    ModuleIndex,
+    bind_arguments,
+    positional_parameters,
+)
 from seedlint.analysis.modules import ModuleFinder, Resolution, neighbourhood
 from seedlint.analysis.walk import iter_descendants
-from seedlint.parsing import Layout, parse
+from seedlint.parsing import Layout, NotParsed, parse
 from seedlint.source import SourceDecodeError, decode_source
 
 if TYPE_CHECKING:
@@ -133,7 +147,7 @@ class ProjectIndex:
                 text, _ = decode_source(data)
                 layout = self.parser(path, text)
                 self._by_path[key] = _Module(ModuleIndex(layout.module, name, path.name == "__init__.py"), layout)
-            except (SourceDecodeError, cst.ParserSyntaxError, RecursionError, MemoryError):
+            except (SourceDecodeError, NotParsed, cst.ParserSyntaxError, RecursionError, MemoryError):
                 self._by_path[key] = None
         return self._by_path[key]
 
@@ -152,7 +166,10 @@ class ProjectIndex:
     def builder(self, index: ModuleIndex) -> FlowBuilder:
         """The flow builder (and effect classifier) of a module, shared by its summaries and its linting."""
         if index not in self._builders:
-            from seedlint.analysis.flow import EffectClassifier, FlowBuilder  # flow uses this module
+            from seedlint.analysis.flow import (  # flow uses this module
+                EffectClassifier,
+                FlowBuilder,
+            )
 
             self._builders[index] = FlowBuilder(index, EffectClassifier(index, self.seed_functions, self))
         return self._builders[index]
