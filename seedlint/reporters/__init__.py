@@ -41,4 +41,7 @@ def render(
     except KeyError:
         raise ValueError(f"unknown output format {output_format!r}; expected one of {', '.join(FORMATS)}") from None
     options = ReportOptions(cwd=Path(cwd), color=color, rules=rules, unsafe_fixes=unsafe_fixes)
-    return renderer(list(diagnostics), options)
+    text = renderer(list(diagnostics), options)
+    # A file name that is not UTF-8 carries its bytes as lone surrogates: shown as U+FFFD, so every format
+    # stays valid UTF-8 (JSON and SARIF included).
+    return text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
