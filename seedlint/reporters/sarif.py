@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
@@ -10,7 +11,12 @@ from urllib.parse import quote
 import seedlint
 from seedlint.diagnostics import Diagnostic, Location
 from seedlint.pages import page_text, page_url
-from seedlint.reporters._common import ReportOptions, absolute_path, located_edits, relative_path
+from seedlint.reporters._common import (
+    ReportOptions,
+    absolute_path,
+    located_edits,
+    relative_path,
+)
 
 if TYPE_CHECKING:
     from seedlint.rules.base import Rule
@@ -42,7 +48,7 @@ def _artifact(path: Path, options: ReportOptions) -> dict[str, str]:
     relative = relative_path(path, options.cwd)
     if relative is None:
         return {"uri": absolute_path(path, options.cwd).as_uri()}
-    return {"uri": quote(relative.as_posix()), "uriBaseId": SRCROOT}
+    return {"uri": quote(os.fsencode(relative.as_posix())), "uriBaseId": SRCROOT}  # a name's own bytes
 
 
 def _region(start: Location, end: Location) -> dict[str, int]:

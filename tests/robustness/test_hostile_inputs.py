@@ -98,6 +98,13 @@ def test_a_file_name_that_is_not_utf8(tmp_path):
     assert result.returncode == 1 and b"SL104" in result.stdout
     result = run_cli("check", ".", "--no-cache", "--output-format", "json", cwd=tmp_path)
     assert [item["code"] for item in json.loads(result.stdout)] == ["SL104"]
+    result = run_cli("check", ".", "--no-cache", "--output-format", "sarif", cwd=tmp_path)
+    assert json.loads(result.stdout)["runs"][0]["results"][0]["locations"][0]["physicalLocation"][
+        "artifactLocation"]["uri"] == "caf%E9.py"
+    result = run_cli("check", ".", "--no-cache", "--diff", "--unsafe-fixes", cwd=tmp_path)
+    assert result.returncode == 1 and b"+torch.manual_seed(0)" in result.stdout
+    assert _concise(tmp_path, "--fix", "--unsafe-fixes").returncode == 0
+    assert (tmp_path / name).read_text() == FIXED
 
 
 def _deny(monkeypatch, tree: Path) -> None:
