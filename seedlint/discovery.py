@@ -117,10 +117,14 @@ def collect_files(paths: list[Path], resolver: ConfigResolver, force_exclude: bo
             continue
         if force_exclude and given.absolute() != Path.cwd() and excluded(given, resolver.for_path(given)):
             continue
+        found = False
         for file in _walk(given, resolver, warn):
+            found = True
             if file not in seen:
                 seen.add(file)
                 yield file
+        if not found:
+            warn(f"{given}: no Python files found (all excluded or git-ignored, or none there)")
 
 
 def _walk(root: Path, resolver: ConfigResolver, warn: Callable[[str], None]) -> Iterator[Path]:

@@ -188,3 +188,13 @@ def test_fix_does_not_overwrite_a_file_changed_after_it_was_read(tmp_path, monke
     Checker(options).run()
     assert calls[1] == saved_meanwhile.encode()  # the new bytes were read and fixed, not the old fix written
     assert (tmp_path / "train.py").read_text() == "import torch\ntorch.manual_seed(1)\ny = torch.randn(2)\n"
+
+
+def test_a_folder_with_nothing_to_lint_says_so(tmp_path):
+    _tree(tmp_path, {"build/x/train.py": SEEDED_LATE})
+    (tmp_path / ".git").mkdir()
+    (tmp_path / ".gitignore").write_text("build/\n")
+    result = run_cli("check", "build/x", "--no-cache", cwd=tmp_path)
+    assert result.returncode == 0
+    assert "warning: build/x: no Python files found (all excluded or git-ignored, or none there)" in \
+        result.stderr.decode()
