@@ -2,6 +2,8 @@
 
     python -m seedlint.verify.harness TRACE CONFIG SCRIPT [ARGS...]
 
+(`seedlint verify` starts it through `launch.py`, which pins the seedlint package it runs from.)
+
 TRACE is the JSON-lines file the draws are streamed to. CONFIG is a JSON file: `sources` maps
 absolute paths to the text to run instead of the file's own (the fixed program; `{}` for the
 original): the script and any module imported from those paths get it, through an import hook,
@@ -115,7 +117,9 @@ def _bootstrap_spawned_children(trace_path: str, config_path: str, script_path: 
     import multiprocessing.spawn
 
     bootstrap = Path(trace_path).with_suffix(".child.py")  # one per rank under torchrun
+    launcher = str(Path(__file__).with_name("launch.py"))  # imports this seedlint, whatever the child's sys.path
     bootstrap.write_text(
+        f"import runpy\nrunpy.run_path({launcher!r})\n"
         "from seedlint.verify.harness import child_main\n"
         f"exec(child_main({trace_path!r}, {config_path!r}, {script_path!r}), globals())\n", encoding="utf-8")
     preparation_data = multiprocessing.spawn.get_preparation_data

@@ -26,7 +26,14 @@ from typing import Callable
 
 from seedlint.analysis import catalog
 from seedlint.diagnostics import Diagnostic
-from seedlint.verify.runs import Divergence, Run, RunPlan, first_divergence, run_traced
+from seedlint.verify.runs import (
+    OUTPUT_KEPT,
+    Divergence,
+    Run,
+    RunPlan,
+    first_divergence,
+    run_traced,
+)
 
 # What each rule's run-time evidence is (the generators a finding concerns are its `generators`).
 RUN_TO_RUN = frozenset({"SL101", "SL104", "SL105", "SL106", "SL204"})
@@ -93,6 +100,9 @@ class FileRuns:
     shifted: list[Run] = field(default_factory=list)  # the original, then the fixed, with every seed shifted
     hashed: list[Run] = field(default_factory=list)  # the original, then the fixed, under each of HASH_SEEDS
 
+    def all(self) -> list[Run]:
+        return [*self.original, *self.fixed, *self.shifted, *self.hashed]
+
 
 def family_of(diagnostic: Diagnostic) -> tuple[str, ...] | None:
     """The trace labels of the generators a finding concerns (None: any)."""
@@ -118,7 +128,11 @@ def family_divergence(first: Run, second: Run, family: tuple[str, ...] | None) -
 
 def judge(diagnostic: Diagnostic, runs: FileRuns, fixable: bool | None) -> Verdict:
     """The verdict on one finding from the runs of its program (`fixable` None: no fix check)."""
-    seconds = sum(run.seconds for run in (*runs.original, *runs.fixed, *runs.shifted, *runs.hashed))
+    return _noting_truncated_output(_judge(diagnostic, runs, fixable), runs.all())
+
+
+def _judge(diagnostic: Diagnostic, runs: FileRuns, fixable: bool | None) -> Verdict:
+    seconds = sum(run.seconds for run in runs.all())
     probe = _probe(diagnostic)
     if diagnostic.code in HASH_ORDER:  # the runs under each hash seed, original then fixed
         evidence_runs, fixed_runs = (runs.hashed[:2], []), (runs.hashed[2:], [])
@@ -312,10 +326,25 @@ def judge_program(path: Path, runs: list[Run]) -> Verdict:
     seconds = sum(run.seconds for run in runs)
     divergence = _runs_divergence(runs, None)
     if divergence is not None:
-        return Verdict(None, "diverges", Evidence.of(divergence), seconds=seconds, path=path,
-                       detail="the runs differ although seedlint found nothing here")
-    verdict = _without_evidence(None, runs, seconds)
+        verdict = Verdict(None, "diverges", Evidence.of(divergence), seconds=seconds,
+                          detail="the runs differ although seedlint found nothing here")
+    else:
+        verdict = _without_evidence(None, runs, seconds)
     verdict.path = path
+    return _noting_truncated_output(verdict, runs)
+
+
+def _noting_truncated_output(verdict: Verdict, runs: list[Run]) -> Verdict:
+    """Add to the verdict's detail that some run's output was cut to its first and last `OUTPUT_KEPT` bytes."""
+    sizes: dict[str, int] = {}
+    for run in runs:
+        for stream, size in run.output_sizes.items():
+            sizes[stream] = max(sizes.get(stream, 0), size)
+    if sizes:
+        written = " and ".join(f"{size / 1e6:.1f} MB to {stream}" for stream, size in sorted(sizes.items()))
+        note = (f"output truncated: a run wrote {written}; seedlint kept the first and last "
+                f"{OUTPUT_KEPT // 1024} KiB of each")
+        verdict.detail = f"{verdict.detail}\n{note}" if verdict.detail else note
     return verdict
 
 

@@ -1,21 +1,38 @@
-"""Run a program traced, in a fresh process with a timeout, and compare the draws of two runs."""
+"""Run a program traced, in a fresh process with a timeout, and compare the draws of two runs.
+
+A run is contained: its stdout and stderr are read as they come and only their first and last
+`OUTPUT_KEPT` bytes kept, its temporary files go to a directory removed after it, its stdin is
+empty, and when it ends, times out or is interrupted, every process it started is stopped: its
+process group, and (on Linux) every process whose environment carries the run's marker, which
+finds daemons that left the group.
+"""
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
+import secrets
+import selectors
 import signal
 import subprocess
 import sys
 import tempfile
 import threading
 import time
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterator
 
-_STDERR_TAIL = 8000
+OUTPUT_KEPT = 32 * 1024  # bytes kept at each end of the program's stdout, and of its stderr
+RUN_MARKER = "SEEDLINT_VERIFY_RUN"  # in the environment of a run's processes: the run's id
+_LAUNCHER = str(Path(__file__).with_name("launch.py"))
+_CHUNK = 1 << 20  # bytes read from a pipe at once
+_POLL = 0.05  # seconds between checks whether the program has exited
+_GRACE = 0.5  # seconds between SIGTERM and SIGKILL
+_DRAIN = 1.0  # seconds to read what the pipes still hold once every process of the run is stopped
+_SWEEPS = 10  # SIGKILL rounds at most (a process may fork as it dies)
 
 
 @dataclass
@@ -27,7 +44,8 @@ class Run:
     stderr: str
     seconds: float
     children: list[list[dict]] = field(default_factory=list)  # the records of each child process (workers)
-    stdout: str = ""  # what the program printed (its tail)
+    stdout: str = ""  # what the program printed (its first and last OUTPUT_KEPT bytes)
+    output_sizes: dict[str, int] = field(default_factory=dict)  # streams cut to OUTPUT_KEPT: their size
     ranks: list[Run] = field(default_factory=list)  # under torchrun: each rank's run (this one is rank 0's)
 
     @property
@@ -91,31 +109,39 @@ class RunPlan:
 
 
 def run_traced(plan: RunPlan) -> Run:
-    """Run the plan once in a fresh interpreter; on timeout the whole process group is killed."""
+    """Run the plan once in a fresh interpreter, contained: its output capped, its temporary files in a
+    directory of ours, and every process it started stopped when it ends, times out or is interrupted."""
     with tempfile.TemporaryDirectory(prefix="seedlint-verify-") as directory:
         trace, config = Path(directory, "trace.jsonl"), Path(directory, "config.json")
         config.write_text(json.dumps({"sources": plan.sources, "seed_offset": plan.seed_offset}), encoding="utf-8")
+        program_temporary = Path(directory, "tmp")
+        program_temporary.mkdir()
         launcher = [sys.executable]
         if plan.nproc_per_node:
             launcher += ["-m", "torch.distributed.run", "--standalone", f"--nproc-per-node={plan.nproc_per_node}"]
-        command = [*launcher, "-m", "seedlint.verify.harness", str(trace), str(config), str(plan.script), *plan.args]
+        command = [*launcher, _LAUNCHER, str(trace), str(config), str(plan.script), *plan.args]
+        marker = secrets.token_hex(8)
+        environment = {**os.environ, **plan.environment, "TMPDIR": str(program_temporary), RUN_MARKER: marker}
         start = time.monotonic()
-        process = subprocess.Popen(command, cwd=plan.cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                   start_new_session=True, env={**os.environ, **plan.environment})
+        process = subprocess.Popen(command, cwd=plan.cwd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                   stderr=subprocess.PIPE, start_new_session=True, env=environment)
+        processes = _RunProcesses(process, f"{RUN_MARKER}={marker}".encode())
+        output = _Output(process)
         try:
-            with _killed_on_interrupt(process):
-                stdout, stderr, returncode = _wait(process, start, plan)
-        except BaseException:  # Ctrl-C, or a failure of ours: leave no process behind
-            _kill_group(process)
-            process.wait()
-            raise
-        seconds = time.monotonic() - start
-        stderr_tail = stderr.decode("utf-8", "replace")[-_STDERR_TAIL:]
-        ranks = [_read_run(path, returncode, stderr_tail, seconds)
+            with _killed_on_interrupt(processes):
+                returncode = _wait(process, start, plan, output)
+            seconds = time.monotonic() - start
+        finally:  # what the program left running goes, and with it the last holders of the pipes
+            processes.stop()
+            output.finish()
+        stderr = output.streams["stderr"].text()
+        ranks = [_read_run(path, returncode, stderr, seconds)
                  for path in sorted(trace.parent.glob("trace.rank*.jsonl"), key=_rank_of)]
-        run = ranks[0] if ranks else _read_run(trace, returncode, stderr_tail, seconds)
+        run = ranks[0] if ranks else _read_run(trace, returncode, stderr, seconds)
         run.ranks = ranks
-        run.stdout = stdout.decode("utf-8", "replace")[-_STDERR_TAIL:]
+        run.stdout = output.streams["stdout"].text()
+        for each in ranks or [run]:
+            each.output_sizes = output.truncated_sizes()
     return run
 
 
@@ -129,33 +155,147 @@ def _read_run(trace: Path, returncode: int | None, stderr: str, seconds: float) 
     return Run(_read_trace(trace), returncode, stderr, seconds, children)
 
 
-def _wait(process: subprocess.Popen, start: float, plan: RunPlan) -> tuple[bytes, bytes, int | None]:
-    """Wait for the run, reporting progress every second; at the timeout kill its process group."""
-    deadline = start + plan.timeout
-    while True:
-        left = deadline - time.monotonic()
+def _wait(process: subprocess.Popen, start: float, plan: RunPlan, output: _Output) -> int | None:
+    """Read the program's output until it exits (its exit status) or until the timeout (None),
+    reporting progress every second."""
+    deadline, report = start + plan.timeout, start + 1.0
+    while process.poll() is None:
+        now = time.monotonic()
+        if now >= deadline:
+            return None
+        if plan.progress is not None and now >= report:
+            plan.progress(f"{plan.script.name}: {now - start:.0f} s")
+            report += 1.0
+        output.read(min(_POLL, deadline - now))
+    return process.returncode
+
+
+class _Stream:
+    """What the program wrote to one stream: its first and last `OUTPUT_KEPT` bytes, and its size."""
+
+    def __init__(self) -> None:
+        self.head, self.tail, self.size = bytearray(), bytearray(), 0
+
+    def add(self, chunk: bytes) -> None:
+        self.size += len(chunk)
+        room = max(OUTPUT_KEPT - len(self.head), 0)
+        self.head += chunk[:room]
+        self.tail += memoryview(chunk)[max(room, len(chunk) - OUTPUT_KEPT):]
+        del self.tail[:-OUTPUT_KEPT]
+
+    @property
+    def left_out(self) -> int:
+        return self.size - len(self.head) - len(self.tail)
+
+    def text(self) -> str:
+        middle = f"\n[... {self.left_out} bytes left out ...]\n" if self.left_out else ""
+        return self.head.decode("utf-8", "replace") + middle + self.tail.decode("utf-8", "replace")
+
+
+class _Output:
+    """Reads the program's stdout and stderr as they come (the program never blocks on a full pipe),
+    keeping a bounded part of each."""
+
+    def __init__(self, process: subprocess.Popen) -> None:
+        self.streams = {"stdout": _Stream(), "stderr": _Stream()}
+        self.selector = selectors.DefaultSelector()
+        for name, pipe in (("stdout", process.stdout), ("stderr", process.stderr)):
+            with suppress(AttributeError, OSError):  # Linux: a pipe of _CHUNK bytes, drained in fewer reads
+                fcntl.fcntl(pipe, fcntl.F_SETPIPE_SZ, _CHUNK)
+            self.selector.register(pipe, selectors.EVENT_READ, self.streams[name])
+
+    def read(self, timeout: float) -> None:
+        """Read what the pipes hold, waiting up to `timeout` seconds for something to come."""
+        for key, _ in self.selector.select(timeout):
+            chunk = os.read(key.fd, _CHUNK)
+            if chunk:
+                key.data.add(chunk)
+            else:
+                self.selector.unregister(key.fileobj)
+                key.fileobj.close()
+
+    def finish(self) -> None:
+        """Read to the end of the pipes, for at most `_DRAIN` seconds (a process out of reach may
+        hold them open), then close them."""
+        deadline = time.monotonic() + _DRAIN
+        while self.selector.get_map() and time.monotonic() < deadline:
+            self.read(deadline - time.monotonic())
+        for key in list(self.selector.get_map().values()):
+            key.fileobj.close()
+        self.selector.close()
+
+    def truncated_sizes(self) -> dict[str, int]:
+        """The size of each stream that was longer than what is kept of it."""
+        return {name: stream.size for name, stream in self.streams.items() if stream.left_out}
+
+
+class _RunProcesses:
+    """The processes of one run: its process group and, on Linux, every process whose environment
+    carries the run's marker (a daemon leaves the group, not its environment)."""
+
+    def __init__(self, process: subprocess.Popen, marker: bytes) -> None:
+        self.process, self.marker = process, marker
+
+    def alive(self) -> set[int]:
+        """The run's live processes (zombies are not); without /proc, the group if any member is left."""
+        self.process.poll()  # the program's own process is reaped, not counted as a zombie
         try:
-            stdout, stderr = process.communicate(timeout=max(min(1.0, left), 0.01))
-            return stdout, stderr, process.returncode
-        except subprocess.TimeoutExpired:
-            if time.monotonic() >= deadline:
-                _kill_group(process)
-                stdout, stderr = process.communicate()
-                return stdout, stderr, None
-            if plan.progress is not None:
-                plan.progress(f"{plan.script.name}: {time.monotonic() - start:.0f} s")
+            pids = [int(name) for name in os.listdir("/proc") if name.isdigit()]
+        except OSError:
+            return {self.process.pid} if _signal_group(self.process.pid, 0) else set()
+        return {pid for pid in pids if self._is_member(pid)}
+
+    def _is_member(self, pid: int) -> bool:
+        try:
+            with open(f"/proc/{pid}/stat", "rb") as stat:
+                state, _, group = stat.read().rpartition(b")")[2].split()[:3]
+            return state not in (b"Z", b"X") and (
+                int(group) == self.process.pid or self.marker in Path(f"/proc/{pid}/environ").read_bytes())
+        except (OSError, ValueError):  # gone meanwhile, or another user's process
+            return False
+
+    def send(self, signum: int) -> bool:
+        """Send a signal to every process of the run; whether one was alive."""
+        _signal_group(self.process.pid, signum)
+        alive = self.alive()
+        for pid in alive:
+            with suppress(ProcessLookupError, PermissionError):
+                os.kill(pid, signum)
+        return bool(alive)
+
+    def stop(self) -> None:
+        """SIGTERM, then SIGKILL what is left after a short grace (sweeping until none is left: a
+        process may fork as it dies); the program's own process is reaped."""
+        if self.send(signal.SIGTERM):
+            deadline = time.monotonic() + _GRACE
+            while self.alive() and time.monotonic() < deadline:
+                time.sleep(0.02)
+        for _ in range(_SWEEPS):
+            if not self.send(signal.SIGKILL):
+                break
+            time.sleep(0.01)
+        self.process.wait()
+
+
+def _signal_group(group: int, signum: int) -> bool:
+    """Send a signal to a process group; whether it has a process."""
+    try:
+        os.killpg(group, signum)
+    except (ProcessLookupError, PermissionError):
+        return False
+    return True
 
 
 @contextmanager
-def _killed_on_interrupt(process: subprocess.Popen) -> Iterator[None]:
-    """While the run lasts, Ctrl-C kills its process group at once (in the signal handler, wherever
-    the main thread is), then interrupts seedlint."""
+def _killed_on_interrupt(processes: _RunProcesses) -> Iterator[None]:
+    """While the run lasts, Ctrl-C kills its processes at once (in the signal handler, wherever the
+    main thread is), then interrupts seedlint."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
 
     def interrupt(signum: int, frame: object) -> None:
-        _kill_group(process)
+        processes.send(signal.SIGKILL)
         raise KeyboardInterrupt
 
     previous = signal.signal(signal.SIGINT, interrupt)
@@ -163,13 +303,6 @@ def _killed_on_interrupt(process: subprocess.Popen) -> Iterator[None]:
         yield
     finally:
         signal.signal(signal.SIGINT, previous)
-
-
-def _kill_group(process: subprocess.Popen) -> None:
-    try:
-        os.killpg(process.pid, signal.SIGKILL)
-    except ProcessLookupError:
-        pass
 
 
 def _read_trace(path: Path) -> list[dict]:

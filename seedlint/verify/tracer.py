@@ -41,6 +41,10 @@ PYTHON_DRAWS = (
 # The ops dropout draws its mask with (`F.dropout`, `alpha_dropout`, `feature_alpha_dropout`).
 DROPOUT_OPS = frozenset({"native_dropout", "bernoulli_", "bernoulli"})
 _PREFIX = 3
+# The directory of the seedlint package running the tracer (as imported, and with links resolved): its
+# frames are never the user's, even when it lies under the working directory (a checkout of seedlint).
+_SEEDLINT = tuple({os.path.dirname(os.path.dirname(path)) + os.sep
+                   for path in (os.path.abspath(__file__), os.path.realpath(__file__))})
 _worker_loader: dict | None = None  # in a DataLoader worker: the tag of the loader it works for
 
 
@@ -119,7 +123,8 @@ class Tracer:
         self.stream.flush()
 
     def _is_users(self, filename: str) -> bool:
-        return filename.startswith(tuple(self.roots)) and "site-packages" not in filename
+        return (filename.startswith(tuple(self.roots)) and not filename.startswith(_SEEDLINT)
+                and "site-packages" not in filename)
 
     def is_user_frame(self, depth: int) -> bool:
         """Whether the code `depth` frames up (from the caller) is in the user's files."""
