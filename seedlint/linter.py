@@ -129,6 +129,7 @@ class Linter:
             source = SourceText(text, source.encoding)
             result.source = source
             result.fixed.update(d.code for d in applied)
+            rules = self._wanted(text.encode(source.encoding))  # a fix can open rules (a seeding call it adds)
             result.diagnostics = self._diagnostics(result.path, source, rules, result.errors, result.reads)
 
 

@@ -64,9 +64,12 @@ class Comment:
 
 
 def comments(text: str) -> Iterator[Comment]:
-    """The comments of a source text (not `#` inside strings); none if it does not tokenize."""
+    """The comments of a source text (not `#` inside strings); none if it does not tokenize.
+
+    A lone carriage return ends a line too (`newline=None`), so rows are `SourceText`'s whatever the line endings.
+    """
     try:
-        for token in tokenize.generate_tokens(io.StringIO(text).readline):
+        for token in tokenize.generate_tokens(io.StringIO(text, newline=None).readline):
             if token.type == tokenize.COMMENT:
                 yield Comment(token.start[0], token.start[1], token.string)
     except (tokenize.TokenError, SyntaxError):
