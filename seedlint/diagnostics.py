@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from seedlint.notebook import Program
     from seedlint.source import SourceText
 
 
@@ -60,6 +61,17 @@ class Fix:
         return unsafe and self.applicability is Applicability.UNSAFE
 
 
+@dataclass(frozen=True)
+class CellPlace:
+    """Where a notebook's finding is: its cell (the finding's rows are the cell's own) and, in the notebook's
+    JSON text, where the finding starts and ends (for formats that point into files: SARIF, GitHub)."""
+
+    cell: int  # 1-based, every cell counted
+    file_start: Location
+    file_end: Location
+    edit_cells: tuple[int, ...] = ()  # the cell of each edit of its fix
+
+
 @dataclass
 class Diagnostic:
     """One finding of one rule in one file."""
@@ -75,10 +87,18 @@ class Diagnostic:
     source_lines: tuple[str, ...] = field(default=(), repr=False)
     edit_locations: tuple[tuple[Location, Location], ...] = field(default=(), repr=False)
     generators: frozenset[str] = frozenset()  # the catalog generators the finding concerns
+    notebook: CellPlace | None = None  # in a notebook: its cell
 
     @property
     def sort_key(self) -> tuple:
-        return (str(self.path), self.start.row, self.start.column, self.code)
+        cell = self.notebook.cell if self.notebook is not None else 0
+        return (str(self.path), cell, self.start.row, self.start.column, self.code)
+
+    @property
+    def position(self) -> str:
+        """`row:column`, or `cell N:row:column` in a notebook (ruff's way)."""
+        where = f"{self.start.row}:{self.start.column}"
+        return f"cell {self.notebook.cell}:{where}" if self.notebook is not None else where
 
     def fixable(self, unsafe: bool) -> bool:
         return self.fix is not None and self.fix.applies(unsafe)
@@ -96,7 +116,14 @@ class LintResult:
     errors: list[str] = field(default_factory=list)  # rules that failed on this file (a seedlint bug)
     reads: dict = field(default_factory=dict)  # project module -> where it resolved, as the analysis read it
     unread: bool = False  # the file could not be read: only its SL000 finding
+    program: Program | None = None  # a notebook's code cells as linted (after fixes: the fixed cells)
 
     @property
     def changed(self) -> bool:
         return self.source is not None and self.original is not None and self.source.text != self.original
+
+    def output(self) -> bytes:
+        """The file's bytes after the fixes: the source, or the notebook with its fixed cells."""
+        if self.program is not None:
+            return self.program.notebook.encoded()
+        return self.source.text.encode(self.source.encoding)

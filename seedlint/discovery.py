@@ -18,7 +18,7 @@ DEFAULT_EXCLUDES = (
     ".venv", ".vscode", "__pypackages__", "_build", "buck-out", "build", "dist", "node_modules",
     "site-packages", "venv",
 )
-PYTHON_SUFFIXES = (".py", ".pyi")
+PYTHON_SUFFIXES = (".py", ".pyi", ".ipynb")
 
 
 class MissingPath(Exception):

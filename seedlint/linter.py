@@ -12,6 +12,7 @@ from seedlint.analysis.context import FileContext, Settings
 from seedlint.analysis.modules import module_name
 from seedlint.diagnostics import Diagnostic, Edit, LintResult, Location
 from seedlint.noqa import file_noqa, line_noqa
+from seedlint.notebook import Notebook, NotebookError, is_notebook
 from seedlint.parsing import NotParsed, parse
 from seedlint.rules import RULES, Rule
 from seedlint.rules.base import SEEDING, SEEDING_PATTERNS, calls_a_gate
@@ -48,6 +49,8 @@ class Linter:
 
     def lint(self, path: Path, data: bytes, fix: str | None = None) -> LintResult:
         """Lint file bytes; with fix="safe" or "unsafe", apply fixes until none applies."""
+        if is_notebook(path):
+            return self._lint_notebook(path, data, fix)
         try:
             text, encoding = decode_source(data)
         except SourceDecodeError as error:
@@ -60,6 +63,36 @@ class Linter:
         result.diagnostics = self._diagnostics(path, source, wanted, result.errors, result.reads)
         if fix is not None:
             self._fix(result, wanted, fix == "unsafe")
+        return result
+
+    def _lint_notebook(self, path: Path, data: bytes, fix: str | None) -> LintResult:
+        """Lint a notebook's code cells as one program; findings are placed in their cells, fixes written back
+        into the cells they edit. A cell that does not parse is one SL000, and the others are still checked."""
+        try:
+            program = Notebook.read(data).program()
+        except NotebookError as error:
+            return LintResult(path, [unreadable(path, str(error))])
+        wanted = self._wanted(program.text.encode())
+        result = LintResult(path, [], program.source, program.text, program=program)
+        if not wanted:
+            return result
+        diagnostics = self._diagnostics(path, program.source, wanted, result.errors, result.reads)
+        cell_errors = []
+        unparsable = program.unparsable() if any(d.code == INVALID_SYNTAX.code for d in diagnostics) else []
+        if unparsable:
+            for piece, error in unparsable:
+                row, column = program.error_location(piece, error)
+                cell_errors.append(_invalid_syntax(path, program.source, row, column, f"SyntaxError: {error.msg}"))
+            cell_errors = [program.place(d) for d in cell_errors]
+            program = program.without(piece for piece, _ in unparsable)
+            result = LintResult(path, [], program.source, program.text, errors=result.errors, reads=result.reads,
+                                program=program)
+            diagnostics = self._diagnostics(path, program.source, wanted, result.errors, result.reads)
+        result.diagnostics = diagnostics
+        if fix is not None:
+            self._fix(result, wanted, fix == "unsafe")
+        result.diagnostics = sorted([*map(result.program.place, result.diagnostics), *cell_errors],
+                                    key=lambda d: d.sort_key)
         return result
 
     def _diagnostics(self, path: Path, source: SourceText, rules: Sequence[Rule], errors: list[str],
@@ -116,16 +149,25 @@ class Linter:
         return sorted(diagnostics, key=lambda d: d.sort_key)
 
     def _fix(self, result: LintResult, rules: Sequence[Rule], unsafe: bool) -> None:
-        source = result.source
+        source, program = result.source, result.program
         for _ in range(_MAX_FIX_ROUNDS):
             candidates = [
                 d for d in result.diagnostics if d.code in self.fixable and d.fixable(unsafe)
+                and (program is None or program.keeps(d.fix.edits))  # in a notebook: within a cell, off magics
             ]
             if not candidates:
                 return
             text, applied = apply_fixes(source.text, candidates)
             if not applied:
                 return
+            if program is not None:
+                try:
+                    program = program.edited([edit for d in applied for edit in d.fix.edits])
+                except NotebookError as error:
+                    result.errors.append(f"fixes not applied to {result.path}: {error}")
+                    return
+                text = program.text
+                result.program = program
             source = SourceText(text, source.encoding)
             result.source = source
             result.fixed.update(d.code for d in applied)
@@ -145,17 +187,17 @@ def apply_fixes(text: str, diagnostics: Sequence[Diagnostic]) -> tuple[str, list
             continue
         accepted.append(diagnostic)
         edits.extend(edit for edit in new if edit not in edits)
-    fixed = _apply_edits(text, edits)
+    fixed = apply_edits(text, edits)
     if _parses(fixed):
         return fixed, accepted
     # One of the fixes breaks the file: keep only those that leave it parseable on their own.
-    kept = [d for d in accepted if _parses(_apply_edits(text, list(d.fix.edits)))]
+    kept = [d for d in accepted if _parses(apply_edits(text, list(d.fix.edits)))]
     if len(kept) < len(accepted) and kept:
         return apply_fixes(text, kept)
     return text, []
 
 
-def _apply_edits(text: str, edits: list[Edit]) -> str:
+def apply_edits(text: str, edits: list[Edit]) -> str:
     """Apply edits from the end; insertions at one offset keep the order they were listed in."""
     unique = list(dict.fromkeys(edits))
     ordered = sorted(enumerate(unique), key=lambda item: (item[1].start, item[1].end, item[0]), reverse=True)

@@ -20,6 +20,7 @@ from seedlint.config import Config, ConfigResolver, ParseLimits, installed_torch
 from seedlint.diagnostics import Diagnostic, LintResult
 from seedlint.discovery import collect_files
 from seedlint.model import ProjectModel
+from seedlint.notebook import Notebook
 from seedlint.parallel import (
     Pool,
     available_cpus,
@@ -213,7 +214,7 @@ class Checker:
             result = self.analyse(path, stdin)
             self._record(report, result)
             if self.options.fix and result.source is not None:
-                report.stdin_output = result.source.text
+                report.stdin_output = result.program.notebook.text if result.program else result.source.text
             return report
         files = list(collect_files(self.options.paths, self.resolver, self.options.force_exclude,
                                    report.warnings.append))
@@ -270,7 +271,7 @@ class Checker:
                 result = self._written(result, read[position], report)
             self._record(report, result)
             if result.changed and self.options.diff:
-                report.diff += _unified_diff(result.path, result)
+                report.diff += _unified_diff(result.path, result, read[position])
 
     def _written(self, result: LintResult, data: bytes, report: CheckReport) -> LintResult:
         """Write a file's fixes; a file changed on disk since it was read is read and fixed again (once), and
@@ -291,7 +292,7 @@ class Checker:
             except OSError as error:
                 report.warnings.append(f"{display_path(path)}: not fixed, cannot write it ({error.strerror or error})")
                 break
-            self._remember(path, result.source.text.encode(result.source.encoding), result)
+            self._remember(path, result.output(), result)
             return result
         return self.linter_for(path).lint(path, data)  # its findings, unfixed
 
@@ -321,12 +322,18 @@ class Checker:
             report.fixed_by_file[result.path] = result.fixed
 
 
-def _unified_diff(path: Path, result: LintResult) -> str:
+def _unified_diff(path: Path, result: LintResult, data: bytes) -> str:
+    """The fixes as a unified diff; for a notebook, one per changed cell (`nb.ipynb:cell 3`)."""
     name = display_path(path)
-    lines = difflib.unified_diff(
-        result.original.splitlines(keepends=True), result.source.text.splitlines(keepends=True),
-        fromfile=name, tofile=name,
-    )
+    if result.program is None:
+        return _diff(name, result.original, result.source.text)
+    return "".join(_diff(f"{name}:cell {old.number}", old.source, new.source)
+                   for old, new in zip(Notebook.read(data).cells, result.program.notebook.cells) if old.source != new.source)
+
+
+def _diff(name: str, old: str, new: str) -> str:
+    lines = difflib.unified_diff(old.splitlines(keepends=True), new.splitlines(keepends=True),
+                                 fromfile=name, tofile=name)
     text = "".join(line if line.endswith(("\n", "\r")) else line + "\n" for line in lines)
     return text + ("\n" if text else "")
 
@@ -353,7 +360,7 @@ def write_atomically(path: Path, result: LintResult, read: bytes | None = None) 
         current = path.read_bytes()
         if current != read:
             raise FileChanged(current)
-    data = result.source.text.encode(result.source.encoding)
+    data = result.output()
     mode = path.stat().st_mode
     if not mode & 0o222:
         raise PermissionError(errno.EACCES, "the file is read-only")

@@ -9,8 +9,7 @@ from seedlint.reporters._common import ReportOptions, display_path, lines, marke
 def format_line(diagnostic: Diagnostic, options: ReportOptions) -> str:
     path = paint(display_path(diagnostic.path, options.cwd), options.color, bold=True)
     code = paint(diagnostic.code, options.color, fg="red", bold=True)
-    start = diagnostic.start
-    return f"{path}:{start.row}:{start.column}: {code}{marker(diagnostic, options)} {diagnostic.message}"
+    return f"{path}:{diagnostic.position}: {code}{marker(diagnostic, options)} {diagnostic.message}"
 
 
 def render(diagnostics: list[Diagnostic], options: ReportOptions) -> str:

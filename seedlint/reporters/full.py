@@ -67,7 +67,7 @@ def format_block(diagnostic: Diagnostic, options: ReportOptions) -> str:
     arrow = paint("-->", color, fg="blue")
     block = [
         f"{code}{marker(diagnostic, options)} {diagnostic.message}",
-        f"{' ' * width}{arrow} {path}:{diagnostic.start.row}:{diagnostic.start.column}",
+        f"{' ' * width}{arrow} {path}:{diagnostic.position}",
     ]
     if diagnostic.source_lines:
         block += _snippet(diagnostic, width, color)

@@ -19,6 +19,8 @@ def escape_property(text: str) -> str:
 def format_line(diagnostic: Diagnostic, options: ReportOptions) -> str:
     path = display_path(diagnostic.path, options.cwd)
     start, end = diagnostic.start, diagnostic.end
+    if diagnostic.notebook is not None:  # the annotation goes on the notebook's JSON text, at the cell's line
+        start, end = diagnostic.notebook.file_start, diagnostic.notebook.file_end
     properties = {
         "title": f"seedlint ({diagnostic.code})",
         "file": path,
@@ -28,7 +30,7 @@ def format_line(diagnostic: Diagnostic, options: ReportOptions) -> str:
         "endColumn": end.column,
     }
     joined = ",".join(f"{key}={escape_property(str(value))}" for key, value in properties.items())
-    text = f"{path}:{start.row}:{start.column}: {diagnostic.code} {diagnostic.message}"
+    text = f"{path}:{diagnostic.position}: {diagnostic.code} {diagnostic.message}"
     return f"::error {joined}::{escape_data(text)}"
 
 

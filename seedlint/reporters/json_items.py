@@ -21,13 +21,16 @@ def _fix(diagnostic: Diagnostic) -> dict[str, Any] | None:
         {"content": edit.content, "location": _location(start), "end_location": _location(end)}
         for edit, start, end in located_edits(diagnostic)
     ]
+    if diagnostic.notebook is not None:  # rows are a cell's: each edit says which
+        for item, cell in zip(edits, diagnostic.notebook.edit_cells):
+            item["cell"] = cell
     fix = diagnostic.fix
     return {"applicability": fix.applicability.value, "message": fix.message, "edits": edits}
 
 
 def diagnostic_item(diagnostic: Diagnostic, options: ReportOptions) -> dict[str, Any]:
     """The JSON object of one finding."""
-    return {
+    item = {
         "code": diagnostic.code,
         "name": diagnostic.name,
         "message": diagnostic.message,
@@ -38,6 +41,9 @@ def diagnostic_item(diagnostic: Diagnostic, options: ReportOptions) -> dict[str,
         "noqa_row": diagnostic.start.row,
         "url": page_url(diagnostic.code),
     }
+    if diagnostic.notebook is not None:  # a notebook's rows are its cell's (ruff's `cell`)
+        item["cell"] = diagnostic.notebook.cell
+    return item
 
 
 def render_json(diagnostics: list[Diagnostic], options: ReportOptions) -> str:

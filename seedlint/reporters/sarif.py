@@ -78,9 +78,17 @@ def _result(diagnostic: Diagnostic, indices: dict[str, int], options: ReportOpti
         result["ruleIndex"] = indices[diagnostic.code]
     result["level"] = "error"
     result["message"] = {"text": diagnostic.message}
-    result["locations"] = [
-        {"physicalLocation": {"artifactLocation": artifact, "region": _region(diagnostic.start, diagnostic.end)}}
-    ]
+    place = diagnostic.notebook
+    # In a notebook, the region is in the notebook's JSON text, and the cell's own row and column are kept as
+    # properties; a fix edits cells, which a replacement in the file's text cannot say.
+    region = _region(diagnostic.start, diagnostic.end) if place is None else _region(place.file_start, place.file_end)
+    result["locations"] = [{"physicalLocation": {"artifactLocation": artifact, "region": region}}]
+    if place is not None:
+        result["message"] = {"text": f"{diagnostic.position}: "
+                                     f"{diagnostic.message}"}
+        result["properties"] = {"cell": place.cell, "cellLine": diagnostic.start.row,
+                                "cellColumn": diagnostic.start.column}
+        return result
     fixes = _fixes(diagnostic, artifact)
     if fixes:
         result["fixes"] = fixes

@@ -26,7 +26,7 @@ def render_full(verdicts: list[Verdict], cwd: Path) -> str:
     for verdict in verdicts:
         d = verdict.diagnostic
         timing = f"  ({verdict.seconds:.1f} s)" if verdict.seconds else ""
-        what = (f"{display_path(d.path, cwd)}:{d.start.row}:{d.start.column}: {d.code} {d.name}" if d is not None
+        what = (f"{display_path(d.path, cwd)}:{d.position}: {d.code} {d.name}" if d is not None
                 else f"{display_path(verdict.path, cwd)}: (no finding)")
         lines.append(f"{what}  {_outcome(verdict)}{timing}")
         for prefix, evidence in (("", verdict.evidence), ("after the fix, still: ", verdict.fix_evidence)):
@@ -57,6 +57,7 @@ def render_json(verdicts: list[Verdict], cwd: Path) -> str:
         items.append({
             "code": d.code if d else None, "name": d.name if d else None, "message": d.message if d else None,
             "filename": str((d.path if d else verdict.path).absolute()),
+            "cell": d.notebook.cell if d and d.notebook else None,
             "location": {"row": d.start.row, "column": d.start.column} if d else None,
             "status": verdict.status, "fix_status": verdict.fix_status,
             "evidence": asdict(verdict.evidence) if verdict.evidence else None,

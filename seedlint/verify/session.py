@@ -10,7 +10,8 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 from seedlint.config import installed_torch_version
-from seedlint.diagnostics import Applicability
+from seedlint.diagnostics import Applicability, Location
+from seedlint.notebook import Notebook, NotebookError, Program, is_notebook
 from seedlint.pages import page_examples
 from seedlint.rules import RULES
 from seedlint.selection import expand_all
@@ -64,13 +65,20 @@ def verify(options: VerifyOptions, progress: Callable[[str], None] = lambda _: N
     has_cuda = options.device == "cuda" or (
         options.device == "auto" and any(d.code in CUDA_ONLY for d in report.diagnostics) and cuda_available()
     )
-    programs = _Programs(options, _fixed_sources(checker, by_file) if options.fix_check else {}, progress)
+    notebooks = {path: program for path in report.files if is_notebook(path)
+                 for program in [_program(path)] if program is not None}
+    programs = _Programs(options, _fixed_sources(checker, by_file) if options.fix_check else {}, progress,
+                         {str(path.resolve()): program.text for path, program in notebooks.items()})
     verdicts: list[Verdict] = []
     helpers: dict[Path, list] = {}
     for path, diagnostics in by_file.items():
         runnable = [d for d in diagnostics if _not_run(d.code, has_cuda) is None]
         verdicts.extend(Verdict(d, _not_run(d.code, has_cuda)) for d in diagnostics if d not in runnable)
-        if runnable and _is_entry_point(path):
+        if runnable and path in notebooks:  # run as a script of its code cells, judged on the script's rows
+            program = notebooks[path]
+            judged = _judge_all(options, list(map(program.in_program, runnable)), programs.runs(path, runnable))
+            verdicts.extend(_in_cells(verdict, finding, path, program) for verdict, finding in zip(judged, runnable))
+        elif runnable and _is_entry_point(path):
             verdicts.extend(_judge_all(options, runnable, programs.runs(path, runnable)))
         elif runnable:
             helpers[path] = runnable
@@ -98,8 +106,29 @@ def _not_run(code: str, has_cuda: bool) -> str | None:
     return "needs-cuda" if code in CUDA_ONLY else "static-only"
 
 
+def _program(path: Path) -> Program | None:
+    """A notebook's code cells as the script verify runs (magics dropped), None if it cannot be read."""
+    try:
+        return Notebook.read(path.read_bytes()).program()
+    except (OSError, NotebookError):
+        return None
+
+
 def _is_entry_point(path: Path) -> bool:
-    return is_entry_point(path.read_text(encoding="utf-8", errors="replace"))
+    return is_notebook(path) or is_entry_point(path.read_text(encoding="utf-8", errors="replace"))
+
+
+def _in_cells(verdict: Verdict, finding, path: Path, program: Program) -> Verdict:
+    """A notebook finding's verdict, shown on its cell: the finding as linted, evidence at `cell N:row`."""
+    verdict.diagnostic = finding
+    script = str(path.resolve())
+    for name in ("evidence", "fix_evidence"):
+        evidence = getattr(verdict, name)
+        if evidence is not None and evidence.where is not None and evidence.where.startswith(script + ":"):
+            line = int(evidence.where.rpartition(":")[2])
+            cell, location = program.cell_location(Location(line, 1))
+            setattr(verdict, name, replace(evidence, where=f"{script}:cell {cell}:{location.row}"))
+    return verdict
 
 
 def _judge_all(options: VerifyOptions, diagnostics: list, runs: FileRuns) -> list[Verdict]:
@@ -119,8 +148,10 @@ class _Programs:
 
     _MAX_SEARCHED = 3  # entry points without findings run only to find one that loads a helper
 
-    def __init__(self, options: VerifyOptions, fixed_modules: dict[str, str], progress: Callable[[str], None]):
+    def __init__(self, options: VerifyOptions, fixed_modules: dict[str, str], progress: Callable[[str], None],
+                 scripts: dict[str, str]):
         self.options, self.fixed_modules, self.progress = options, fixed_modules, progress
+        self.scripts = scripts  # the text to run for files that are not Python (a notebook's code cells)
         self._runs: dict[Path, FileRuns] = {}
 
     def __iter__(self):
@@ -159,10 +190,10 @@ class _Programs:
     def _configurations(self, path: Path) -> list[dict[str, str]]:
         """The sources of each configuration: the original, then (fix check) the fixed modules."""
         if not self.options.fix_check:
-            return [{}]
+            return [dict(self.scripts)]
         given = self.options.fixed_text(path) if self.options.fixed_text is not None else None
         fixed = {**self.fixed_modules, **({str(path.resolve()): given} if given is not None else {})}
-        return [{}, fixed] if fixed else [{}]
+        return [dict(self.scripts), {**self.scripts, **fixed}] if fixed else [dict(self.scripts)]
 
 
 def _fixed_sources(checker: Checker, by_file: dict[Path, list]) -> dict[str, str]:

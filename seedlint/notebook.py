@@ -1,0 +1,457 @@
+"""Jupyter notebooks: their code cells as one program (what "Run all" executes), and the way back from that
+program's findings and fixes to the cells and to the notebook's own JSON text."""
+
+from __future__ import annotations
+
+import ast
+import codecs
+import bisect
+import json
+import re
+import warnings
+from dataclasses import dataclass, replace
+from functools import cached_property
+from pathlib import Path
+from typing import Iterable, Sequence
+
+from seedlint.diagnostics import CellPlace, Diagnostic, Edit, Location
+from seedlint.source import SourceText
+
+NOTEBOOK_SUFFIX = ".ipynb"
+# Cell magics whose body is Python, run by IPython (as ruff lints them); any other `%%` cell is not Python.
+PYTHON_CELL_MAGICS = frozenset({"capture", "debug", "prun", "pypy", "python", "python3", "time", "timeit"})
+# A magic line, in the program: a statement that does nothing, the original line kept in a comment.
+_MAGIC_MARK = "seedlint-magic:"
+_MAGIC_LINE = re.compile(rf"^[ \t]*pass  # {_MAGIC_MARK}(.*)$")
+_NEWLINE = re.compile(r"\r\n|\r|\n")
+_WHITESPACE = re.compile(r"[ \t\n\r]*")
+_ESCAPE_PREFIXES = ("%", "!", "?", "/", ",", ";")  # IPython's line escapes: magics, shell, help, autocall
+
+
+def is_notebook(path: Path) -> bool:
+    return path.suffix.lower() == NOTEBOOK_SUFFIX
+
+
+class NotebookError(Exception):
+    """The file is not a notebook seedlint can read (not JSON, not nbformat 4)."""
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One cell of a notebook, as stored in the file."""
+
+    number: int  # 1-based, every cell counted (markdown too), as ruff and Jupyter show it
+    kind: str  # "code", "markdown", "raw"
+    source: str
+    span: tuple[int, int]  # where its `source` value lies in the file's text
+    as_lines: bool  # stored as a list of lines (nbformat's way) rather than one string
+
+
+class Notebook:
+    """A notebook file's text and its cells."""
+
+    def __init__(self, text: str, cells: list[Cell], python: bool, bom: bool) -> None:
+        self.text = text
+        self.cells = cells
+        self.python = python  # the kernel's language is Python (else no cell is linted)
+        self.bom = bom
+
+    @classmethod
+    def read(cls, data: bytes) -> Notebook:
+        try:
+            return cls.parse(data.decode("utf-8-sig"), data.startswith(codecs.BOM_UTF8))
+        except UnicodeDecodeError as error:
+            raise NotebookError(f"not a notebook: {error}") from error
+
+    @classmethod
+    def parse(cls, text: str, bom: bool = False) -> Notebook:
+        try:
+            document = json.loads(text)
+        except ValueError as error:
+            raise NotebookError(f"not a notebook: {error}") from error
+        if not isinstance(document, dict) or not isinstance(document.get("cells"), list):
+            version = document.get("nbformat") if isinstance(document, dict) else None
+            raise NotebookError(f"not an nbformat 4 notebook (nbformat {version})" if version else
+                                "not a notebook: no list of cells")
+        spans = _source_spans(text)
+        cells = []
+        for number, (cell, span) in enumerate(zip(document["cells"], spans), start=1):
+            if not isinstance(cell, dict):
+                raise NotebookError(f"cell {number} is not an object")
+            source = cell.get("source", "")
+            if isinstance(source, list) and all(isinstance(line, str) for line in source):
+                cells.append(Cell(number, str(cell.get("cell_type")), "".join(source), span, True))
+            elif isinstance(source, str):
+                cells.append(Cell(number, str(cell.get("cell_type")), source, span, False))
+            else:
+                raise NotebookError(f"cell {number}: its source is neither a string nor a list of strings")
+        metadata = document.get("metadata")
+        language = _language(metadata if isinstance(metadata, dict) else {})
+        return cls(text, cells, language in (None, "python"), bom)
+
+    def encoded(self) -> bytes:
+        return (codecs.BOM_UTF8 if self.bom else b"") + self.text.encode("utf-8")
+
+    def program(self, left_out: frozenset[int] = frozenset()) -> Program:
+        """The Python code cells, in order, as one program (without the cells numbered in `left_out`)."""
+        pieces = [_piece(cell) for cell in self.cells
+                  if cell.kind == "code" and self.python and cell.number not in left_out]
+        return Program(self, [piece for piece in pieces if piece is not None], left_out)
+
+    def with_sources(self, sources: dict[int, str]) -> str:
+        """The file's text with new sources for some cells (by number): only their `source` values change."""
+        text = self.text
+        for number in sorted(sources, reverse=True):
+            cell = self.cells[number - 1]
+            start, end = cell.span
+            text = text[:start] + self._encoded(cell, sources[number]) + text[end:]
+        return text
+
+    def _encoded(self, cell: Cell, source: str) -> str:
+        """A cell's new source as JSON, written the way the file writes it."""
+        ascii_only = self.text.isascii()
+        if not cell.as_lines:
+            return json.dumps(source, ensure_ascii=ascii_only)
+        items = [json.dumps(line, ensure_ascii=ascii_only) for line in source.splitlines(keepends=True)]
+        old = self.text[cell.span[0]:cell.span[1]]
+        if not items:
+            return "[]"
+        layout = _list_layout(self.text, cell.span, old)
+        if layout is None:
+            separator = ", " if ", " in old or old in ("[]", "[ ]") else ","
+            return "[" + separator.join(items) + "]"
+        item_indent, close_indent = layout
+        return "[" + "".join(f"{item_indent}{item}," for item in items)[:-1] + close_indent + "]"
+
+    def file_location(self, number: int, offset: int) -> Location:
+        """Where a character of a cell's source (its offset in the cell) is in the file's text."""
+        cell = self.cells[number - 1]
+        position = _raw_offset(self.text, cell.span, offset)
+        return SourceText(self.text).location(position)
+
+    @cached_property
+    def newline(self) -> str:
+        match = _NEWLINE.search(self.text)
+        return match.group(0) if match else "\n"
+
+
+def _language(metadata: dict) -> str | None:
+    for key, field in (("kernelspec", "language"), ("language_info", "name")):
+        value = metadata.get(key)
+        if isinstance(value, dict) and isinstance(value.get(field), str):
+            return value[field].lower()
+    return None
+
+
+# ---------------------------------------------------------------------------------------------- the program
+@dataclass(frozen=True)
+class Piece:
+    """A code cell's text as it stands in the program: magic lines made into `pass`, and a final newline."""
+
+    cell: Cell
+    program_text: str
+    magic_spans: tuple[tuple[int, int], ...]  # offsets in program_text of the lines that were magics
+
+
+def _piece(cell: Cell) -> Piece | None:
+    """A code cell's piece of the program; None when the cell is not Python (a `%%bash` cell)."""
+    text = cell.source
+    first = text.lstrip(" \t\r\n")
+    if first.startswith("%%"):
+        name = first[2:].split(None, 1)[0] if first[2:].strip() else ""
+        if name not in PYTHON_CELL_MAGICS:
+            return None
+    lines = _NEWLINE.split(text)
+    endings = _NEWLINE.findall(text) + [""]
+    first_row = next((row for row, line in enumerate(lines) if line.strip()), 0)
+    out, spans, position = [], [], 0
+    continued_indent = None
+    for row, (line, ending, starts) in enumerate(zip(lines, endings, _statement_starts(lines))):
+        indent = line[: len(line) - len(line.lstrip(" \t"))]
+        if continued_indent is not None or (starts and _is_magic(line, row == first_row)):
+            block_indent = indent if continued_indent is None else continued_indent
+            line = f"{block_indent}pass  # {_MAGIC_MARK}{line}"
+            spans.append((position, position + len(line)))
+            continued_indent = block_indent if line.endswith("\\") else None
+        out.append(line + ending)
+        position += len(line) + len(ending)
+    program_text = "".join(out)
+    if not program_text.endswith(("\n", "\r")):
+        program_text += "\n"
+    return Piece(cell, program_text, tuple(spans))
+
+
+def _is_magic(line: str, first_line: bool) -> bool:
+    stripped = line.strip()
+    if not stripped or stripped.startswith("#"):
+        return False
+    if stripped.startswith("%%"):
+        return first_line
+    if stripped.startswith(_ESCAPE_PREFIXES):
+        return True
+    return _code_part(line).rstrip().endswith("?")  # `obj?`, `obj??`: help
+
+
+def _code_part(line: str) -> str:
+    """The line without its comment (a `#` outside strings)."""
+    quote = None
+    index = 0
+    while index < len(line):
+        char = line[index]
+        if quote:
+            if char == "\\":
+                index += 1
+            elif line.startswith(quote, index):
+                index += len(quote) - 1
+                quote = None
+        elif char in "'\"":
+            quote = char * 3 if line.startswith(char * 3, index) else char
+            index += len(quote) - 1
+        elif char == "#":
+            return line[:index]
+        index += 1
+    return line
+
+
+def _statement_starts(lines: Sequence[str]) -> Iterable[bool]:
+    """For each line, whether it begins a statement (not inside brackets, a string or a continued line)."""
+    depth, quote, continued = 0, None, False
+    for line in lines:
+        yield depth == 0 and quote is None and not continued
+        index, continued = 0, False
+        while index < len(line):
+            char = line[index]
+            if quote:
+                if char == "\\":
+                    index += 1
+                elif line.startswith(quote, index):
+                    index += len(quote) - 1
+                    quote = None
+            elif char in "'\"":
+                quote = char * 3 if line.startswith(char * 3, index) else char
+                index += len(quote) - 1
+            elif char == "#":
+                break
+            elif char in "([{":
+                depth += 1
+            elif char in ")]}":
+                depth = max(depth - 1, 0)
+            elif char == "\\" and index == len(line) - 1:
+                continued = True
+            index += 1
+        if quote is not None and len(quote) == 1:
+            quote = None  # a one-quote string ends with its line (unterminated: a syntax error anyway)
+
+
+def _unmagicked(program_text: str) -> str:
+    """A piece's text with its magic lines back as they were."""
+    lines = _NEWLINE.split(program_text)
+    endings = _NEWLINE.findall(program_text) + [""]
+    restored = []
+    for line, ending in zip(lines, endings):
+        match = _MAGIC_LINE.match(line)
+        restored.append((match.group(1) if match else line) + ending)
+    return "".join(restored)
+
+
+class Program:
+    """A notebook's Python code cells as one text, and where each cell lies in it."""
+
+    def __init__(self, notebook: Notebook, pieces: list[Piece], left_out: frozenset[int] = frozenset()) -> None:
+        self.notebook = notebook
+        self.pieces = pieces
+        self.left_out = left_out  # the cells left out of the program (they do not parse)
+        self.text = "".join(piece.program_text for piece in pieces)
+        self.starts = []
+        position = 0
+        for piece in pieces:
+            self.starts.append(position)
+            position += len(piece.program_text)
+        self.ends = self.starts[1:] + [position]
+
+    @cached_property
+    def source(self) -> SourceText:
+        return SourceText(self.text)
+
+    def _index(self, offset: int) -> int:
+        """The piece holding an offset (one at a piece's start belongs to that piece)."""
+        return max(bisect.bisect_right(self.starts, offset) - 1, 0)
+
+    # ---------------------------------------------------------------------------------- syntax errors
+    def unparsable(self) -> list[tuple[Piece, SyntaxError]]:
+        """The cells CPython cannot compile on their own, with its error."""
+        bad = []
+        for piece in self.pieces:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                try:
+                    compile(piece.program_text, "<cell>", "exec", ast.PyCF_ALLOW_TOP_LEVEL_AWAIT, dont_inherit=True)
+                except SyntaxError as error:
+                    bad.append((piece, error))
+                except (ValueError, RecursionError, MemoryError) as error:
+                    bad.append((piece, SyntaxError(str(error))))
+        return bad
+
+    def without(self, pieces: Iterable[Piece]) -> Program:
+        return self.notebook.program(self.left_out | {piece.cell.number for piece in pieces})
+
+    def error_location(self, piece: Piece, error: SyntaxError) -> tuple[int, int]:
+        """The program row and 0-based column of a cell's syntax error."""
+        first_row = self.source.location(self.starts[self.pieces.index(piece)]).row
+        return first_row + (error.lineno or 1) - 1, max((error.offset or 1) - 1, 0)
+
+    # ---------------------------------------------------------------------------------- fixes
+    def keeps(self, edits: Sequence[Edit]) -> bool:
+        """Whether each edit stays inside one cell and off its magic lines (else the fix is not applied)."""
+        for edit in edits:
+            index = self._index(edit.start)
+            if edit.end > self.ends[index]:
+                return False
+            start = self.starts[index]
+            # Overlapping a magic line, or adding to its end, would change the magic.
+            if any(edit.start - start <= magic_end and edit.end - start > magic_start
+                   for magic_start, magic_end in self.pieces[index].magic_spans):
+                return False
+        return True
+
+    def edited(self, edits: Sequence[Edit]) -> Program:
+        """The program of the notebook with the edits applied cell by cell (each edit inside one cell: `keeps`).
+
+        Raises NotebookError when the cells' new text would not read back as this program (a bug to report).
+        """
+        from seedlint.linter import apply_edits
+
+        by_piece: dict[int, list[Edit]] = {}
+        for edit in dict.fromkeys(edits):
+            index = self._index(edit.start)
+            start = self.starts[index]
+            by_piece.setdefault(index, []).append(Edit(edit.start - start, edit.end - start, edit.content))
+        sources, expected = {}, []
+        for index, piece in enumerate(self.pieces):
+            if index not in by_piece:
+                expected.append(piece.program_text)
+                continue
+            program_text = apply_edits(piece.program_text, by_piece[index])
+            text = _unmagicked(program_text)
+            if not piece.cell.source.endswith(("\n", "\r")) and text.endswith("\n"):
+                text = text[:-1]  # the newline the program added after the cell's last line
+            sources[piece.cell.number] = text
+            expected.append(program_text if program_text.endswith(("\n", "\r")) else program_text + "\n")
+        program = Notebook.parse(self.notebook.with_sources(sources), self.notebook.bom).program(self.left_out)
+        if [piece.program_text for piece in program.pieces] != expected:
+            raise NotebookError("the fixed cells do not read back as the fixed program")
+        return program
+
+    # ---------------------------------------------------------------------------------- locations
+    def cell_location(self, location: Location) -> tuple[int, Location]:
+        """A program location as (cell number, location in the cell)."""
+        if not self.pieces:
+            return 1, location
+        index = self._index(self.source.offset(location.row, location.column - 1))
+        first_row = self.source.location(self.starts[index]).row
+        return self.pieces[index].cell.number, Location(location.row - first_row + 1, location.column)
+
+    def in_program(self, diagnostic: Diagnostic) -> Diagnostic:
+        """A placed finding back on the program's rows (what a run of the program reports)."""
+        index = next(i for i, piece in enumerate(self.pieces) if piece.cell.number == diagnostic.notebook.cell)
+        shift = self.source.location(self.starts[index]).row - 1
+        return replace(diagnostic, start=Location(diagnostic.start.row + shift, diagnostic.start.column),
+                       end=Location(diagnostic.end.row + shift, diagnostic.end.column), notebook=None)
+
+    def place(self, diagnostic: Diagnostic) -> Diagnostic:
+        """A program finding placed in its cell: rows counted in the cell, its cell and file location added."""
+        number, start = self.cell_location(diagnostic.start)
+        end_number, end = self.cell_location(diagnostic.end)
+        if end_number != number:  # (a span to the start of the next cell) ends with the cell's last line
+            last = diagnostic.source_lines[-1] if diagnostic.source_lines else ""
+            end = Location(start.row + max(len(diagnostic.source_lines) - 1, 0), len(last) + 1)
+        edits = [(self.cell_location(first), self.cell_location(last)) for first, last in diagnostic.edit_locations]
+        cell = self.notebook.cells[number - 1] if number <= len(self.notebook.cells) else None
+        where = SourceText(cell.source if cell is not None else "")
+        file_start, file_end = (self.notebook.file_location(number, where.offset(location.row, location.column - 1))
+                                if cell is not None else location for location in (start, end))
+        return replace(diagnostic, start=start, end=end,
+                       edit_locations=tuple((first[1], last[1]) for first, last in edits),
+                       notebook=CellPlace(number, file_start, file_end, tuple(first[0] for first, _ in edits)))
+
+
+# ---------------------------------------------------------------------------------------------- the JSON text
+def _skip(text: str, position: int) -> int:
+    return _WHITESPACE.match(text, position).end()
+
+
+def _members(text: str, position: int) -> Iterable[tuple[str, int, int]]:
+    """The (key, value start, value end) of the JSON object starting at `position`."""
+    decoder = json.JSONDecoder()
+    position = _skip(text, position + 1)
+    while text[position] != "}":
+        key, position = json.decoder.scanstring(text, position + 1)
+        position = _skip(text, _skip(text, position) + 1)  # past the colon
+        _, end = decoder.raw_decode(text, position)
+        yield key, position, end
+        position = _skip(text, end)
+        if text[position] == ",":
+            position = _skip(text, position + 1)
+
+
+def _elements(text: str, position: int) -> Iterable[tuple[int, int]]:
+    """The (start, end) of each value of the JSON array starting at `position`."""
+    decoder = json.JSONDecoder()
+    position = _skip(text, position + 1)
+    while text[position] != "]":
+        _, end = decoder.raw_decode(text, position)
+        yield position, end
+        position = _skip(text, end)
+        if text[position] == ",":
+            position = _skip(text, position + 1)
+
+
+def _source_spans(text: str) -> list[tuple[int, int]]:
+    """Where each cell's `source` value lies in a notebook's (valid) JSON text."""
+    spans = []
+    for key, start, _ in _members(text, _skip(text, 0)):
+        if key != "cells":
+            continue
+        for cell_start, cell_end in _elements(text, start):
+            source = [(value_start, value_end) for name, value_start, value_end in _members(text, cell_start)
+                      if name == "source"] if text[cell_start] == "{" else []
+            spans.append(source[-1] if source else (cell_end, cell_end))
+    return spans
+
+
+def _list_layout(text: str, span: tuple[int, int], old: str) -> tuple[str, str] | None:
+    """The whitespace before each item and before the `]` of a multi-line list of lines, or None (inline)."""
+    if "\n" in old or "\r" in old:
+        items = list(_elements(text, span[0]))
+        if items:
+            return text[span[0] + 1:items[0][0]], text[items[-1][1]:span[1] - 1]
+    line_start = max(text.rfind("\n", 0, span[0]), text.rfind("\r", 0, span[0])) + 1
+    if line_start == 0:
+        return None
+    key_indent = text[line_start:line_start + len(text[line_start:]) - len(text[line_start:].lstrip(" \t"))]
+    first_key = _WHITESPACE.match(text, text.index("{") + 1).group(0)
+    unit = first_key.lstrip("\r\n")
+    newline = "\r\n" if "\r\n" in first_key else "\n"
+    return newline + key_indent + unit, newline + key_indent
+
+
+def _raw_offset(text: str, span: tuple[int, int], offset: int) -> int:
+    """The position in the file's text of the character at `offset` of a source value (string or list)."""
+    start, end = span
+    strings = [span] if text[start] == '"' else list(_elements(text, start))
+    for string_start, string_end in strings:
+        position = string_start + 1
+        while position < string_end - 1:
+            if offset == 0:
+                return position
+            if text[position] == "\\":
+                if text[position + 1] == "u":
+                    unit = int(text[position + 2:position + 6], 16)
+                    pair = 0xD800 <= unit < 0xDC00 and text.startswith("\\u", position + 6)
+                    position += 12 if pair else 6
+                else:
+                    position += 2
+            else:
+                position += 1
+            offset -= 1
+    return strings[-1][1] - 1 if strings else start
