@@ -135,6 +135,12 @@ class Notebook:
         return match.group(0) if match else "\n"
 
 
+def notebook_text(cells: Iterable[tuple[str, str]]) -> str:
+    """An nbformat 4 notebook of (cell type, source) pairs: an editor's open notebook, as the linter reads it."""
+    return json.dumps({"cells": [{"cell_type": kind, "metadata": {}, "source": source} for kind, source in cells],
+                       "metadata": {}, "nbformat": 4, "nbformat_minor": 5})
+
+
 def _language(metadata: dict) -> str | None:
     for key, field in (("kernelspec", "language"), ("language_info", "name")):
         value = metadata.get(key)
@@ -343,13 +349,17 @@ class Program:
         return program
 
     # ---------------------------------------------------------------------------------- locations
-    def cell_location(self, location: Location) -> tuple[int, Location]:
-        """A program location as (cell number, location in the cell)."""
+    def cell_location(self, location: Location, within: int | None = None) -> tuple[int, Location]:
+        """A program location as (cell number, location in the cell); `within`: counted in that piece (the end of
+        a span that ends where the next cell starts)."""
         if not self.pieces:
             return 1, location
-        index = self._index(self.source.offset(location.row, location.column - 1))
+        index = self._index(self.source.offset(location.row, location.column - 1)) if within is None else within
         first_row = self.source.location(self.starts[index]).row
         return self.pieces[index].cell.number, Location(location.row - first_row + 1, location.column)
+
+    def _piece_of(self, location: Location) -> int:
+        return self._index(self.source.offset(location.row, location.column - 1))
 
     def in_program(self, diagnostic: Diagnostic) -> Diagnostic:
         """A placed finding back on the program's rows (what a run of the program reports)."""
@@ -360,12 +370,13 @@ class Program:
 
     def place(self, diagnostic: Diagnostic) -> Diagnostic:
         """A program finding placed in its cell: rows counted in the cell, its cell and file location added."""
-        number, start = self.cell_location(diagnostic.start)
-        end_number, end = self.cell_location(diagnostic.end)
-        if end_number != number:  # (a span to the start of the next cell) ends with the cell's last line
-            last = diagnostic.source_lines[-1] if diagnostic.source_lines else ""
-            end = Location(start.row + max(len(diagnostic.source_lines) - 1, 0), len(last) + 1)
-        edits = [(self.cell_location(first), self.cell_location(last)) for first, last in diagnostic.edit_locations]
+        index = self._piece_of(diagnostic.start)
+        number, start = self.cell_location(diagnostic.start, index)
+        _, end = self.cell_location(diagnostic.end, index)
+        edits = []
+        for first, last in diagnostic.edit_locations:
+            edit_index = self._piece_of(first)
+            edits.append((self.cell_location(first, edit_index), self.cell_location(last, edit_index)))
         cell = self.notebook.cells[number - 1] if number <= len(self.notebook.cells) else None
         where = SourceText(cell.source if cell is not None else "")
         file_start, file_end = (self.notebook.file_location(number, where.offset(location.row, location.column - 1))

@@ -20,7 +20,7 @@ from seedlint.config import Config, ConfigResolver, ParseLimits, installed_torch
 from seedlint.diagnostics import Diagnostic, LintResult
 from seedlint.discovery import collect_files
 from seedlint.model import ProjectModel
-from seedlint.notebook import Notebook
+from seedlint.notebook import Notebook, NotebookError, is_notebook
 from seedlint.parallel import (
     Pool,
     available_cpus,
@@ -169,7 +169,8 @@ class Checker:
         # The seeding helpers of the modules beside it and of the project modules it imports (one file
         # is checked at a time: no run over the whole project has found the helpers elsewhere).
         name = finder.module_name(path)
-        imported = [found[0] for found in map(finder.read, imported_modules(data, name, path.name == "__init__.py"))
+        code = _code_of(path, data)
+        imported = [found[0] for found in map(finder.read, imported_modules(code, name, path.name == "__init__.py"))
                     if found is not None and b"seed" in found[1]]
         self._project_names = self.model.gates([path, *imported])
         known = self._known(path, data) if fix is None else None
@@ -320,6 +321,16 @@ class Checker:
         if result.fixed:
             report.fixed.update(result.fixed)
             report.fixed_by_file[result.path] = result.fixed
+
+
+def _code_of(path: Path, data: bytes) -> bytes:
+    """A file's Python code: its bytes, or a notebook's code cells."""
+    if not is_notebook(path):
+        return data
+    try:
+        return Notebook.read(data).program().text.encode()
+    except NotebookError:
+        return b""
 
 
 def _unified_diff(path: Path, result: LintResult, data: bytes) -> str:

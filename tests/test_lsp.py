@@ -336,3 +336,106 @@ def test_a_buffer_sees_the_seeding_helper_of_a_package_it_imports(tmp_path: Path
     assert [d.code for d in found.diagnostics] == ["SL104"]
     seeds_first = draws_first.replace(b"x = torch.rand(1)\nset_all_seeds(0)", b"set_all_seeds(0)\nx = torch.rand(1)")
     assert checker.lint_buffer(script, seeds_first, ModuleFinder.for_files([script], {}, [tmp_path])).diagnostics == []
+
+
+# ------------------------------------------------------------------ notebooks (LSP 3.17 notebook sync)
+NOTEBOOK_CELLS = [
+    (types.NotebookCellKind.Markup, "# Training\n"),
+    (types.NotebookCellKind.Code, "%matplotlib inline\nimport torch\nx = torch.randn(3)"),
+    (types.NotebookCellKind.Code, "torch.manual_seed(0)"),
+    (types.NotebookCellKind.Code, "model = torch.nn.Linear(3, 1)"),
+]
+
+
+def open_notebook(client: LanguageClient, name: str, cells) -> tuple[str, list[str]]:
+    uri = uri_of(client, name)
+    cell_uris = [f"vscode-notebook-cell:{client.root / name}#cell{number}" for number in range(len(cells))]
+    for cell_uri, (_, text) in zip(cell_uris, cells):
+        client.versions[cell_uri], client.texts[cell_uri] = 1, text
+    client.versions[uri] = 1
+    client.notebook_document_did_open(types.DidOpenNotebookDocumentParams(
+        notebook_document=types.NotebookDocument(uri=uri, notebook_type="jupyter-notebook", version=1, cells=[
+            types.NotebookCell(kind=kind, document=cell_uri) for cell_uri, (kind, _) in zip(cell_uris, cells)]),
+        cell_text_documents=[
+            types.TextDocumentItem(uri=cell_uri, language_id="markdown" if kind == types.NotebookCellKind.Markup
+                                   else "python", version=1, text=text)
+            for cell_uri, (kind, text) in zip(cell_uris, cells)]))
+    return uri, cell_uris
+
+
+def change_cells(client: LanguageClient, uri: str, texts: dict[str, str]) -> None:
+    client.versions[uri] += 1
+    changes = []
+    for cell_uri, text in texts.items():
+        client.versions[cell_uri] += 1
+        client.texts[cell_uri] = text
+        changes.append(types.NotebookDocumentCellContentChanges(
+            document=types.VersionedTextDocumentIdentifier(uri=cell_uri, version=client.versions[cell_uri]),
+            changes=[types.TextDocumentContentChangeWholeDocument(text=text)]))
+    client.notebook_document_did_change(types.DidChangeNotebookDocumentParams(
+        notebook_document=types.VersionedNotebookDocumentIdentifier(uri=uri, version=client.versions[uri]),
+        change=types.NotebookDocumentChangeEvent(cells=types.NotebookDocumentCellChanges(text_content=changes))))
+
+
+def apply_cell_edits(client: LanguageClient, action: types.CodeAction) -> dict[str, str]:
+    """The new text of each cell the action edits (each edit against the cell's current version)."""
+    texts = {}
+    for change in action.edit.document_changes:
+        cell_uri = change.text_document.uri
+        assert change.text_document.version == client.versions[cell_uri]
+        texts[cell_uri] = apply(client.texts[cell_uri], change.edits, client.encoding)
+    return texts
+
+
+@pytest.mark.asyncio
+async def test_a_notebook_gets_diagnostics_per_cell_and_fixes_across_cells(client: LanguageClient):
+    uri, cells = open_notebook(client, "train.ipynb", NOTEBOOK_CELLS)
+    (found,) = await diagnostics(client, cells[1], lambda found: found)
+    assert found.code == "SL104"  # the draw in the second code cell, before the seed in the next one
+    assert (found.range.start.line, found.range.start.character) == (2, 4)  # rows are the cell's; magics are fine
+    assert await diagnostics(client, cells[2]) == [] and await diagnostics(client, cells[3]) == []
+
+    # The quick fix moves the seeding call from its cell to above the draw: one edit in each cell.
+    (fix,) = [a for a in await actions(client, cells[1], [found]) if a.kind == types.CodeActionKind.QuickFix
+              and a.title.startswith("SL104")]
+    fixed = apply_cell_edits(client, fix)
+    assert set(fixed) == {cells[1], cells[2]}
+    assert fixed[cells[1]] == "%matplotlib inline\nimport torch\ntorch.manual_seed(0)\nx = torch.randn(3)"
+    assert fixed[cells[2]] == ""
+    change_cells(client, uri, fixed)
+    assert await diagnostics(client, cells[1], lambda found: found == []) == []
+
+    # An edit that brings the draw back before the seed brings the finding back, on the cell's line.
+    change_cells(client, uri, {cells[1]: "import torch\nx = torch.randn(3)", cells[2]: "torch.manual_seed(0)"})
+    (found,) = await diagnostics(client, cells[1], lambda found: found)
+    assert found.range.start.line == 1
+
+    hover = await client.text_document_hover_async(types.HoverParams(
+        text_document=types.TextDocumentIdentifier(uri=cells[1]), position=types.Position(1, 6)))
+    assert "SL104" in hover.contents.value
+
+    (noqa,) = [a for a in await actions(client, cells[1], [found]) if a.title == "Disable SL104 for this line"]
+    assert apply_cell_edits(client, noqa) == {cells[1]: "import torch\nx = torch.randn(3)  # noqa: SL104"}
+
+
+@pytest.mark.asyncio
+async def test_fix_all_of_a_notebook_and_close_clears_its_cells(client: LanguageClient):
+    broken = [(types.NotebookCellKind.Code, "import torch\ntorch.cuda.manual_seed_all(0)"),
+              (types.NotebookCellKind.Markup, "Next: the cuDNN flags\n"),
+              (types.NotebookCellKind.Code, "torch.backends.cudnn.determinstic = True\n")]
+    uri, cells = open_notebook(client, "nb.ipynb", broken)
+    found = await diagnostics(client, cells[0], lambda found: found)
+    assert codes(found) == ["SL101"] and codes(await diagnostics(client, cells[2], lambda found: found)) == ["SL302"]
+    (fix_all,) = await actions(client, cells[0], found, only=["source.fixAll.seedlint"])
+    fixed = apply_cell_edits(client, fix_all)  # both cells' safe fixes, whichever cell asked
+    assert set(fixed) == {cells[0], cells[2]} and "determinstic" not in fixed[cells[2]]
+    change_cells(client, uri, fixed)
+    assert await diagnostics(client, cells[0], lambda found: found == []) == []
+    assert await diagnostics(client, cells[2], lambda found: found == []) == []
+    if client.mode == "push":
+        change_cells(client, uri, {cells[0]: broken[0][1]})
+        await diagnostics(client, cells[0], lambda found: found)
+        client.notebook_document_did_close(types.DidCloseNotebookDocumentParams(
+            notebook_document=types.NotebookDocumentIdentifier(uri=uri),
+            cell_text_documents=[types.TextDocumentIdentifier(uri=cell_uri) for cell_uri in cells]))
+        assert await diagnostics(client, cells[0], lambda found: found == []) == []

@@ -3,6 +3,8 @@ text edits and code actions. No protocol I/O here (`server.py` does that)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from lsprotocol import types
 from pygls.workspace import PositionCodec, ServerTextPosition
 
@@ -25,8 +27,9 @@ class Positions:
 
     def at(self, location: Location) -> types.Position:
         line = location.row - 1
-        if line >= len(self._lines):  # past the last line: the end of the text
-            return types.Position(len(self._lines), 0)
+        if line >= len(self._lines):  # past the last line (a notebook cell's added newline): the end of the text
+            line = len(self._lines) - 1
+            location = Location(line + 1, len(self._lines[line]) + 1)
         return self.codec.position_to_client_units(self._lines, ServerTextPosition(line, location.column - 1))
 
     def at_offset(self, offset: int) -> types.Position:
@@ -45,13 +48,26 @@ class Positions:
         return self.source.offset(server.line + 1, server.character)
 
 
-def lsp_diagnostic(diagnostic: Diagnostic, positions: Positions) -> types.Diagnostic:
-    """A finding as an LSP diagnostic, its fix (if any) in `data`."""
+@dataclass(frozen=True)
+class CellDocument:
+    """A notebook cell as the client knows it: its own text document."""
+
+    uri: str
+    version: int | None
+    positions: Positions
+
+
+def lsp_diagnostic(diagnostic: Diagnostic, positions: Positions,
+                   cells: dict[int, CellDocument] | None = None) -> types.Diagnostic:
+    """A finding as an LSP diagnostic, its fix (if any) in `data` (in a notebook: as edits of its cells)."""
     data = None
     if diagnostic.fix is not None and diagnostic.fix.edits:
+        edits = [{"start": edit.start, "end": edit.end, "content": edit.content} for edit in diagnostic.fix.edits]
+        if cells is not None and diagnostic.notebook is not None:
+            edits = [{"cell": change.text_document.uri, "range": text_edit.range, "content": text_edit.new_text}
+                     for change in cell_edits(diagnostic, cells).document_changes for text_edit in change.edits]
         data = {"fix": {
-            "message": diagnostic.fix.message, "applicability": diagnostic.fix.applicability.value,
-            "edits": [{"start": edit.start, "end": edit.end, "content": edit.content} for edit in diagnostic.fix.edits],
+            "message": diagnostic.fix.message, "applicability": diagnostic.fix.applicability.value, "edits": edits,
         }}
     return types.Diagnostic(
         range=positions.range(diagnostic.start, diagnostic.end),
@@ -66,19 +82,35 @@ def lsp_diagnostic(diagnostic: Diagnostic, positions: Positions) -> types.Diagno
 
 
 def workspace_edit(uri: str, version: int | None, edits: list[types.TextEdit]) -> types.WorkspaceEdit:
-    document = types.OptionalVersionedTextDocumentIdentifier(uri=uri, version=version)
-    return types.WorkspaceEdit(document_changes=[types.TextDocumentEdit(text_document=document, edits=edits)])
+    return documents_edit([(uri, version, edits)])
+
+
+def documents_edit(changes: list[tuple[str, int | None, list[types.TextEdit]]]) -> types.WorkspaceEdit:
+    """Edits of several documents (a notebook's cells), each against its version."""
+    return types.WorkspaceEdit(document_changes=[
+        types.TextDocumentEdit(text_document=types.OptionalVersionedTextDocumentIdentifier(uri=uri, version=version),
+                               edits=edits) for uri, version, edits in changes])
+
+
+def cell_edits(diagnostic: Diagnostic, cells: dict[int, CellDocument]) -> types.WorkspaceEdit:
+    """A notebook finding's fix as edits of the cells it changes (SL104's move: two cells)."""
+    by_cell: dict[int, list[types.TextEdit]] = {}
+    for edit, (start, end), number in zip(diagnostic.fix.edits, diagnostic.edit_locations,
+                                          diagnostic.notebook.edit_cells):
+        by_cell.setdefault(number, []).append(types.TextEdit(cells[number].positions.range(start, end), edit.content))
+    return documents_edit([(cells[number].uri, cells[number].version, edits) for number, edits in by_cell.items()])
 
 
 def fix_action(diagnostic: Diagnostic, lsp: types.Diagnostic, positions: Positions, uri: str,
-               version: int | None, preferred: bool) -> types.CodeAction:
+               version: int | None, preferred: bool,
+               cells: dict[int, CellDocument] | None = None) -> types.CodeAction:
     """The quick fix of one finding (an unsafe fix is offered, never preferred)."""
     safe = diagnostic.fix.applicability.value == "safe"
     title = f"{diagnostic.code}: {diagnostic.fix.message}" + ("" if safe else " (unsafe)")
-    return types.CodeAction(
-        title=title, kind=types.CodeActionKind.QuickFix, diagnostics=[lsp], is_preferred=preferred and safe,
-        edit=workspace_edit(uri, version, [positions.edit(edit) for edit in diagnostic.fix.edits]),
-    )
+    edit = cell_edits(diagnostic, cells) if cells is not None and diagnostic.notebook is not None else \
+        workspace_edit(uri, version, [positions.edit(edit) for edit in diagnostic.fix.edits])
+    return types.CodeAction(title=title, kind=types.CodeActionKind.QuickFix, diagnostics=[lsp],
+                            is_preferred=preferred and safe, edit=edit)
 
 
 def noqa_action(diagnostic: Diagnostic, lsp: types.Diagnostic, positions: Positions, uri: str,

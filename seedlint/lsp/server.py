@@ -6,7 +6,8 @@ The project model (summaries of other modules' helpers, findings by content) liv
 session, and open buffers win over the disk, so a seeding helper in another file counts as it reads
 in the editor. When a file changes (its buffer or, on disk, a watched file), the open documents whose
 analysis read it are checked again. Clients that pull diagnostics get them by pull only; the others
-by push.
+by push. A notebook (LSP 3.17 notebook sync) is linted as a whole, its code cells as one program, and each
+cell gets its own diagnostics; a fix may edit several cells.
 """
 
 from __future__ import annotations
@@ -30,9 +31,10 @@ from seedlint.analysis.modules import ModuleFinder
 from seedlint.config import CONFIG_FILES, ConfigError
 from seedlint.diagnostics import Diagnostic
 from seedlint.lsp.convert import (
-    FIX_ALL_KIND, Positions, fix_action, lsp_diagnostic, noqa_action, whole_text_edit, workspace_edit,
+    FIX_ALL_KIND, CellDocument, Positions, documents_edit, fix_action, lsp_diagnostic, noqa_action, whole_text_edit,
 )
 from seedlint.noqa import LINE_NOQA
+from seedlint.notebook import Notebook, notebook_text
 from seedlint.pages import page_text
 from seedlint.runner import Checker, CheckOptions
 from seedlint.selection import UnknownSelector
@@ -75,20 +77,46 @@ class Settings:
 
 @dataclass
 class Linted:
-    """A document's findings for one version of its text."""
+    """A document's findings for one version of its text (a notebook cell's: with its notebook's cells)."""
 
     version: int | None
     text: str
     positions: Positions
     findings: list[Diagnostic]
     diagnostics: list[types.Diagnostic]
+    cells: dict[int, CellDocument] | None = None  # a cell's notebook: every cell, by number
+
+    @property
+    def snapshot(self) -> tuple:
+        return self.version, self.text
+
+    def publications(self, uri: str) -> list[tuple[str, int | None, list[types.Diagnostic]]]:
+        return [(uri, self.version, self.diagnostics)]
+
+
+@dataclass
+class LintedNotebook:
+    """A notebook's findings for one version of its cells, by cell."""
+
+    version: int
+    texts: tuple[str, ...]
+    by_cell: dict[str, Linted]  # cell URI -> its findings
+
+    @property
+    def snapshot(self) -> tuple:
+        return self.version, self.texts
+
+    def publications(self, uri: str) -> list[tuple[str, int | None, list[types.Diagnostic]]]:
+        return [(cell_uri, linted.version, linted.diagnostics) for cell_uri, linted in self.by_cell.items()]
 
 
 class SeedlintServer(LanguageServer):
     def __init__(self) -> None:
-        super().__init__("seedlint", __version__)
+        python_cells = [types.NotebookCellLanguage(language="python")]
+        super().__init__("seedlint", __version__, notebook_document_sync=types.NotebookDocumentSyncOptions(
+            notebook_selector=[types.NotebookDocumentFilterWithCells(cells=python_cells, notebook="*")], save=True))
         self.settings = Settings()
-        self.linted: dict[str, Linted] = {}
+        self.linted: dict[str, Linted | LintedNotebook] = {}
         self.pending: dict[str, asyncio.Task] = {}
         self._analysis = ThreadPoolExecutor(max_workers=1, thread_name_prefix="seedlint-analysis")
         self._checker: Checker | None = None
@@ -141,6 +169,41 @@ class SeedlintServer(LanguageServer):
         diagnostics = [lsp_diagnostic(finding, positions) for finding in result.diagnostics]
         return Linted(version, text, positions, result.diagnostics, diagnostics)
 
+    def _cells(self, uri: str) -> list[tuple[str, int | None, str, str]] | None:
+        """A notebook's cells, in order, as (URI, version, cell type, text); None when it is not open."""
+        notebook = self.workspace.get_notebook_document(notebook_uri=uri)
+        if notebook is None:
+            return None
+        cells = []
+        for cell in notebook.cells:
+            document = self.workspace.get_text_document(cell.document)
+            code = cell.kind == types.NotebookCellKind.Code and document.language_id in (None, "python")
+            cells.append((cell.document, document.version, "code" if code else "markdown", document.source))
+        return cells
+
+    def analyse_notebook(self, uri: str, version: int, cells: list[tuple[str, int | None, str, str]]
+                         ) -> LintedNotebook:
+        path = _path(uri) or Path("untitled.ipynb")
+        documents = {number: CellDocument(cell_uri, cell_version, Positions(text, self.workspace.position_codec))
+                     for number, (cell_uri, cell_version, _, text) in enumerate(cells, start=1)}
+        findings: dict[int, list[Diagnostic]] = {number: [] for number in documents}
+        try:
+            data = notebook_text((kind, text) for _, _, kind, text in cells).encode()
+            result = self._checker_for(path).lint_buffer(path, data, self._finder(path))
+        except (ConfigError, UnknownSelector) as error:
+            self.log("error", f"seedlint: {error}")
+        else:
+            for error in result.errors:
+                self.log("error", error)
+            for finding in result.diagnostics:
+                findings[finding.notebook.cell if finding.notebook is not None else 1].append(finding)
+        by_cell = {}
+        for number, document in documents.items():
+            diagnostics = [lsp_diagnostic(finding, document.positions, documents) for finding in findings[number]]
+            by_cell[document.uri] = Linted(document.version, cells[number - 1][3], document.positions,
+                                           findings[number], diagnostics, documents)
+        return LintedNotebook(version, tuple(text for *_, text in cells), by_cell)
+
     def collect_garbage(self) -> None:
         """Free the reference cycles an analysis left, between two analyses rather than in a pause inside one
         (`serve` turns the automatic collector off). What the first analysis left alive (the libraries, the
@@ -150,10 +213,28 @@ class SeedlintServer(LanguageServer):
             gc.freeze()
             self._frozen = True
 
-    def fixed_text(self, uri: str, text: str) -> str:
-        path = _path(uri) or Path("untitled.py")
-        result = self._checker_for(path).lint_buffer(path, _encoded(text), self._finder(path), fix="safe")
-        return result.source.text if result.source is not None and result.fixed else text
+    def fix_all(self, uri: str, linted: Linted) -> types.WorkspaceEdit | None:
+        """The edit that applies every safe fix of a document (of a cell's whole notebook), None if none applies."""
+        if linted.cells is None:
+            path = _path(uri) or Path("untitled.py")
+            result = self._checker_for(path).lint_buffer(path, _encoded(linted.text), self._finder(path), fix="safe")
+            if result.source is None or not result.fixed:
+                return None
+            return documents_edit([(uri, linted.version, [whole_text_edit(linted.text, result.source.text,
+                                                                          linted.positions)])])
+        notebook = self.workspace.get_notebook_document(cell_uri=uri)
+        cells = self._cells(notebook.uri) if notebook is not None else None
+        if cells is None:
+            return None
+        path = _path(notebook.uri) or Path("untitled.ipynb")
+        data = notebook_text((kind, text) for _, _, kind, text in cells).encode()
+        result = self._checker_for(path).lint_buffer(path, data, self._finder(path), fix="safe")
+        if result.program is None or not result.fixed:
+            return None
+        fixed = Notebook.parse(result.program.notebook.text).cells
+        codec = self.workspace.position_codec
+        return documents_edit([(cell_uri, version, [whole_text_edit(text, new.source, Positions(text, codec))])
+                               for (cell_uri, version, _, text), new in zip(cells, fixed) if new.source != text])
 
     # ------------------------------------------------------------ scheduling (on the event loop)
     def schedule(self, uri: str, delay: float) -> None:
@@ -167,47 +248,63 @@ class SeedlintServer(LanguageServer):
         await asyncio.sleep(delay)
         await self._analysed(uri)
 
+    def _snapshot(self, uri: str) -> tuple | None:
+        """What a document's findings depend on: its version and text (a notebook's: its cells' texts)."""
+        cells = self._cells(uri)
+        if cells is not None:
+            return self.workspace.get_notebook_document(notebook_uri=uri).version, tuple(text for *_, text in cells)
+        document = self.workspace.text_documents.get(uri)
+        return (document.version, document.source) if document is not None else None
+
     async def current(self, uri: str) -> Linted | None:
-        """The findings of a document's current text (after the check waiting for it, if any)."""
+        """The findings of a document's current text (after the check waiting for it, if any); a notebook
+        cell's come from the check of its whole notebook."""
+        notebook = self.workspace.get_notebook_document(cell_uri=uri)
+        if notebook is not None:
+            linted = await self.current(notebook.uri)
+            return linted.by_cell.get(uri) if isinstance(linted, LintedNotebook) else None
         waiting = self.pending.get(uri)
         if waiting is not None and not waiting.done():
             try:
                 await asyncio.shield(waiting)
             except asyncio.CancelledError:  # a newer edit replaced it: its check is the one to wait for
                 return await self.current(uri)
-        document = self.workspace.text_documents.get(uri)
+        snapshot = self._snapshot(uri)
         known = self.linted.get(uri)
-        if document is not None and known is not None and known.version == document.version \
-                and known.text == document.source:
+        if snapshot is not None and known is not None and known.snapshot == snapshot:
             return known
         linted = await self._analysed(uri)
-        if linted is None and uri in self.workspace.text_documents and self.pending.get(uri) is not waiting:
+        if linted is None and self._snapshot(uri) is not None and self.pending.get(uri) is not waiting:
             return await self.current(uri)  # edited while it was analysed: the newer text's findings
         return linted
 
-    async def _analysed(self, uri: str) -> Linted | None:
-        """Lint a document's current text (off the event loop), publish (push clients) and keep the result."""
-        document = self.workspace.text_documents.get(uri)
-        if document is None:
+    async def _analysed(self, uri: str) -> Linted | LintedNotebook | None:
+        """Lint a document's (a notebook's) current text off the event loop, publish (push clients), keep it."""
+        snapshot = self._snapshot(uri)
+        if snapshot is None:
             return None
-        text, version = document.source, document.version
+        cells = self._cells(uri)
         loop = asyncio.get_running_loop()
         try:
-            linted = await loop.run_in_executor(self._analysis, self.analyse, uri, text, version)
+            if cells is not None:
+                linted = await loop.run_in_executor(self._analysis, self.analyse_notebook, uri, snapshot[0], cells)
+            else:
+                linted = await loop.run_in_executor(self._analysis, self.analyse, uri, snapshot[1], snapshot[0])
         except Exception as error:  # noqa: BLE001 - a seedlint bug must not take the server down
             self.log("error", f"seedlint failed on {uri}: {type(error).__name__}: {error}")
             return None
-        document = self.workspace.text_documents.get(uri)
         loop.run_in_executor(self._analysis, self.collect_garbage)
-        if document is None or document.source != text:
+        if self._snapshot(uri) != snapshot:
             return None  # closed or edited meanwhile: this result is already stale
         previous = self.linted.get(uri)
         self.linted[uri] = linted
-        if previous is not None and previous.version == version and previous.diagnostics == linted.diagnostics:
+        if previous is not None and previous.snapshot[0] == snapshot[0] and \
+                previous.publications(uri) == linted.publications(uri):
             return linted  # checked again for a change elsewhere, and nothing changed here
         if not self.pulls:
-            self.text_document_publish_diagnostics(
-                types.PublishDiagnosticsParams(uri=uri, diagnostics=linted.diagnostics, version=version))
+            for target, version, diagnostics in linted.publications(uri):
+                self.text_document_publish_diagnostics(
+                    types.PublishDiagnosticsParams(uri=target, diagnostics=diagnostics, version=version))
         return linted
 
     def recheck_others(self, changed: Path) -> None:
@@ -231,8 +328,11 @@ class SeedlintServer(LanguageServer):
     def relint_all(self) -> None:
         self._checker = None
         self.linted.clear()
-        for uri in list(self.workspace.text_documents):
-            self.schedule(uri, 0)
+        cells = {cell.document for notebook in list(self.workspace.notebook_documents.values())
+                 for cell in notebook.cells}
+        for uri in [*self.workspace.text_documents, *self.workspace.notebook_documents]:
+            if uri not in cells:
+                self.schedule(uri, 0)
 
 
 server = SeedlintServer()
@@ -298,6 +398,33 @@ def did_close(ls: SeedlintServer, params: types.DidCloseTextDocumentParams) -> N
         ls.recheck_others(path)  # they now read the file from the disk
 
 
+@server.feature(types.NOTEBOOK_DOCUMENT_DID_OPEN)
+def did_open_notebook(ls: SeedlintServer, params: types.DidOpenNotebookDocumentParams) -> None:
+    ls.schedule(params.notebook_document.uri, 0)
+
+
+@server.feature(types.NOTEBOOK_DOCUMENT_DID_CHANGE)
+def did_change_notebook(ls: SeedlintServer, params: types.DidChangeNotebookDocumentParams) -> None:
+    ls.schedule(params.notebook_document.uri, ls.settings.debounce)
+
+
+@server.feature(types.NOTEBOOK_DOCUMENT_DID_SAVE)
+def did_save_notebook(ls: SeedlintServer, params: types.DidSaveNotebookDocumentParams) -> None:
+    ls.schedule(params.notebook_document.uri, 0)
+
+
+@server.feature(types.NOTEBOOK_DOCUMENT_DID_CLOSE)
+def did_close_notebook(ls: SeedlintServer, params: types.DidCloseNotebookDocumentParams) -> None:
+    uri = params.notebook_document.uri
+    waiting = ls.pending.pop(uri, None)
+    if waiting is not None:
+        waiting.cancel()
+    ls.linted.pop(uri, None)
+    if not ls.pulls:
+        for cell in params.cell_text_documents:
+            ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=cell.uri, diagnostics=[]))
+
+
 @server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
 def did_change_watched_files(ls: SeedlintServer, params: types.DidChangeWatchedFilesParams) -> None:
     for change in params.changes:
@@ -343,11 +470,10 @@ async def code_action(ls: SeedlintServer, params: types.CodeActionParams) -> lis
     if ls.settings.fix_all and (wanted is None or any(
             kind in (types.CodeActionKind.SourceFixAll, FIX_ALL_KIND, types.CodeActionKind.Source) for kind in wanted)):
         loop = asyncio.get_running_loop()
-        fixed = await loop.run_in_executor(ls._analysis, ls.fixed_text, uri, linted.text)
-        if fixed != linted.text and ls.workspace.get_text_document(uri).source == linted.text:
-            edit = whole_text_edit(linted.text, fixed, linted.positions)
+        edit = await loop.run_in_executor(ls._analysis, ls.fix_all, uri, linted)
+        if edit is not None and ls.workspace.get_text_document(uri).source == linted.text:
             actions.append(types.CodeAction(title="seedlint: fix all safely fixable findings", kind=FIX_ALL_KIND,
-                                            edit=workspace_edit(uri, linted.version, [edit])))
+                                            edit=edit))
     return actions
 
 
@@ -357,7 +483,8 @@ def _quick_fixes(linted: Linted, selected: types.Range, uri: str) -> list[types.
         if not _overlaps(diagnostic.range, selected):
             continue
         if finding.fix is not None and finding.fix.edits:
-            fixes.append(fix_action(finding, diagnostic, linted.positions, uri, linted.version, preferred=True))
+            fixes.append(fix_action(finding, diagnostic, linted.positions, uri, linted.version, preferred=True,
+                                    cells=linted.cells))
         if finding.code != "SL000":
             silencers.append(noqa_action(finding, diagnostic, linted.positions, uri, linted.version))
     return fixes + silencers
