@@ -12,7 +12,7 @@ from seedlint.analysis.context import FileContext, Settings
 from seedlint.analysis.modules import module_name
 from seedlint.diagnostics import Diagnostic, Edit, LintResult, Location
 from seedlint.noqa import file_noqa, line_noqa
-from seedlint.notebook import Notebook, NotebookError, is_notebook
+from seedlint.notebook import Notebook, NotebookError, Program, is_notebook
 from seedlint.parsing import NotParsed, parse
 from seedlint.rules import RULES, Rule
 from seedlint.rules.base import SEEDING, SEEDING_PATTERNS, calls_a_gate
@@ -76,7 +76,7 @@ class Linter:
         result = LintResult(path, [], program.source, program.text, program=program)
         if not wanted:
             return result
-        diagnostics = self._diagnostics(path, program.source, wanted, result.errors, result.reads)
+        diagnostics = self._diagnostics(path, program.source, wanted, result.errors, result.reads, program)
         cell_errors = []
         unparsable = program.unparsable() if any(d.code == INVALID_SYNTAX.code for d in diagnostics) else []
         if unparsable:
@@ -87,7 +87,7 @@ class Linter:
             program = program.without(piece for piece, _ in unparsable)
             result = LintResult(path, [], program.source, program.text, errors=result.errors, reads=result.reads,
                                 program=program)
-            diagnostics = self._diagnostics(path, program.source, wanted, result.errors, result.reads)
+            diagnostics = self._diagnostics(path, program.source, wanted, result.errors, result.reads, program)
         result.diagnostics = diagnostics
         if fix is not None:
             self._fix(result, wanted, fix == "unsafe")
@@ -96,7 +96,7 @@ class Linter:
         return result
 
     def _diagnostics(self, path: Path, source: SourceText, rules: Sequence[Rule], errors: list[str],
-                     reads: dict) -> list[Diagnostic]:
+                     reads: dict, program: Program | None = None) -> list[Diagnostic]:
         """The findings of `rules` on one text; a rule that fails is recorded in `errors`, the others still run,
         and the project modules the analysis read are added to `reads`."""
         project = self.settings.project
@@ -110,6 +110,7 @@ class Linter:
         except (RecursionError, MemoryError) as error:
             return [_invalid_syntax(path, source, 1, 0, f"SyntaxError: too deeply nested to parse ({type(error).__name__})")]
         context = FileContext(path, source, layout, module_name(path), self.settings)
+        context.program = program
         if parsed is not None:
             context.index = parsed[0]
         with project.recording() if project is not None else nullcontext({}) as read:
@@ -172,7 +173,7 @@ class Linter:
             result.source = source
             result.fixed.update(d.code for d in applied)
             rules = self._wanted(text.encode(source.encoding))  # a fix can open rules (a seeding call it adds)
-            result.diagnostics = self._diagnostics(result.path, source, rules, result.errors, result.reads)
+            result.diagnostics = self._diagnostics(result.path, source, rules, result.errors, result.reads, program)
 
 
 

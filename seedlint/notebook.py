@@ -4,8 +4,8 @@ program's findings and fixes to the cells and to the notebook's own JSON text.""
 from __future__ import annotations
 
 import ast
-import codecs
 import bisect
+import codecs
 import json
 import re
 import warnings
@@ -26,6 +26,8 @@ _MAGIC_LINE = re.compile(rf"^[ \t]*pass  # {_MAGIC_MARK}(.*)$")
 _NEWLINE = re.compile(r"\r\n|\r|\n")
 _WHITESPACE = re.compile(r"[ \t\n\r]*")
 _ESCAPE_PREFIXES = ("%", "!", "?", "/", ",", ";")  # IPython's line escapes: magics, shell, help, autocall
+# `files = !ls`, `t = %timeit -o f()`: a magic's output assigned (no Python expression starts with `!` or `%`).
+_ASSIGNED_MAGIC = re.compile(r"^[ \t]*[A-Za-z_][\w.\[\], \t*]*(?<![=!<>:+\-*/%&|^@])=[ \t]*[!%]")
 
 
 def is_notebook(path: Path) -> bool:
@@ -71,7 +73,7 @@ class Notebook:
             raise NotebookError(f"not a notebook: {error}") from error
         if not isinstance(document, dict) or not isinstance(document.get("cells"), list):
             version = document.get("nbformat") if isinstance(document, dict) else None
-            raise NotebookError(f"not an nbformat 4 notebook (nbformat {version})" if version else
+            raise NotebookError(f"not an nbformat 4 notebook (nbformat {version})" if version not in (None, 4) else
                                 "not a notebook: no list of cells")
         spans = _source_spans(text)
         cells = []
@@ -172,9 +174,9 @@ def _piece(cell: Cell) -> Piece | None:
     first_row = next((row for row, line in enumerate(lines) if line.strip()), 0)
     out, spans, position = [], [], 0
     continued_indent = None
-    for row, (line, ending, starts) in enumerate(zip(lines, endings, _statement_starts(lines))):
+    for row, (line, ending, (starts, code)) in enumerate(zip(lines, endings, _scanned(lines))):
         indent = line[: len(line) - len(line.lstrip(" \t"))]
-        if continued_indent is not None or (starts and _is_magic(line, row == first_row)):
+        if continued_indent is not None or (starts and _is_magic(line, code, row == first_row)):
             block_indent = indent if continued_indent is None else continued_indent
             line = f"{block_indent}pass  # {_MAGIC_MARK}{line}"
             spans.append((position, position + len(line)))
@@ -187,44 +189,25 @@ def _piece(cell: Cell) -> Piece | None:
     return Piece(cell, program_text, tuple(spans))
 
 
-def _is_magic(line: str, first_line: bool) -> bool:
+def _is_magic(line: str, code: str, first_line: bool) -> bool:
+    """Whether a line that starts a statement is IPython syntax (`code`: the line without its comment)."""
     stripped = line.strip()
     if not stripped or stripped.startswith("#"):
         return False
     if stripped.startswith("%%"):
         return first_line
-    if stripped.startswith(_ESCAPE_PREFIXES):
+    if stripped.startswith(_ESCAPE_PREFIXES) or _ASSIGNED_MAGIC.match(line):
         return True
-    return _code_part(line).rstrip().endswith("?")  # `obj?`, `obj??`: help
+    return code.rstrip().endswith("?")  # `obj?`, `obj??`: help
 
 
-def _code_part(line: str) -> str:
-    """The line without its comment (a `#` outside strings)."""
-    quote = None
-    index = 0
-    while index < len(line):
-        char = line[index]
-        if quote:
-            if char == "\\":
-                index += 1
-            elif line.startswith(quote, index):
-                index += len(quote) - 1
-                quote = None
-        elif char in "'\"":
-            quote = char * 3 if line.startswith(char * 3, index) else char
-            index += len(quote) - 1
-        elif char == "#":
-            return line[:index]
-        index += 1
-    return line
-
-
-def _statement_starts(lines: Sequence[str]) -> Iterable[bool]:
-    """For each line, whether it begins a statement (not inside brackets, a string or a continued line)."""
+def _scanned(lines: Sequence[str]) -> Iterable[tuple[bool, str]]:
+    """For each line: whether it begins a statement (not inside brackets, a string or a continued line), and
+    its text up to its comment (a `#` outside strings)."""
     depth, quote, continued = 0, None, False
     for line in lines:
-        yield depth == 0 and quote is None and not continued
-        index, continued = 0, False
+        starts = depth == 0 and quote is None and not continued
+        index, continued, code_end = 0, False, len(line)
         while index < len(line):
             char = line[index]
             if quote:
@@ -237,6 +220,7 @@ def _statement_starts(lines: Sequence[str]) -> Iterable[bool]:
                 quote = char * 3 if line.startswith(char * 3, index) else char
                 index += len(quote) - 1
             elif char == "#":
+                code_end = index
                 break
             elif char in "([{":
                 depth += 1
@@ -247,6 +231,7 @@ def _statement_starts(lines: Sequence[str]) -> Iterable[bool]:
             index += 1
         if quote is not None and len(quote) == 1:
             quote = None  # a one-quote string ends with its line (unterminated: a syntax error anyway)
+        yield starts, line[:code_end]
 
 
 def _unmagicked(program_text: str) -> str:
@@ -379,11 +364,24 @@ class Program:
             edits.append((self.cell_location(first, edit_index), self.cell_location(last, edit_index)))
         cell = self.notebook.cells[number - 1] if number <= len(self.notebook.cells) else None
         where = SourceText(cell.source if cell is not None else "")
+        start, end = _within(start, where), _within(end, where)
         file_start, file_end = (self.notebook.file_location(number, where.offset(location.row, location.column - 1))
                                 if cell is not None else location for location in (start, end))
-        return replace(diagnostic, start=start, end=end,
-                       edit_locations=tuple((first[1], last[1]) for first, last in edits),
+        edit_locations = tuple((_within(first[1], self._cell_text(first[0])),
+                                _within(last[1], self._cell_text(first[0]))) for first, last in edits)
+        return replace(diagnostic, start=start, end=end, edit_locations=edit_locations,
                        notebook=CellPlace(number, file_start, file_end, tuple(first[0] for first, _ in edits)))
+
+    def _cell_text(self, number: int) -> SourceText:
+        return SourceText(self.notebook.cells[number - 1].source)
+
+
+def _within(location: Location, cell: SourceText) -> Location:
+    """A location in a cell's text: past its last line (the newline the program added) is the end of that line."""
+    rows = len(cell.lines)
+    if location.row <= rows:
+        return location
+    return Location(rows, len(cell.lines[-1]) + 1)
 
 
 # ---------------------------------------------------------------------------------------------- the JSON text
@@ -448,7 +446,7 @@ def _list_layout(text: str, span: tuple[int, int], old: str) -> tuple[str, str] 
 
 def _raw_offset(text: str, span: tuple[int, int], offset: int) -> int:
     """The position in the file's text of the character at `offset` of a source value (string or list)."""
-    start, end = span
+    start = span[0]
     strings = [span] if text[start] == '"' else list(_elements(text, start))
     for string_start, string_end in strings:
         position = string_start + 1

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Iterable, Mapping
+from typing import TYPE_CHECKING, Iterable, Mapping
 
 import libcst as cst
 
@@ -20,9 +20,12 @@ from seedlint.analysis.index import FunctionInfo, ModuleIndex, Scope, Statement
 from seedlint.analysis.project import ProjectIndex
 from seedlint.analysis.walk import iter_descendants
 from seedlint.config import DEFAULT_LIMITS, ParseLimits
-from seedlint.diagnostics import Edit
+from seedlint.diagnostics import Edit, Location
 from seedlint.parsing import Layout
 from seedlint.source import SourceText
+
+if TYPE_CHECKING:
+    from seedlint.notebook import Program
 
 # The import each library gets when a fix needs it and the file has none.
 _DEFAULT_IMPORTS = {"torch": ("torch", None), "numpy": ("numpy", "np"), "random": ("random", None)}
@@ -51,6 +54,14 @@ class FileContext:
         self.positions = layout  # the character span of each node
         self.suppressed: set[tuple[int, str]] = set()  # (row, code) findings a `# noqa` comment hid
         self.enabled_codes: frozenset[str] = frozenset()  # the rules this run checks
+        self.program: Program | None = None  # a notebook's code cells, which this source joins
+
+    def line_name(self, row: int) -> str:
+        """How a message names a line: `line 6`, or in a notebook `line 1 of cell 3`."""
+        if self.program is None:
+            return f"line {row}"
+        cell, location = self.program.cell_location(Location(row, 1))
+        return f"line {location.row} of cell {cell}"
 
     @cached_property
     def index(self) -> ModuleIndex:

@@ -31,7 +31,14 @@ from seedlint.analysis.modules import ModuleFinder
 from seedlint.config import CONFIG_FILES, ConfigError
 from seedlint.diagnostics import Diagnostic
 from seedlint.lsp.convert import (
-    FIX_ALL_KIND, CellDocument, Positions, documents_edit, fix_action, lsp_diagnostic, noqa_action, whole_text_edit,
+    FIX_ALL_KIND,
+    CellDocument,
+    Positions,
+    documents_edit,
+    fix_action,
+    lsp_diagnostic,
+    noqa_action,
+    whole_text_edit,
 )
 from seedlint.noqa import LINE_NOQA
 from seedlint.notebook import Notebook, notebook_text

@@ -93,4 +93,5 @@ class RandomBeforeSeed(Rule):
         if edits is None:
             return Fix("Move the seeding call above the first random draw", Applicability.DISPLAY_ONLY)
         row = context.source.location(context.positions.span(moved.node)[0]).row
-        return Fix(f"Move the seeding statement on line {row} above the first random draw", Applicability.UNSAFE, edits)
+        return Fix(f"Move the seeding statement on {context.line_name(row)} above the first random draw",
+                   Applicability.UNSAFE, edits)
