@@ -1406,3 +1406,89 @@ class TestFixProperties:
 
     def test_result_parses(self, code, mode, source):
         libcst.parse_module(fixed(source, {code}, fix=mode))
+
+
+class TestLibraryShufflesDrawFromNumPy:
+    """Issue 14, family 1: library shuffles and splits without a seed take NumPy's global generator."""
+
+    def test_an_unseeded_hf_dataset_shuffle_before_the_numpy_seed_is_sl104(self):
+        source = """\
+            import numpy as np
+            from datasets import load_dataset
+
+            ds = load_dataset("imdb")["train"]
+            shuffled = ds.map(len).shuffle()
+            np.random.seed(0)
+            """
+        assert findings(source, {"SL104", "SL105"}) == [("SL104", 5, 12)]
+
+    def test_a_script_that_seeds_only_torch_gets_sl105_for_splits_and_its_fix_seeds_numpy(self):
+        source = """\
+            import torch
+            from datasets import load_dataset
+            from sklearn.model_selection import train_test_split
+
+
+            def main(seed):
+                torch.manual_seed(seed)
+                splits = load_dataset("imdb")["train"].train_test_split(test_size=0.1)
+                x_train, x_test = train_test_split(range(10), test_size=0.2)
+
+
+            main(0)
+            """
+        (diagnostic,) = lint(source, {"SL105"}).diagnostics
+        assert (diagnostic.code, diagnostic.start.row) == ("SL105", 8)
+        assert "NumPy global generator" in diagnostic.message
+        fixed = lint(source, {"SL105"}, fix="safe")
+        assert "np.random.seed(seed % 2**32)" in fixed.source.text or "np.random.seed(seed)" in fixed.source.text
+        assert fixed.diagnostics == []
+
+    @pytest.mark.parametrize("call", [
+        'ds.shuffle(seed=0)', 'ds.shuffle(42)', 'ds.shuffle(generator=np.random.default_rng(0))',
+        'dd.shuffle(seeds={"train": 0})', 'ds.train_test_split(test_size=0.1, seed=1)',
+        'ds.train_test_split(test_size=0.1, shuffle=False)',
+        'train_test_split(range(10), random_state=0)', 'train_test_split(range(10), shuffle=False)',
+        'resample(range(10), random_state=rng)',
+        # Streamed datasets shuffle with OS entropy, not NumPy's generator (another rule's business).
+        'load_dataset("c4", streaming=True)["train"].shuffle()', 'ds.to_iterable_dataset().shuffle()',
+        'IterableDataset.from_generator(gen).shuffle()',
+        # Look-alikes: not a `datasets` object.
+        'Deck().shuffle()', 'batch.shuffle()', 'tf.data.Dataset.range(4).shuffle(4)',
+    ])
+    def test_seeded_unshuffled_streamed_and_look_alike_calls_are_left_alone(self, call):
+        source = f"""\
+            import numpy as np
+            import tensorflow as tf
+            from datasets import IterableDataset, load_dataset
+            from sklearn.model_selection import train_test_split
+            from sklearn.utils import resample
+
+            class Deck:
+                def shuffle(self):
+                    pass
+
+            def gen():
+                yield 1
+
+            rng = np.random.RandomState(0)
+            dd = load_dataset("imdb")
+            ds = dd["train"]
+            result = {call}
+            np.random.seed(0)
+            """
+        assert codes_of(source, {"SL104", "SL105"}) == []
+
+    def test_a_dataset_passed_in_as_a_parameter_is_not_assumed_to_be_one(self):
+        source = """\
+            import numpy as np
+
+
+            def prepare(ds):
+                return ds.shuffle()
+
+
+            prepare(None)
+            np.random.seed(0)
+            """
+        assert codes_of(source, {"SL104", "SL105"}) == []

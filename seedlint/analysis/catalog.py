@@ -156,6 +156,30 @@ TENSOR_DRAW_METHODS = frozenset({
     "uniform_", "normal_", "random_", "bernoulli_", "exponential_", "geometric_",
     "cauchy_", "log_normal_",
 })
+# Library calls that take their randomness from NumPy's global generator unless an argument seeds them:
+# name -> the seeding arguments (keyword, position). scikit-learn's `check_random_state(None)` is
+# `np.random.mtrand._rand`, the global RandomState (scikit-learn 1.9.1 utils/validation.py).
+_RANDOM_STATE = (("random_state", None),)
+NUMPY_GLOBAL_CALLS: dict[str, tuple[tuple[str, int | None], ...]] = {
+    "sklearn.model_selection.train_test_split": _RANDOM_STATE,
+    "sklearn.model_selection._split.train_test_split": _RANDOM_STATE,
+    "sklearn.cross_validation.train_test_split": _RANDOM_STATE,
+    "sklearn.utils.shuffle": _RANDOM_STATE,
+    "sklearn.utils._indexing.shuffle": _RANDOM_STATE,
+    "sklearn.utils.resample": _RANDOM_STATE,
+    "sklearn.utils._indexing.resample": _RANDOM_STATE,
+}
+# Hugging Face `datasets`: methods of a (map-style) Dataset or DatasetDict that, without a seed or generator,
+# seed themselves from NumPy's global generator (`np.random.get_state()`, then one step of it; datasets
+# 1.18.2 to 5.2.0 arrow_dataset.py): method -> its seeding arguments. A streamed IterableDataset's
+# `shuffle()` takes OS entropy instead (not a NumPy draw).
+HF_DATASET_DRAWS: dict[str, tuple[tuple[str, int | None], ...]] = {
+    "shuffle": (("seed", 0), ("seeds", None), ("generator", None), ("generators", None)),
+    "train_test_split": (("seed", 4), ("generator", None)),
+}
+# What makes a `datasets` object a streamed one.
+HF_STREAMED = ("IterableDataset", "to_iterable_dataset", "streaming")
+
 NUMPY_NON_DRAWS = frozenset({
     "seed", "get_state", "set_state", "default_rng", "RandomState", "Generator",
     "SeedSequence", "BitGenerator", "PCG64", "PCG64DXSM", "MT19937", "Philox", "SFC64",

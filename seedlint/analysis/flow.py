@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Callable, Hashable, Iterable, Iterator, Mappin
 import libcst as cst
 
 from seedlint.analysis import catalog
-from seedlint.analysis.arguments import argument, is_cuda_string, is_none, seed_argument
+from seedlint.analysis.arguments import argument, is_cuda_string, is_literal, is_none, seed_argument
 from seedlint.analysis.index import FunctionInfo, ModuleIndex, Scope, Statement
 from seedlint.analysis.initialisation import builds_on_meta, discards_draws, initialises_randomly, loading_constructor
 from seedlint.analysis.walk import iter_descendants
@@ -131,8 +131,8 @@ class EffectClassifier:
 
     def _classify(self, call: cst.Call, scope: Scope) -> Effect | None:
         qualified = self.index.qualify(call.func, scope)
-        if qualified is None:
-            return self._tensor_method_draw(call)
+        if qualified is None:  # a method of an object whose name is not known (`load_dataset(..)["train"]`)
+            return self._tensor_method_draw(call) or self._dataset_draw(call, scope)
         if qualified in self.seed_functions:
             arg = seed_argument(call)
             return Effect("seed", qualified, self.seed_functions[qualified], arg,
@@ -144,7 +144,7 @@ class EffectClassifier:
             return Effect("seed", qualified, seeder.seeds, arg, not random_seed)
         if qualified in catalog.RANDOM_RESEEDERS:
             return Effect("reseed", qualified, catalog.RANDOM_RESEEDERS[qualified], None, False)
-        return self._draw(call, qualified) or self._project_effect(call, qualified, scope)
+        return self._draw(call, qualified, scope) or self._project_effect(call, qualified, scope)
 
     def _seeding_subclass(self, qualified: str, scope: Scope) -> catalog.Seeder | None:
         """A class deriving from a library class whose constructor seeds (`class MyTrainer(Trainer)`),
@@ -176,7 +176,7 @@ class EffectClassifier:
             return Effect("seed", qualified, summary.seeds, arg, not self.is_nondeterministic(arg, scope), True)
         return Effect("draw", qualified, summary.draws, summarised=True)
 
-    def _draw(self, call: cst.Call, qualified: str) -> Effect | None:
+    def _draw(self, call: cst.Call, qualified: str, scope: Scope) -> Effect | None:
         if argument(call, "generator", None) is not None:
             return None
         module, _, name = qualified.rpartition(".")
@@ -196,9 +196,53 @@ class EffectClassifier:
             return Effect("draw", qualified, frozenset({catalog.TORCH_CPU}))
         if module == "numpy.random" and name not in catalog.NUMPY_NON_DRAWS:
             return Effect("draw", qualified, frozenset({catalog.NUMPY}))
+        if qualified in catalog.NUMPY_GLOBAL_CALLS and self._unseeded(call, catalog.NUMPY_GLOBAL_CALLS[qualified]):
+            return Effect("draw", qualified, frozenset({catalog.NUMPY}))
         if module == "random" and name in catalog.PYTHON_RANDOM_DRAWS:
             return Effect("draw", qualified, frozenset({catalog.PYTHON_RANDOM}))
-        return None
+        return self._dataset_draw(call, scope)
+
+    def _dataset_draw(self, call: cst.Call, scope: Scope) -> Effect | None:
+        """A Hugging Face dataset's `shuffle()`/`train_test_split()` without a seed: a NumPy global draw."""
+        func = call.func
+        if not isinstance(func, cst.Attribute) or func.attr.value not in catalog.HF_DATASET_DRAWS:
+            return None
+        if not self._unseeded(call, catalog.HF_DATASET_DRAWS[func.attr.value]) or not self._is_hf_dataset(func, scope):
+            return None
+        return Effect("draw", f"datasets.Dataset.{func.attr.value}", frozenset({catalog.NUMPY}))
+
+    @staticmethod
+    def _unseeded(call: cst.Call, seeding: tuple[tuple[str, int | None], ...]) -> bool:
+        """Whether a shuffling or splitting call has none of its seeding arguments and is not told not to
+        shuffle (`shuffle=False`)."""
+        if is_literal(argument(call, "shuffle", None), "False"):
+            return False
+        return all(is_none(argument(call, keyword, position)) for keyword, position in seeding)
+
+    def _is_hf_dataset(self, func: cst.BaseExpression, scope: Scope) -> bool:
+        """Whether a method's receiver is a map-style dataset of Hugging Face `datasets`: built by a `datasets`
+        call (through indexing, methods and names bound once), and not streamed."""
+        node = func.value if isinstance(func, cst.Attribute) else None
+        for _ in range(12):
+            if isinstance(node, cst.Subscript):
+                node = node.value
+            elif isinstance(node, cst.Name):
+                bound = self.index.lookup(node.value, scope)
+                if not isinstance(bound, cst.BaseExpression):
+                    return False
+                node = bound
+            elif isinstance(node, cst.Call):
+                method = node.func.attr.value if isinstance(node.func, cst.Attribute) else ""
+                qualified = self.index.qualify(node.func, scope) or method
+                if any(spelling in qualified for spelling in catalog.HF_STREAMED) or \
+                        is_literal(argument(node, "streaming", None), "True"):
+                    return False
+                if qualified.startswith("datasets."):
+                    return True
+                node = node.func.value if isinstance(node.func, cst.Attribute) else None  # a dataset's method
+            else:
+                return False
+        return False
 
     def _tensor_method_draw(self, call: cst.Call) -> Effect | None:
         func = call.func
