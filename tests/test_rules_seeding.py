@@ -1492,3 +1492,38 @@ class TestLibraryShufflesDrawFromNumPy:
             np.random.seed(0)
             """
         assert codes_of(source, {"SL104", "SL105"}) == []
+
+    def test_a_dataset_rebound_to_what_it_derives_from_is_still_one(self):
+        source = """\
+            import numpy as np
+            from datasets import load_dataset
+
+            dataset = load_dataset("imdb", split="train")
+            dataset = dataset.map(len)
+            dataset = dataset.shuffle()
+            np.random.seed(0)
+            """
+        assert findings(source, {"SL104"}) == [("SL104", 6, 11)]
+        # A name bound to two different things is not assumed to be a dataset.
+        other = source.replace('dataset = dataset.map(len)', 'dataset = Deck()')
+        assert codes_of(other, {"SL104"}) == []
+
+    def test_a_shuffling_sklearn_splitter_without_random_state_draws_at_split(self):
+        source = """\
+            import numpy as np
+            from sklearn.model_selection import GroupKFold, KFold, ShuffleSplit, StratifiedKFold
+
+            folds = KFold(n_splits=5, shuffle=True)
+            for train, test in folds.split(range(10)):
+                pass
+            for train, test in ShuffleSplit(n_splits=3).split(range(10)):
+                pass
+            for train, test in KFold(n_splits=5).split(range(10)):
+                pass
+            for train, test in StratifiedKFold(5, shuffle=True, random_state=0).split(range(10), [0] * 10):
+                pass
+            for train, test in GroupKFold(5).split(range(10), groups=range(10)):
+                pass
+            np.random.seed(0)
+            """
+        assert findings(source, {"SL104"}) == [("SL104", 5, 20), ("SL104", 7, 20)]

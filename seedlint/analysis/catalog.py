@@ -169,6 +169,14 @@ NUMPY_GLOBAL_CALLS: dict[str, tuple[tuple[str, int | None], ...]] = {
     "sklearn.utils.resample": _RANDOM_STATE,
     "sklearn.utils._indexing.resample": _RANDOM_STATE,
 }
+# scikit-learn's splitters: `split()` shuffles with NumPy's global generator when the splitter was built without
+# `random_state`: class -> whether it shuffles only when built with `shuffle=True` (scikit-learn 1.9.1).
+SKLEARN_SPLITTERS = {
+    **dict.fromkeys(("KFold", "StratifiedKFold", "StratifiedGroupKFold", "GroupKFold"), True),
+    **dict.fromkeys(("ShuffleSplit", "StratifiedShuffleSplit", "GroupShuffleSplit", "RepeatedKFold",
+                     "RepeatedStratifiedKFold"), False),
+}
+SKLEARN_SPLITTER_MODULES = ("sklearn.model_selection", "sklearn.model_selection._split")
 # Hugging Face `datasets`: methods of a (map-style) Dataset or DatasetDict that, without a seed or generator,
 # seed themselves from NumPy's global generator (`np.random.get_state()`, then one step of it; datasets
 # 1.18.2 to 5.2.0 arrow_dataset.py): method -> its seeding arguments. A streamed IterableDataset's

@@ -198,6 +198,8 @@ class EffectClassifier:
             return Effect("draw", qualified, frozenset({catalog.NUMPY}))
         if qualified in catalog.NUMPY_GLOBAL_CALLS and self._unseeded(call, catalog.NUMPY_GLOBAL_CALLS[qualified]):
             return Effect("draw", qualified, frozenset({catalog.NUMPY}))
+        if name == "split" and self._unseeded_splitter(call, module, scope):
+            return Effect("draw", qualified, frozenset({catalog.NUMPY}))
         if module == "random" and name in catalog.PYTHON_RANDOM_DRAWS:
             return Effect("draw", qualified, frozenset({catalog.PYTHON_RANDOM}))
         return self._dataset_draw(call, scope)
@@ -210,6 +212,22 @@ class EffectClassifier:
         if not self._unseeded(call, catalog.HF_DATASET_DRAWS[func.attr.value]) or not self._is_hf_dataset(func, scope):
             return None
         return Effect("draw", f"datasets.Dataset.{func.attr.value}", frozenset({catalog.NUMPY}))
+
+    def _unseeded_splitter(self, call: cst.Call, splitter: str, scope: Scope) -> bool:
+        """`kfold.split(X)` of a scikit-learn splitter built to shuffle without `random_state`."""
+        module, _, name = splitter.removesuffix("()").rpartition(".")
+        if not splitter.endswith("()") or module not in catalog.SKLEARN_SPLITTER_MODULES \
+                or name not in catalog.SKLEARN_SPLITTERS or not isinstance(call.func, cst.Attribute):
+            return False
+        built = call.func.value
+        if isinstance(built, cst.Name):
+            values = self.index.bound_values(built.value, scope)
+            built = values[0] if len(values) == 1 else None
+        if not isinstance(built, cst.Call):
+            return False
+        if catalog.SKLEARN_SPLITTERS[name] and not is_literal(argument(built, "shuffle", None), "True"):
+            return False
+        return is_none(argument(built, "random_state", None))
 
     @staticmethod
     def _unseeded(call: cst.Call, seeding: tuple[tuple[str, int | None], ...]) -> bool:
@@ -227,10 +245,12 @@ class EffectClassifier:
             if isinstance(node, cst.Subscript):
                 node = node.value
             elif isinstance(node, cst.Name):
-                bound = self.index.lookup(node.value, scope)
-                if not isinstance(bound, cst.BaseExpression):
+                # A name bound once, or rebound only to what it derives from itself (`ds = ds.shuffle()`).
+                values = [value for value in self.index.bound_values(node.value, scope)
+                          if not (isinstance(value, cst.BaseExpression) and _root_name(value) == node.value)]
+                if len(values) != 1 or not isinstance(values[0], cst.BaseExpression):
                     return False
-                node = bound
+                node = values[0]
             elif isinstance(node, cst.Call):
                 method = node.func.attr.value if isinstance(node.func, cst.Attribute) else ""
                 qualified = self.index.qualify(node.func, scope) or method
@@ -409,6 +429,13 @@ def remembered(project: ProjectIndex | None, cache: dict, key: Hashable, compute
     if key not in cache:
         cache[key] = (compute(), {})
     return cache[key][0]
+
+
+def _root_name(expr: cst.BaseExpression) -> str | None:
+    """The name an expression's chain of attributes, calls and indexing starts from (`ds` of `ds.map(f)[0]`)."""
+    while isinstance(expr, (cst.Attribute, cst.Call, cst.Subscript)):
+        expr = expr.value if not isinstance(expr, cst.Call) else expr.func
+    return expr.value if isinstance(expr, cst.Name) else None
 
 
 def divergence(first: Event, second: Event) -> int:

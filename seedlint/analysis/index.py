@@ -35,8 +35,10 @@ class Scope:
     parent: Scope | None
     bindings: dict[str, cst.BaseExpression | str | None] = field(default_factory=dict)
     owner_class: ClassInfo | None = None
+    values: dict[str, list[cst.BaseExpression | str | None]] = field(default_factory=dict)  # every binding
 
     def bind(self, name: str, value: cst.BaseExpression | str | None) -> None:
+        self.values.setdefault(name, []).append(value)
         if name in self.bindings and self.bindings[name] is not value:
             previous = self.bindings[name]
             if isinstance(previous, str) and isinstance(value, str) and previous == value:
@@ -271,6 +273,11 @@ class ModuleIndex:
             first = False
             current = current.parent
         return f"builtins.{name}" if name in _BUILTINS else None
+
+    def bound_values(self, name: str, scope: Scope) -> list[cst.BaseExpression | str | None]:
+        """Every value a name is bound to in the scope that defines it (`ds = load(..)`, then `ds = ds.map(f)`)."""
+        defining = self._defining_scope(name, scope)
+        return defining.values.get(name, [])
 
     def qualify(self, expr: cst.CSTNode, scope: Scope, _depth: int = 0) -> str | None:
         """The dotted name `expr` refers to, or None when it is not statically known."""
