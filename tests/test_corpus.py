@@ -65,6 +65,9 @@ EXPECTED: dict[str, set[Finding]] = {
     "ddp_hardwired": {("train.py", "SL201", 59)},  # set_epoch only under `if args.distributed`
     "spawn_cuda_seed": {("main.py", "SL108", 33)},  # the spawned target seeds only CUDA
     "hf_lora_trainer": {("finetune.py", "SL104", 66)},  # adapter drawn before Trainer.__init__ seeds
+    # Issue 14: library shuffles and splits without a seed draw from NumPy's global generator.
+    "hf_split_torch_seed": {("finetune.py", "SL105", 24)},  # train_test_split: NumPy never seeded
+    "sklearn_kfold": {("cross_validate.py", "SL105", 35)},  # KFold(shuffle=True).split: NumPy never seeded
 }
 
 
