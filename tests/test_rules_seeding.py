@@ -1527,3 +1527,58 @@ class TestLibraryShufflesDrawFromNumPy:
             np.random.seed(0)
             """
         assert findings(source, {"SL104"}) == [("SL104", 5, 20), ("SL104", 7, 20)]
+
+
+class TestEntropySeededShuffle:
+    """SL109: streamed datasets' and webdataset's shuffles without a seed, in code that seeds."""
+
+    SOURCE = """\
+        import torch
+        import webdataset as wds
+        from datasets import load_dataset
+
+
+        def main(seed):
+            torch.manual_seed(seed)
+            stream = load_dataset("allenai/c4", "en", split="train", streaming=True)
+            stream = stream.shuffle(buffer_size=1000)
+            shards = wds.WebDataset("shards-{000..009}.tar").shuffle(1000).decode("pil")
+            pipeline = wds.DataPipeline(wds.SimpleShardList("a.tar"), wds.shuffle(100, rng=None))
+
+
+        main(0)
+        """
+
+    def test_unseeded_streamed_and_webdataset_shuffles_are_flagged_and_fixed_with_the_script_seed(self):
+        assert findings(self.SOURCE, {"SL109"}) == [("SL109", 9, 14), ("SL109", 10, 14), ("SL109", 11, 63)]
+        fixed = lint(self.SOURCE, {"SL109"}, fix="unsafe")
+        text = fixed.source.text
+        assert "stream.shuffle(buffer_size=1000, seed=seed)" in text
+        assert '.shuffle(1000, rng=random.Random(seed)).decode("pil")' in text
+        assert "wds.shuffle(100, rng=random.Random(seed))" in text and "import random" in text
+        assert fixed.diagnostics == []
+        compile(text, "fixed.py", "exec")
+        assert lint(text, {"SL109"}, fix="unsafe").source.text == text  # idempotent
+
+    @pytest.mark.parametrize("line", [
+        'stream = stream.shuffle(seed=seed, buffer_size=1000)',
+        'stream = stream.shuffle(generator=np.random.default_rng(seed))',
+        'shards = wds.WebDataset("a.tar").shuffle(1000, rng=random.Random(seed))',
+        'shards = wds.WebDataset("a.tar").shuffle(1000, seed=seed)',
+        'shards = wds.WebDataset("a.tar").detshuffle(1000)',
+        'mapped = load_dataset("imdb", split="train").shuffle()',  # NumPy global: SL104/SL105's business
+        'other = deck.shuffle()',
+        'items = random.shuffle(items)',
+    ])
+    def test_seeded_deterministic_map_style_and_look_alike_shuffles_are_left_alone(self, line):
+        source = self.SOURCE.replace(
+            '            stream = stream.shuffle(buffer_size=1000)\n'
+            '            shards = wds.WebDataset("shards-{000..009}.tar").shuffle(1000).decode("pil")\n'
+            '            pipeline = wds.DataPipeline(wds.SimpleShardList("a.tar"), wds.shuffle(100, rng=None))\n',
+            f"            {line}\n").replace("        import torch\n", "        import random\n        import numpy as np\n"
+                                               "        import torch\n        deck = object()\n        items = [1]\n")
+        assert codes_of(source, {"SL109"}) == []
+
+    def test_code_that_seeds_nothing_is_left_alone(self):
+        source = self.SOURCE.replace("    torch.manual_seed(seed)\n", "").replace("import torch\n", "")
+        assert codes_of(source, {"SL109"}) == []

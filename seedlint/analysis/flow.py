@@ -21,6 +21,7 @@ from seedlint.analysis import catalog
 from seedlint.analysis.arguments import argument, is_cuda_string, is_literal, is_none, seed_argument
 from seedlint.analysis.index import FunctionInfo, ModuleIndex, Scope, Statement
 from seedlint.analysis.initialisation import builds_on_meta, discards_draws, initialises_randomly, loading_constructor
+from seedlint.analysis.libraries import MAP_STYLE, hf_dataset
 from seedlint.analysis.walk import iter_descendants
 
 if TYPE_CHECKING:
@@ -209,7 +210,8 @@ class EffectClassifier:
         func = call.func
         if not isinstance(func, cst.Attribute) or func.attr.value not in catalog.HF_DATASET_DRAWS:
             return None
-        if not self._unseeded(call, catalog.HF_DATASET_DRAWS[func.attr.value]) or not self._is_hf_dataset(func, scope):
+        if not self._unseeded(call, catalog.HF_DATASET_DRAWS[func.attr.value]) \
+                or hf_dataset(self.index, func.value, scope) != MAP_STYLE:
             return None
         return Effect("draw", f"datasets.Dataset.{func.attr.value}", frozenset({catalog.NUMPY}))
 
@@ -236,33 +238,6 @@ class EffectClassifier:
         if is_literal(argument(call, "shuffle", None), "False"):
             return False
         return all(is_none(argument(call, keyword, position)) for keyword, position in seeding)
-
-    def _is_hf_dataset(self, func: cst.BaseExpression, scope: Scope) -> bool:
-        """Whether a method's receiver is a map-style dataset of Hugging Face `datasets`: built by a `datasets`
-        call (through indexing, methods and names bound once), and not streamed."""
-        node = func.value if isinstance(func, cst.Attribute) else None
-        for _ in range(12):
-            if isinstance(node, cst.Subscript):
-                node = node.value
-            elif isinstance(node, cst.Name):
-                # A name bound once, or rebound only to what it derives from itself (`ds = ds.shuffle()`).
-                values = [value for value in self.index.bound_values(node.value, scope)
-                          if not (isinstance(value, cst.BaseExpression) and _root_name(value) == node.value)]
-                if len(values) != 1 or not isinstance(values[0], cst.BaseExpression):
-                    return False
-                node = values[0]
-            elif isinstance(node, cst.Call):
-                method = node.func.attr.value if isinstance(node.func, cst.Attribute) else ""
-                qualified = self.index.qualify(node.func, scope) or method
-                if any(spelling in qualified for spelling in catalog.HF_STREAMED) or \
-                        is_literal(argument(node, "streaming", None), "True"):
-                    return False
-                if qualified.startswith("datasets."):
-                    return True
-                node = node.func.value if isinstance(node.func, cst.Attribute) else None  # a dataset's method
-            else:
-                return False
-        return False
 
     def _tensor_method_draw(self, call: cst.Call) -> Effect | None:
         func = call.func
@@ -429,13 +404,6 @@ def remembered(project: ProjectIndex | None, cache: dict, key: Hashable, compute
     if key not in cache:
         cache[key] = (compute(), {})
     return cache[key][0]
-
-
-def _root_name(expr: cst.BaseExpression) -> str | None:
-    """The name an expression's chain of attributes, calls and indexing starts from (`ds` of `ds.map(f)[0]`)."""
-    while isinstance(expr, (cst.Attribute, cst.Call, cst.Subscript)):
-        expr = expr.value if not isinstance(expr, cst.Call) else expr.func
-    return expr.value if isinstance(expr, cst.Name) else None
 
 
 def divergence(first: Event, second: Event) -> int:

@@ -58,6 +58,7 @@ class Rule:
     summary: ClassVar[str]
     default_enabled: ClassVar[bool] = True
     fix_availability: ClassVar[str] = "none"  # "safe" | "unsafe" | "display-only" | "none"
+    libraries: ClassVar[tuple[str, ...]] = ()  # what its page's example imports besides torch (for verify)
     # The first torch release without the problem (the rule is off when the target is that or newer).
     fixed_in_torch: ClassVar[tuple[int, int] | None] = None
     # The file must contain one of these (a tuple entry: all of its parts) for the rule to fire.

@@ -44,8 +44,9 @@ HASH_ORDER = frozenset({"SL206", "SL304"})
 HASH_SEEDS = ("1", "2")
 CHILD_PROCESSES = frozenset({"SL108"})
 EVAL_MODE_DRAW = frozenset({"SL401"})
+OUTPUT_RUN_TO_RUN = frozenset({"SL109"})  # a library's own RNG object: what the runs print differs
 RUNTIME = (RUN_TO_RUN | EPOCH_ORDER | WORKER_DUPLICATION | SEED_SENSITIVITY | HASH_ORDER | CHILD_PROCESSES
-           | EVAL_MODE_DRAW)
+           | EVAL_MODE_DRAW | OUTPUT_RUN_TO_RUN)
 SEED_OFFSET = 1
 CUDA_ONLY = frozenset({"SL102", "SL103", "SL301", "SL302", "SL303", "SL305"})
 # How the tracer labels the draws of each catalog generator (prefixes of its `generator` field).
@@ -183,7 +184,7 @@ def _probe(diagnostic: Diagnostic):
         if divergence is not None:
             return Evidence.of(divergence)
         # On CUDA, nondeterministic kernels and algorithm choices change results, not draws.
-        return _output_differs(runs) if code in CUDA_ONLY else None
+        return _output_differs(runs) if code in CUDA_ONLY | OUTPUT_RUN_TO_RUN else None
 
     return run_to_run
 

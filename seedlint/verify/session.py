@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import subprocess
 import sys
 import tempfile
@@ -112,6 +113,12 @@ def _program(path: Path) -> Program | None:
         return Notebook.read(path.read_bytes()).program()
     except (OSError, NotebookError):
         return None
+
+
+def _missing_library(code: str) -> str | None:
+    """`needs LIBRARY` when a library the rule's example imports is not installed here."""
+    missing = [name for name in RULES[code].libraries if importlib.util.find_spec(name) is None]
+    return f"needs {missing[0]}" if missing else None
 
 
 def _is_entry_point(path: Path) -> bool:
@@ -252,7 +259,7 @@ def verify_examples(options: VerifyOptions, progress: Callable[[str], None] = la
             pages = page_examples(code)
             if pages is None or code == "SL000":
                 continue
-            status = _not_run(code, has_cuda)
+            status = _not_run(code, has_cuda) or _missing_library(code)
             if status is not None:
                 rows.append(ExampleRow(code, status, None))
                 continue
