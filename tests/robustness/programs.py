@@ -25,6 +25,9 @@ _LIBRARIES = [
                  "    RandomSampler, TensorDataset, random_split)"))]),
     ("os", [("os", "import os"), ("os", None)]),  # unbound: a fix that needs `os` adds the import
     ("glob", [("glob", "import glob")]),
+    ("wds", [("wds", "import webdataset as wds"), ("webdataset", "import webdataset")]),
+    ("hf", [("load_dataset", "from datasets import load_dataset"), ("datasets.load_dataset", "import datasets")]),
+    ("split", [("train_test_split", "from sklearn.model_selection import train_test_split")]),
 ]
 _EXTRA_IMPORTS = ["from torch.cuda import manual_seed_all as seed_gpus", "from torch import manual_seed as ms",
                   "import time", "import argparse"]
@@ -64,6 +67,9 @@ _OTHERS = [
     "key = ','.join({{'a', 'b'}})",
     "pass", "print('graine: é', {S})", "args = parser.parse_args()",
     "optimizer = {T}.optim.SGD(model.parameters(), lr=0.1)", "main()",
+    "shards = {wds}.WebDataset('a.tar').shuffle(1000).decode('pil')", "stage = {wds}.shuffle(100, rng=None)",
+    "stream = {hf}('c4', streaming=True)['train'].shuffle(buffer_size=100)",
+    "splits = {hf}('imdb')['train'].train_test_split(test_size=0.1)", "a, b = {split}(items, test_size=0.5)",
 ]
 _SCENARIOS = [  # the fixable findings that random shapes rarely meet
     "{T}.cuda.manual_seed_all({S}) ;; train_set, val_set = {D}random_split(dataset, [12, 4])",
@@ -73,6 +79,8 @@ _SCENARIOS = [  # the fixable findings that random shapes rarely meet
     "{T}.default_generator.manual_seed({S}) ;; x = {T}.randn(4, 4, device='cuda')",
     "{T}.manual_seed({S}) ;; model = model.cuda()",
     "x = {T}.rand(3) ;; {T}.manual_seed({S})",
+    "{T}.manual_seed({S}) ;; shards = {wds}.WebDataset('a.tar').shuffle(\n1000,  # buffer\n)",
+    "{T}.manual_seed({S}) ;; stream = {hf}('c4', streaming=True)['train'].shuffle()",
 ]
 _LOADERS = [  # what an epoch loop may iterate
     "sampler = {D}DistributedSampler(dataset) ;; loader = {D}DataLoader(dataset, batch_size=4, sampler=sampler)",
