@@ -1528,6 +1528,20 @@ class TestLibraryShufflesDrawFromNumPy:
             """
         assert findings(source, {"SL104"}) == [("SL104", 5, 20), ("SL104", 7, 20)]
 
+    def test_a_cross_validation_given_a_shuffling_splitter_draws_at_the_call(self):
+        source = """\
+            import numpy as np
+            import torch
+            from sklearn.model_selection import KFold, cross_val_score, cross_validate
+
+            torch.manual_seed(0)
+            folds = KFold(n_splits=5, shuffle=True)
+            scores = cross_val_score(model, X, y, cv=folds)
+            more = cross_validate(model, X, y, cv=KFold(5, shuffle=True, random_state=0))
+            plain = cross_validate(model, X, y, cv=5)
+            """
+        assert findings(source, {"SL105"}) == [("SL105", 7, 10)]
+
 
 class TestEntropySeededShuffle:
     """SL109: streamed datasets' and webdataset's shuffles without a seed, in code that seeds."""

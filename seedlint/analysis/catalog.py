@@ -177,6 +177,10 @@ SKLEARN_SPLITTERS = {
                      "RepeatedStratifiedKFold"), False),
 }
 SKLEARN_SPLITTER_MODULES = ("sklearn.model_selection", "sklearn.model_selection._split")
+# Functions that split with the splitter given as `cv=` (and so shuffle when it does).
+SKLEARN_CV_CALLS = frozenset(f"{module}.{name}" for module in ("sklearn.model_selection",
+                                                                  "sklearn.model_selection._validation")
+                             for name in ("cross_val_score", "cross_validate", "cross_val_predict"))
 # Hugging Face `datasets`: methods of a (map-style) Dataset or DatasetDict that, without a seed or generator,
 # seed themselves from NumPy's global generator (`np.random.get_state()`, then one step of it; datasets
 # 1.18.2 to 5.2.0 arrow_dataset.py): method -> its seeding arguments. A streamed IterableDataset's

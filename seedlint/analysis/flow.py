@@ -199,8 +199,11 @@ class EffectClassifier:
             return Effect("draw", qualified, frozenset({catalog.NUMPY}))
         if qualified in catalog.NUMPY_GLOBAL_CALLS and self._unseeded(call, catalog.NUMPY_GLOBAL_CALLS[qualified]):
             return Effect("draw", qualified, frozenset({catalog.NUMPY}))
-        if name == "split" and self._unseeded_splitter(call, module, scope):
+        splitter = call.func.value if name == "split" and isinstance(call.func, cst.Attribute) else None
+        if splitter is not None and self._shuffling_splitter(splitter, scope):
             return Effect("draw", qualified, frozenset({catalog.NUMPY}))
+        if qualified in catalog.SKLEARN_CV_CALLS and self._shuffling_splitter(argument(call, "cv", None), scope):
+            return Effect("draw", qualified, frozenset({catalog.NUMPY}))  # it splits with the splitter it is given
         if module == "random" and name in catalog.PYTHON_RANDOM_DRAWS:
             return Effect("draw", qualified, frozenset({catalog.PYTHON_RANDOM}))
         return self._dataset_draw(call, scope)
@@ -215,21 +218,20 @@ class EffectClassifier:
             return None
         return Effect("draw", f"datasets.Dataset.{func.attr.value}", frozenset({catalog.NUMPY}))
 
-    def _unseeded_splitter(self, call: cst.Call, splitter: str, scope: Scope) -> bool:
-        """`kfold.split(X)` of a scikit-learn splitter built to shuffle without `random_state`."""
-        module, _, name = splitter.removesuffix("()").rpartition(".")
-        if not splitter.endswith("()") or module not in catalog.SKLEARN_SPLITTER_MODULES \
-                or name not in catalog.SKLEARN_SPLITTERS or not isinstance(call.func, cst.Attribute):
+    def _shuffling_splitter(self, splitter: cst.BaseExpression | None, scope: Scope) -> bool:
+        """Whether an expression is a scikit-learn splitter built to shuffle without `random_state` (its
+        `split()` then shuffles with NumPy's global generator): `KFold(5, shuffle=True)`, or a name bound to one."""
+        if isinstance(splitter, cst.Name):
+            values = self.index.bound_values(splitter.value, scope)
+            splitter = values[0] if len(values) == 1 else None
+        if not isinstance(splitter, cst.Call):
             return False
-        built = call.func.value
-        if isinstance(built, cst.Name):
-            values = self.index.bound_values(built.value, scope)
-            built = values[0] if len(values) == 1 else None
-        if not isinstance(built, cst.Call):
+        module, _, name = (self.index.qualify(splitter.func, scope) or "").rpartition(".")
+        if module not in catalog.SKLEARN_SPLITTER_MODULES or name not in catalog.SKLEARN_SPLITTERS:
             return False
-        if catalog.SKLEARN_SPLITTERS[name] and not is_literal(argument(built, "shuffle", None), "True"):
+        if catalog.SKLEARN_SPLITTERS[name] and not is_literal(argument(splitter, "shuffle", None), "True"):
             return False
-        return is_none(argument(built, "random_state", None))
+        return is_none(argument(splitter, "random_state", None))
 
     @staticmethod
     def _unseeded(call: cst.Call, seeding: tuple[tuple[str, int | None], ...]) -> bool:
