@@ -128,13 +128,11 @@ class Notebook:
     def file_location(self, number: int, offset: int) -> Location:
         """Where a character of a cell's source (its offset in the cell) is in the file's text."""
         cell = self.cells[number - 1]
-        position = _raw_offset(self.text, cell.span, offset)
-        return SourceText(self.text).location(position)
+        return self._file.location(_raw_offset(self.text, cell.span, offset))
 
     @cached_property
-    def newline(self) -> str:
-        match = _NEWLINE.search(self.text)
-        return match.group(0) if match else "\n"
+    def _file(self) -> SourceText:
+        return SourceText(self.text)
 
 
 def notebook_text(cells: Iterable[tuple[str, str]]) -> str:
