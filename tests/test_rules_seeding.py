@@ -1408,6 +1408,37 @@ class TestFixProperties:
         libcst.parse_module(fixed(source, {code}, fix=mode))
 
 
+
+def test_sl105_fixes_every_flow_that_reaches_a_shared_draw_unseeded():
+    """Found by fuzzing: a model class built both in the module body and in `main()`, each flow seeding only
+    NumPy. The draw (the `Linear` in `__init__`) was one finding whose fix seeded torch in one flow only, so
+    the next round reported it again; now its fix seeds torch in both."""
+    source = """\
+        import numpy as np
+        import torch
+
+
+        class Net(torch.nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.fc = torch.nn.Linear(8, 8)
+
+
+        def main():
+            np.random.seed(0)
+            model = Net()
+
+
+        for epoch in range(3):
+            np.random.seed(0)
+            model = Net()
+        """
+    (diagnostic,) = lint(source, {"SL105"}).diagnostics
+    assert (diagnostic.code, diagnostic.start.row) == ("SL105", 8)
+    assert len(diagnostic.fix.edits) == 2
+    fixed = lint(source, {"SL105"}, fix="safe")
+    assert fixed.source.text.count("torch.manual_seed(0)") == 2 and fixed.diagnostics == []
+
 class TestLibraryShufflesDrawFromNumPy:
     """Issue 14, family 1: library shuffles and splits without a seed take NumPy's global generator."""
 

@@ -29,38 +29,48 @@ class LibraryUnseeded(Rule):
     fix_availability = "safe"
 
     def check(self, context: FileContext) -> Iterator[Finding]:
-        reported: set[cst.Call] = set()
+        # One finding per drawing call, with the flows that reach it unseeded: a draw in a class or function
+        # that two seeding flows run (the module body and `main()`) is fixed in both.
+        found: dict[cst.Call, tuple[Event, str, list[Flow]]] = {}
         for flow in context.seeding_flows:
             for library, (members, _) in _LIBRARIES.items():
                 draw = flow.first_unseeded_draw(members, lambda event: picks_a_seed(context.index, flow, event))
-                if draw is not None and draw.call not in reported:
-                    reported.add(draw.call)
-                    yield self._finding(context, flow, draw, library)
+                if draw is None:
+                    continue
+                first, first_library, flows = found.setdefault(draw.call, (draw, library, []))
+                if first_library == library:
+                    flows.append(flow)
+        for draw, library, flows in found.values():
+            yield self._finding(context, flows, draw, library)
 
-    def _finding(self, context: FileContext, flow: Flow, draw: Event, library: str) -> Finding:
+    def _finding(self, context: FileContext, flows: list[Flow], draw: Event, library: str) -> Finding:
         generator = catalog.GENERATOR_LABELS[library]
         return Finding(
             draw.call,
             f"`{context.code(draw.call.func)}` draws from the {generator} generator, which this code never "
             "seeds although it seeds others, so its values change from run to run",
-            self._fix(context, flow, library),
+            self._fix(context, flows, library),
             help=f"Seed it too, with `{_LIBRARIES[library][1].replace('numpy', 'np')}(seed)`",
             generators=frozenset({library}),
         )
 
-    def _fix(self, context: FileContext, flow: Flow, library: str) -> Fix | None:
-        anchor = next(
-            (e for e in flow.seeds()
-             if e.effect.seed_arg is not None and not isinstance(e.statement.node, cst.BaseCompoundStatement)),
-            None,
-        )
-        if anchor is None:
-            return None
-        reference, import_edit = context.reference(_LIBRARIES[library][1], at=anchor)
-        seed = self._seed_text(context, anchor.effect.seed_arg, library)
-        code = f"{reference}({seed})"
-        edits = (import_edit,) if import_edit else ()
-        return Fix(f"Insert `{code}`", Applicability.SAFE, edits + (context.insert_after(anchor.statement, code),))
+    def _fix(self, context: FileContext, flows: list[Flow], library: str) -> Fix | None:
+        """Seed the library after a seeding call of each flow (none: a flow has no call to follow)."""
+        edits: list = []
+        codes = []
+        for flow in flows:
+            anchor = next(
+                (e for e in flow.seeds()
+                 if e.effect.seed_arg is not None and not isinstance(e.statement.node, cst.BaseCompoundStatement)),
+                None,
+            )
+            if anchor is None:
+                return None
+            reference, import_edit = context.reference(_LIBRARIES[library][1], at=anchor)
+            code = f"{reference}({self._seed_text(context, anchor.effect.seed_arg, library)})"
+            edits += [*((import_edit,) if import_edit else ()), context.insert_after(anchor.statement, code)]
+            codes.append(code)
+        return Fix(f"Insert `{codes[0]}`", Applicability.SAFE, tuple(dict.fromkeys(edits)))
 
     @staticmethod
     def _seed_text(context: FileContext, seed: cst.BaseExpression, library: str) -> str:
