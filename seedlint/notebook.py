@@ -26,8 +26,10 @@ _MAGIC_LINE = re.compile(rf"^[ \t]*pass  # {_MAGIC_MARK}(.*)$")
 _NEWLINE = re.compile(r"\r\n|\r|\n")
 _WHITESPACE = re.compile(r"[ \t\n\r]*")
 _ESCAPE_PREFIXES = ("%", "!", "?", "/", ",", ";")  # IPython's line escapes: magics, shell, help, autocall
-# `files = !ls`, `t = %timeit -o f()`: a magic's output assigned (no Python expression starts with `!` or `%`).
-_ASSIGNED_MAGIC = re.compile(r"^[ \t]*[A-Za-z_][\w.\[\], \t*]*(?<![=!<>:+\-*/%&|^@])=[ \t]*[!%]")
+# `files = !ls`, `(out, err) = %sx ls`: a magic's output assigned (no Python expression starts with `!` or `%`).
+_TARGETS = r"[A-Za-z_*][\w.\[\], \t*]*"  # `files`, `a, *b`, `d[k]`: what an assignment can bind
+_ASSIGNED_MAGIC = re.compile(
+    rf"^[ \t]*(?:{_TARGETS}|[(\[][ \t]*{_TARGETS}[)\]][ \t]*)(?<![=!<>:+\-*/%&|^@])=[ \t]*[!%]")
 
 
 def is_notebook(path: Path) -> bool:

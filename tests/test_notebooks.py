@@ -225,7 +225,8 @@ def test_json_items_carry_the_cell_and_cell_relative_rows_and_py_items_keep_ruff
 MAGIC_CELLS = (
     md("Magics are IPython's, not Python's."),
     py("%matplotlib inline\n!pip install torch\n%load_ext autoreload\nimport torch\nimport torch.nn as nn\n"
-       "torch?\n?torch.randn\ntorch.randn??\n%run helper.py\nfiles = !ls\nfor name in files:\n"
+       "torch?\n?torch.randn\ntorch.randn??\n%run helper.py\nfiles = !ls\n*first, last = !ls\n(out, err) = %sx ls\n"
+       "for name in files:\n"
        "    %time print(name)\n    !echo {name}\n"),
     py("%%bash\nfor x in 1 2; do echo $x; done\nmodel = nn.Linear(4, 2)\nif [ -f x ]; then cat x; fi\n"),
     py("%%writefile helper.py\ndef broken(:\n"),
