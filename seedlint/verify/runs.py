@@ -32,7 +32,7 @@ _CHUNK = 1 << 20  # bytes read from a pipe at once
 _POLL = 0.05  # seconds between checks whether the program has exited
 _GRACE = 0.5  # seconds between SIGTERM and SIGKILL
 _DRAIN = 1.0  # seconds to read what the pipes still hold once every process of the run is stopped
-_SWEEPS = 10  # SIGKILL rounds at most (a process may fork as it dies)
+_KILL_WAIT = 5.0  # seconds of SIGKILL sweeps at most (a process may fork as it dies, or be slow to die)
 
 
 @dataclass
@@ -264,15 +264,14 @@ class _RunProcesses:
         return bool(alive)
 
     def stop(self) -> None:
-        """SIGTERM, then SIGKILL what is left after a short grace (sweeping until none is left: a
-        process may fork as it dies); the program's own process is reaped."""
+        """SIGTERM, then SIGKILL what is left after a short grace, sweeping until none is left (a process may
+        fork as it dies, and a killed one takes a moment to end); the program's own process is reaped."""
         if self.send(signal.SIGTERM):
             deadline = time.monotonic() + _GRACE
             while self.alive() and time.monotonic() < deadline:
                 time.sleep(0.02)
-        for _ in range(_SWEEPS):
-            if not self.send(signal.SIGKILL):
-                break
+        deadline = time.monotonic() + _KILL_WAIT
+        while self.send(signal.SIGKILL) and time.monotonic() < deadline:
             time.sleep(0.01)
         self.process.wait()
 
