@@ -12,7 +12,7 @@ from seedlint.analysis.context import FileContext, Settings
 from seedlint.analysis.modules import module_name
 from seedlint.diagnostics import Diagnostic, Edit, LintResult, Location
 from seedlint.noqa import file_noqa, line_noqa
-from seedlint.notebook import Notebook, NotebookError, Program, is_notebook
+from seedlint.notebook import NotebookError, Program, is_notebook, read_program
 from seedlint.parsing import NotParsed, parse
 from seedlint.rules import RULES, Rule
 from seedlint.rules.base import SEEDING, SEEDING_PATTERNS, calls_a_gate
@@ -69,7 +69,7 @@ class Linter:
         """Lint a notebook's code cells as one program; findings are placed in their cells, fixes written back
         into the cells they edit. A cell that does not parse is one SL000, and the others are still checked."""
         try:
-            program = Notebook.read(data).program()
+            program = read_program(data)
         except NotebookError as error:
             return LintResult(path, [unreadable(path, str(error))])
         wanted = self._wanted(program.text.encode())

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import bisect
+import functools
 import codecs
 import json
 import re
@@ -34,6 +35,13 @@ _ASSIGNED_MAGIC = re.compile(
 
 def is_notebook(path: Path) -> bool:
     return path.suffix.lower() == NOTEBOOK_SUFFIX
+
+
+@functools.lru_cache(maxsize=4)
+def read_program(data: bytes) -> Program:
+    """A notebook file's code cells as one program, read once for the same bytes (an editor's notebook is read
+    for its imports, then linted). Raises NotebookError."""
+    return Notebook.read(data).program()
 
 
 class NotebookError(Exception):

@@ -20,7 +20,7 @@ from seedlint.config import Config, ConfigResolver, ParseLimits, installed_torch
 from seedlint.diagnostics import Diagnostic, LintResult
 from seedlint.discovery import collect_files
 from seedlint.model import ProjectModel
-from seedlint.notebook import Notebook, NotebookError, is_notebook
+from seedlint.notebook import Notebook, NotebookError, is_notebook, read_program
 from seedlint.parallel import (
     Pool,
     available_cpus,
@@ -328,7 +328,7 @@ def _code_of(path: Path, data: bytes) -> bytes:
     if not is_notebook(path):
         return data
     try:
-        return Notebook.read(data).program().text.encode()
+        return read_program(data).text.encode()
     except NotebookError:
         return b""
 
@@ -338,8 +338,9 @@ def _unified_diff(path: Path, result: LintResult, data: bytes) -> str:
     name = display_path(path)
     if result.program is None:
         return _diff(name, result.original, result.source.text)
+    cells = zip(Notebook.read(data).cells, result.program.notebook.cells)
     return "".join(_diff(f"{name}:cell {old.number}", old.source, new.source)
-                   for old, new in zip(Notebook.read(data).cells, result.program.notebook.cells) if old.source != new.source)
+                   for old, new in cells if old.source != new.source)
 
 
 def _diff(name: str, old: str, new: str) -> str:

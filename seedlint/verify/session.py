@@ -12,7 +12,7 @@ from typing import Callable, Iterable
 
 from seedlint.config import installed_torch_version
 from seedlint.diagnostics import Applicability, Location
-from seedlint.notebook import Notebook, NotebookError, Program, is_notebook
+from seedlint.notebook import NotebookError, Program, is_notebook, read_program
 from seedlint.pages import page_examples
 from seedlint.rules import RULES
 from seedlint.selection import expand_all
@@ -110,7 +110,7 @@ def _not_run(code: str, has_cuda: bool) -> str | None:
 def _program(path: Path) -> Program | None:
     """A notebook's code cells as the script verify runs (magics dropped), None if it cannot be read."""
     try:
-        return Notebook.read(path.read_bytes()).program()
+        return read_program(path.read_bytes())
     except (OSError, NotebookError):
         return None
 
