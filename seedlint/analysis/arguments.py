@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Iterable
+
 import libcst as cst
 
 
@@ -26,6 +28,11 @@ def seed_argument(call: cst.Call, keyword: str = "seed") -> cst.BaseExpression |
 
 def is_none(expr: cst.BaseExpression | None) -> bool:
     return expr is None or (isinstance(expr, cst.Name) and expr.value == "None")
+
+
+def unseeded(call: cst.Call, seeding: Iterable[tuple[str, int | None]]) -> bool:
+    """Whether a call passes none of its seeding arguments, (keyword, position) each (None counts as none)."""
+    return all(is_none(argument(call, keyword, position)) for keyword, position in seeding)
 
 
 def is_cuda_string(expr: cst.BaseExpression) -> bool:

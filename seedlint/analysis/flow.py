@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Callable, Hashable, Iterable, Iterator, Mappin
 import libcst as cst
 
 from seedlint.analysis import catalog
-from seedlint.analysis.arguments import argument, is_cuda_string, is_literal, is_none, seed_argument
+from seedlint.analysis.arguments import argument, is_cuda_string, is_literal, is_none, seed_argument, unseeded
 from seedlint.analysis.index import FunctionInfo, ModuleIndex, Scope, Statement
 from seedlint.analysis.initialisation import builds_on_meta, discards_draws, initialises_randomly, loading_constructor
 from seedlint.analysis.libraries import MAP_STYLE, hf_dataset
@@ -237,9 +237,7 @@ class EffectClassifier:
     def _unseeded(call: cst.Call, seeding: tuple[tuple[str, int | None], ...]) -> bool:
         """Whether a shuffling or splitting call has none of its seeding arguments and is not told not to
         shuffle (`shuffle=False`)."""
-        if is_literal(argument(call, "shuffle", None), "False"):
-            return False
-        return all(is_none(argument(call, keyword, position)) for keyword, position in seeding)
+        return not is_literal(argument(call, "shuffle", None), "False") and unseeded(call, seeding)
 
     def _tensor_method_draw(self, call: cst.Call) -> Effect | None:
         func = call.func

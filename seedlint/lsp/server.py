@@ -332,6 +332,17 @@ class SeedlintServer(LanguageServer):
         if workspace is not None and workspace.diagnostics is not None and workspace.diagnostics.refresh_support:
             self.workspace_diagnostic_refresh(None)
 
+    def forget(self, uri: str, shown: list[str]) -> None:
+        """Stop checking a closed document and clear the diagnostics shown for it (`shown`: the documents they
+        were published on: the document, or a notebook's cells)."""
+        waiting = self.pending.pop(uri, None)
+        if waiting is not None:
+            waiting.cancel()
+        self.linted.pop(uri, None)
+        if not self.pulls:
+            for target in shown:
+                self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=target, diagnostics=[]))
+
     def relint_all(self) -> None:
         self._checker = None
         self.linted.clear()
@@ -394,12 +405,7 @@ def did_save(ls: SeedlintServer, params: types.DidSaveTextDocumentParams) -> Non
 @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
 def did_close(ls: SeedlintServer, params: types.DidCloseTextDocumentParams) -> None:
     uri = params.text_document.uri
-    waiting = ls.pending.pop(uri, None)
-    if waiting is not None:
-        waiting.cancel()
-    ls.linted.pop(uri, None)
-    if not ls.pulls:
-        ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
+    ls.forget(uri, [uri])
     path = _path(uri)
     if path is not None:
         ls.recheck_others(path)  # they now read the file from the disk
@@ -422,14 +428,7 @@ def did_save_notebook(ls: SeedlintServer, params: types.DidSaveNotebookDocumentP
 
 @server.feature(types.NOTEBOOK_DOCUMENT_DID_CLOSE)
 def did_close_notebook(ls: SeedlintServer, params: types.DidCloseNotebookDocumentParams) -> None:
-    uri = params.notebook_document.uri
-    waiting = ls.pending.pop(uri, None)
-    if waiting is not None:
-        waiting.cancel()
-    ls.linted.pop(uri, None)
-    if not ls.pulls:
-        for cell in params.cell_text_documents:
-            ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=cell.uri, diagnostics=[]))
+    ls.forget(params.notebook_document.uri, [cell.uri for cell in params.cell_text_documents])
 
 
 @server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)

@@ -84,8 +84,7 @@ def _result(diagnostic: Diagnostic, indices: dict[str, int], options: ReportOpti
     region = _region(diagnostic.start, diagnostic.end) if place is None else _region(place.file_start, place.file_end)
     result["locations"] = [{"physicalLocation": {"artifactLocation": artifact, "region": region}}]
     if place is not None:
-        result["message"] = {"text": f"{diagnostic.position}: "
-                                     f"{diagnostic.message}"}
+        result["message"] = {"text": f"{diagnostic.position}: {diagnostic.message}"}
         result["properties"] = {"cell": place.cell, "cellLine": diagnostic.start.row,
                                 "cellColumn": diagnostic.start.column}
         return result

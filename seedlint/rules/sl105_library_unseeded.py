@@ -37,7 +37,7 @@ class LibraryUnseeded(Rule):
                 draw = flow.first_unseeded_draw(members, lambda event: picks_a_seed(context.index, flow, event))
                 if draw is None:
                     continue
-                first, first_library, flows = found.setdefault(draw.call, (draw, library, []))
+                _, first_library, flows = found.setdefault(draw.call, (draw, library, []))
                 if first_library == library:
                     flows.append(flow)
         for draw, library, flows in found.values():
@@ -57,7 +57,7 @@ class LibraryUnseeded(Rule):
     def _fix(self, context: FileContext, flows: list[Flow], library: str) -> Fix | None:
         """Seed the library after a seeding call of each flow (none: a flow has no call to follow)."""
         edits: list = []
-        codes = []
+        message = None
         for flow in flows:
             anchor = next(
                 (e for e in flow.seeds()
@@ -69,8 +69,8 @@ class LibraryUnseeded(Rule):
             reference, import_edit = context.reference(_LIBRARIES[library][1], at=anchor)
             code = f"{reference}({self._seed_text(context, anchor.effect.seed_arg, library)})"
             edits += [*((import_edit,) if import_edit else ()), context.insert_after(anchor.statement, code)]
-            codes.append(code)
-        return Fix(f"Insert `{codes[0]}`", Applicability.SAFE, tuple(dict.fromkeys(edits)))
+            message = message or f"Insert `{code}`"  # the first flow's
+        return Fix(message, Applicability.SAFE, tuple(dict.fromkeys(edits)))
 
     @staticmethod
     def _seed_text(context: FileContext, seed: cst.BaseExpression, library: str) -> str:

@@ -7,7 +7,7 @@ from typing import Iterator
 import libcst as cst
 
 from seedlint.analysis import catalog
-from seedlint.analysis.arguments import argument, is_none
+from seedlint.analysis.arguments import unseeded
 from seedlint.analysis.context import FileContext
 from seedlint.analysis.generators import reusable_seed
 from seedlint.analysis.libraries import STREAMED, hf_dataset
@@ -49,11 +49,10 @@ class EntropySeededShuffle(Rule):
                 continue
             qualified = index.qualify(func, scope) or ""
             if qualified.startswith("webdataset."):
-                if all(is_none(argument(call, keyword, position)) for keyword, position in _WEBDATASET_SEEDING):
+                if unseeded(call, _WEBDATASET_SEEDING):
                     yield call, "webdataset"
-            elif isinstance(func, cst.Attribute) and hf_dataset(index, func.value, scope) == STREAMED and all(
-                    is_none(argument(call, keyword, position))
-                    for keyword, position in catalog.HF_DATASET_DRAWS["shuffle"]):
+            elif isinstance(func, cst.Attribute) and hf_dataset(index, func.value, scope) == STREAMED \
+                    and unseeded(call, catalog.HF_DATASET_DRAWS["shuffle"]):
                 yield call, "datasets"
 
     def _finding(self, context: FileContext, call: cst.Call, library: str, reaching: list) -> Finding:
