@@ -68,6 +68,9 @@ EXPECTED: dict[str, set[Finding]] = {
     # Issue 14: library shuffles and splits without a seed draw from NumPy's global generator.
     "hf_split_torch_seed": {("finetune.py", "SL105", 24)},  # train_test_split: NumPy never seeded
     "sklearn_kfold": {("cross_validate.py", "SL105", 35)},  # KFold(shuffle=True).split: NumPy never seeded
+    "eval_fixed_seed": {("train_vae.py", "SL110", 29)},  # evaluate() reseeds torch on every epoch
+    "augment_item_seed": {("datasets.py", "SL110", 22)},  # random.seed(self.seed) in __getitem__
+    "lightning_val_seed": {("model.py", "SL110", 23)},  # manual_seed(0) in on_validation_epoch_start
 }
 
 

@@ -69,13 +69,14 @@ def _root(node: cst.BaseExpression) -> str:
     return node.value if isinstance(node, cst.Name) else ""
 
 
-def _bound_in_statements(index: ModuleIndex, statements: list[Statement]) -> set[str]:
+def bound_in(index: ModuleIndex, statements: list[Statement]) -> set[str]:
+    """Names the statements bind, in their blocks too (not in the functions and classes they define)."""
     names: set[str] = set()
     for statement in statements:
         names.update(bound_by(statement))
         if not isinstance(statement.node, (cst.FunctionDef, cst.ClassDef)):
             for block in index.blocks_of(statement.node):
-                names |= _bound_in_statements(index, block)
+                names |= bound_in(index, block)
     return names
 
 
@@ -85,7 +86,7 @@ def defined_at(index: ModuleIndex, trail: tuple[Step, ...], statement: Statement
     scope = statement.scope
     for step in (*trail, Step(statement, None)):
         if step.statement.scope is scope:
-            names |= _bound_in_statements(index, step.statement.siblings[: step.statement.position])
+            names |= bound_in(index, step.statement.siblings[: step.statement.position])
     if scope.kind == "function":
         parameters = {param.name.value for param in all_parameters(scope.node)}
         names |= {name for name, value in scope.bindings.items() if value is None and name in parameters}

@@ -220,6 +220,34 @@ DATA_PARALLEL = frozenset({
     "torch.nn.DataParallel", "torch.nn.parallel.DataParallel",
     "torch.nn.parallel.data_parallel.DataParallel",
 })
+# Base classes of models, and the framework classes whose hooks run once per step or epoch.
+NN_MODULES = frozenset({"torch.nn.Module", "torch.nn.modules.module.Module"})
+LIGHTNING_MODULES = frozenset({
+    "lightning.LightningModule", "lightning.pytorch.LightningModule", "pytorch_lightning.LightningModule",
+    "lightning.pytorch.core.module.LightningModule", "pytorch_lightning.core.module.LightningModule",
+})
+LIGHTNING_CALLBACKS = frozenset({
+    "lightning.Callback", "lightning.pytorch.Callback", "lightning.pytorch.callbacks.Callback",
+    "pytorch_lightning.Callback", "pytorch_lightning.callbacks.Callback",
+})
+TRANSFORMERS_CALLBACKS = frozenset({"transformers.TrainerCallback", "transformers.trainer_callback.TrainerCallback"})
+# Context managers that restore generators' states on exit: name -> the generators restored.
+# `fork_rng` restores the CPU generator and, by default, every CUDA device's (torch/random.py);
+# Lightning's `isolate_rng` also NumPy's and Python's (lightning 2.x utilities/seed.py).
+RNG_ISOLATORS = {
+    "torch.random.fork_rng": TORCH_GENERATORS,
+    **dict.fromkeys(("lightning.pytorch.utilities.seed.isolate_rng", "pytorch_lightning.utilities.seed.isolate_rng"),
+                    EVERYTHING | {CUDA_CURRENT}),
+}
+# Calls that put a generator's saved state back: name -> the generators they restore.
+STATE_RESTORERS = {
+    **dict.fromkeys(("torch.set_rng_state", "torch.random.set_rng_state", "torch.default_generator.set_state"),
+                    frozenset({TORCH_CPU})),
+    **dict.fromkeys(("torch.cuda.set_rng_state", "torch.cuda.random.set_rng_state", "torch.cuda.set_rng_state_all",
+                     "torch.cuda.random.set_rng_state_all"), frozenset({CUDA, CUDA_CURRENT})),
+    "numpy.random.set_state": frozenset({NUMPY}),
+    "random.setstate": frozenset({PYTHON_RANDOM}),
+}
 CUDNN_MODULE = "torch.backends.cudnn"
 CUDNN_FLAGS = frozenset({
     "enabled", "benchmark", "benchmark_limit", "deterministic", "allow_tf32",

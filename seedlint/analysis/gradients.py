@@ -16,6 +16,7 @@ from functools import cached_property
 
 import libcst as cst
 
+from seedlint.analysis import catalog
 from seedlint.analysis.arguments import argument, is_literal
 from seedlint.analysis.context import FileContext
 from seedlint.analysis.index import FunctionInfo, Scope, Statement, _target_names, all_parameters, dotted_name
@@ -27,10 +28,6 @@ _NO_GRAD_CONTEXTS = frozenset({
 })
 _GRAD_SWITCHES = frozenset({"torch.set_grad_enabled", "torch.autograd.set_grad_enabled",
                             "torch.autograd.grad_mode.set_grad_enabled"})
-_LIGHTNING_MODULES = frozenset({
-    "lightning.LightningModule", "lightning.pytorch.LightningModule", "pytorch_lightning.LightningModule",
-    "lightning.pytorch.core.module.LightningModule", "pytorch_lightning.core.module.LightningModule",
-})
 _NO_GRAD_STEPS = frozenset({"validation_step", "test_step", "predict_step"})
 _DATA_LOADERS = frozenset({"torch.utils.data.DataLoader()", "torch.utils.data.dataloader.DataLoader()"})
 _ITERATION_WRAPPERS = frozenset({
@@ -71,7 +68,7 @@ class Gradients:
             return True
         owner = function.owner_class
         if owner is not None and function.node.name.value in _NO_GRAD_STEPS and index.subclasses_of(
-                owner, _LIGHTNING_MODULES):
+                owner, catalog.LIGHTNING_MODULES):
             return True
         callers = self._callers.get(function, [])
         return bool(callers) and depth < _MAX_DEPTH and all(

@@ -12,7 +12,9 @@ Probes, by rule:
 - hash order (SL206, SL304): run with two `PYTHONHASHSEED` values; the program's output differs;
 - child processes (SL108): the draws of a process the program spawns (matched by name) differ
   between two runs;
-- eval-mode draw (SL401): dropout draws at the finding while the module calling it is in eval mode.
+- eval-mode draw (SL401): dropout draws at the finding while the module calling it is in eval mode;
+- replay (SL110): within one run (or one DataLoader worker), the draws after a seeding call repeat
+  the draws after the one before it, and no saved state was put back in between (`fork_rng` does).
 The fix check serves the fixed sources (safe and unsafe fixes, in memory) and probes again:
 `fixed` when the evidence is gone.
 """
@@ -45,8 +47,9 @@ HASH_SEEDS = ("1", "2")
 CHILD_PROCESSES = frozenset({"SL108"})
 EVAL_MODE_DRAW = frozenset({"SL401"})
 OUTPUT_RUN_TO_RUN = frozenset({"SL109"})  # a library's own RNG object: what the runs print differs
+REPLAY = frozenset({"SL110"})
 RUNTIME = (RUN_TO_RUN | EPOCH_ORDER | WORKER_DUPLICATION | SEED_SENSITIVITY | HASH_ORDER | CHILD_PROCESSES
-           | EVAL_MODE_DRAW | OUTPUT_RUN_TO_RUN)
+           | EVAL_MODE_DRAW | OUTPUT_RUN_TO_RUN | REPLAY)
 SEED_OFFSET = 1
 CUDA_ONLY = frozenset({"SL102", "SL103", "SL301", "SL302", "SL303", "SL305"})
 # How the tracer labels the draws of each catalog generator (prefixes of its `generator` field).
@@ -178,6 +181,8 @@ def _probe(diagnostic: Diagnostic):
     if code in EVAL_MODE_DRAW:
         return lambda runs, shifted: _eval_mode_draw(runs[0], diagnostic)
     family = family_of(diagnostic)
+    if code in REPLAY:
+        return lambda runs, shifted: _replayed(runs[0], family)
 
     def run_to_run(runs: list[Run], shifted: list[Run]) -> Evidence | None:
         divergence = _runs_divergence(runs, family)
@@ -309,6 +314,41 @@ def _eval_mode_draw(run: Run, diagnostic: Diagnostic) -> Evidence | None:
         if record.get("eval_module") and _at_finding(record["where"], diagnostic):
             return Evidence(index, record["op"], record["where"], [record["eval_module"]], record["prefix"],
                             "dropout draws although the module is in eval mode", ("module", "values"))
+    return None
+
+
+def _replayed(run: Run, family: tuple[str, ...] | None) -> Evidence | None:
+    """Draws after a seeding call that repeat, value for value, the draws after the previous run of the same
+    call (in the program or in one of its DataLoader workers). Draws are followed through saved states put
+    back (`torch.random.fork_rng`): a stretch left by restoring the state it started from harmed nothing."""
+    for records in (run.draws, *run.children):
+        by_place: dict[str | None, list[list[dict]]] = {}
+        harmless: set[int] = set()
+        current: list[dict] | None = None
+        saved: list[dict] | None = None
+        for record in records:
+            kind = record.get("kind", "draw")
+            if kind == "seed":
+                current = []
+                by_place.setdefault(record["where"], []).append(current)
+            elif kind == "save":
+                saved = current
+            elif kind == "restore":
+                if current is not None and current is not saved:
+                    harmless.add(id(current))
+                current = saved
+            elif kind == "draw" and current is not None and (family is None or record["generator"].startswith(family)):
+                current.append(record)
+        for place, stretches in by_place.items():
+            kept = [stretch for stretch in stretches if stretch and id(stretch) not in harmless]
+            for before, after in zip(kept, kept[1:]):
+                count = min(len(before), len(after))
+                if [(d["op"], d["hash"]) for d in before[:count]] == [(d["op"], d["hash"]) for d in after[:count]]:
+                    last = after[count - 1]
+                    return Evidence(count - 1, last["op"], last["where"], before[count - 1]["prefix"], last["prefix"],
+                                    f"the {count} draws after the seeding on line {str(place).rpartition(':')[2]} repeat "
+                                    "those after its previous run",
+                                    ("previous run", "this run"))
     return None
 
 

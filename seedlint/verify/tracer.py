@@ -153,6 +153,25 @@ class Tracer:
         setattr(owner, name, traced)
 
 
+def _trace_seeding(tracer: Tracer, owners: list[tuple[Any, str, str]]) -> None:
+    """Record each call that seeds a global generator ("seed"), saves its state ("save") or puts a saved
+    state back ("restore"): `owners` lists (module, function name, kind)."""
+    for owner, name, kind in owners:
+        original = getattr(owner, name, None)
+        if original is None:
+            continue
+
+        def traced(*args: Any, _original: Callable[..., Any] = original, _kind: str = kind,
+                   _op: str = f"{getattr(owner, '__name__', '')}.{name}", **kwargs: Any) -> Any:
+            result = _original(*args, **kwargs)
+            if not tracer.busy:
+                tracer.record(_op, _kind, list(args[:1]) if _kind == "seed" else [], kind=_kind)
+            return result
+
+        traced.__wrapped__ = original  # type: ignore[attr-defined]
+        setattr(owner, name, traced)
+
+
 def _child_label() -> int | str:
     """A child process's label: its DataLoader worker id, else its multiprocessing name (`SpawnProcess-1`)."""
     worker = sys.modules.get("torch.utils.data._utils.worker")
@@ -251,6 +270,7 @@ def install(tracer: Tracer) -> Callable[[], None]:
     """Start recording torch, NumPy and `random` draws; returns what stops torch's recording."""
     for name in PYTHON_DRAWS:
         tracer.wrap(random, name, "random")
+    _trace_seeding(tracer, [(random, "seed", "seed"), (random, "getstate", "save"), (random, "setstate", "restore")])
     _trace_rng_objects(tracer)
     try:
         import numpy.random
@@ -259,6 +279,8 @@ def install(tracer: Tracer) -> Callable[[], None]:
     else:
         for name in NUMPY_DRAWS:
             tracer.wrap(numpy.random, name, "numpy")
+        _trace_seeding(tracer, [(numpy.random, "seed", "seed"), (numpy.random, "get_state", "save"),
+                                (numpy.random, "set_state", "restore")])
     try:
         from torch.utils._python_dispatch import TorchDispatchMode
     except ImportError:
@@ -289,6 +311,9 @@ def install(tracer: Tracer) -> Callable[[], None]:
             return dispatch(func, args, kwargs)
 
     _trace_data_loading(tracer)
+    _trace_seeding(tracer, [(module, name, kind) for module in (torch, torch.random)
+                            for name, kind in (("manual_seed", "seed"), ("get_rng_state", "save"),
+                                               ("set_rng_state", "restore"))])
     mode = RandomOps()
     mode.__enter__()
     return lambda: mode.__exit__(None, None, None)

@@ -1,0 +1,316 @@
+"""Code that runs over and over: a training loop's iterations, a dataset's items, per-epoch hooks.
+
+A seeding call that runs on every repetition with the same seed resets its generators each time,
+so every repetition replays the same random numbers (SL110). `Repetition` is the innermost such
+context of a seeding event, found from the event's trail:
+
+- a `for`/`while` loop whose iteration trains (calls `.backward()`, itself or in module functions it
+  calls) without starting over (building an optimizer or a model, loading weights: a loop over
+  configurations or folds that restarts training each time is left alone);
+- `__getitem__` of a class: it runs once per item;
+- a Lightning or Hugging Face hook that runs once per step or epoch.
+
+`Dependence` decides whether a seed can differ between repetitions: it follows names through
+local bindings and through the arguments of the calls on the trail.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Iterator
+
+import libcst as cst
+
+from seedlint.analysis import catalog
+from seedlint.analysis.arguments import argument, is_literal
+from seedlint.analysis.bindings import bound_in
+from seedlint.analysis.flow import Event
+from seedlint.analysis.index import (
+    FunctionInfo, ModuleIndex, Scope, Statement, all_parameters, bind_arguments,
+)
+
+ITEM_METHODS = frozenset({"__getitem__", "__getitems__"})
+# Hooks run once per training step or epoch, by the base class of the class defining them.
+_LIGHTNING_HOOKS = frozenset({
+    "training_step", "validation_step", "on_train_batch_start", "on_train_batch_end", "on_before_backward",
+    "on_validation_batch_start", "on_validation_batch_end", "on_train_epoch_start", "on_train_epoch_end",
+    "on_validation_start", "on_validation_end", "on_validation_epoch_start", "on_validation_epoch_end",
+    "training_epoch_end", "validation_epoch_end", "on_epoch_start", "on_epoch_end",
+})
+_TRANSFORMERS_HOOKS = frozenset({
+    "on_epoch_begin", "on_epoch_end", "on_step_begin", "on_step_end", "on_substep_end", "on_evaluate",
+    "on_prediction_step",
+})
+HOOKS = {
+    **dict.fromkeys(catalog.LIGHTNING_MODULES | catalog.LIGHTNING_CALLBACKS, _LIGHTNING_HOOKS),
+    **dict.fromkeys(catalog.TRANSFORMERS_CALLBACKS, _TRANSFORMERS_HOOKS),
+}
+_BACKWARD_METHODS = frozenset({"backward", "manual_backward"})
+# What starting training over calls: an optimizer's or a model's constructor, a model builder, a weight
+# reset. By the callee's last name: the loop that calls one builds a new run (left alone), wherever it
+# is defined.
+_RESTARTS = frozenset({
+    "SGD", "Adam", "AdamW", "Adamax", "Adagrad", "Adadelta", "RMSprop", "NAdam", "RAdam", "LBFGS", "Rprop",
+    "ASGD", "SparseAdam", "Adafactor", "Lion", "LAMB", "Lamb", "Muon", "create_optimizer", "build_optimizer",
+    "create_optimizer_v2", "from_pretrained", "from_config", "create_model", "build_model", "get_model",
+    "load_state_dict", "reset_parameters", "deepcopy", "load_from_checkpoint",
+})
+# Calls whose result depends only on their arguments.
+_PURE_CALLS = frozenset(f"builtins.{name}" for name in ("int", "float", "str", "abs", "hash", "round", "min", "max"))
+# Attributes that count steps, epochs or items (`self.current_epoch`, `trainer.global_step`): they change.
+_COUNTERS = ("epoch", "step", "iter", "batch", "index", "idx", "count")
+_MAX_DEPTH = 8
+
+
+@dataclass(frozen=True)
+class Repetition:
+    """Where a seeding event repeats: `kind` "loop" (its `statement`), "item" or "hook" (its `function`);
+    `start`: the trail position of the first step that repeats."""
+
+    kind: str
+    start: int
+    statement: Statement | None = None
+    function: FunctionInfo | None = None
+
+
+def repetition_of(index: ModuleIndex, event: Event) -> Repetition | None:
+    """The innermost repeated context of an event: a training loop that does not restart, an item or a hook.
+
+    None when the event runs once, or when the first loop around it that trains starts training over.
+    """
+    trail = event.trail
+    for position in range(len(trail) - 1, -1, -1):
+        step = trail[position]
+        function = index.function_of_scope.get(step.statement.scope)
+        if function is not None and _function_start(trail, position, step.statement.scope) == position:
+            kind = _repeated_function(index, function)
+            if kind is not None:
+                return Repetition(kind, position, function=function)
+        if step.call is None and isinstance(step.statement.node, (cst.For, cst.While)) and position + 1 < len(trail) \
+                and _in_body(index, step.statement, trail[position + 1].statement):
+            iteration = Iteration(index, step.statement)
+            if iteration.trains:
+                return None if iteration.restarts else Repetition("loop", position + 1, statement=step.statement)
+    return None
+
+
+def _function_start(trail, position: int, scope: Scope) -> int:
+    """The trail position of the first step in the function body that holds step `position`."""
+    while position > 0 and trail[position - 1].statement.scope is scope and trail[position - 1].call is None:
+        position -= 1
+    return position
+
+
+def _repeated_function(index: ModuleIndex, function: FunctionInfo) -> str | None:
+    cls = function.owner_class
+    if cls is None:
+        return None
+    name = function.node.name.value
+    if name in ITEM_METHODS:
+        return "item"
+    if any(name in hooks and index.subclasses_of(cls, frozenset({base})) for base, hooks in HOOKS.items()):
+        return "hook"
+    return None
+
+
+def _in_body(index: ModuleIndex, loop: Statement, statement: Statement) -> bool:
+    """Whether a statement is in the loop's body (its `else:` runs once)."""
+    blocks = index.blocks_of(loop.node)
+    return bool(blocks) and statement.siblings is blocks[0]
+
+
+class Iteration:
+    """What one iteration of a loop runs: its body and the module functions it calls."""
+
+    def __init__(self, index: ModuleIndex, loop: Statement) -> None:
+        self.index = index
+        self.loop = loop
+
+    def calls(self) -> Iterator[tuple[cst.Call, Scope]]:
+        seen: set[FunctionInfo] = set()
+        pending = [self.index.blocks_of(self.loop.node)[0]]
+        while pending:
+            for statement in pending.pop():
+                for call in statement.calls:
+                    yield call, statement.scope
+                    function = self.index.resolve_local_call(call, statement.scope)
+                    if function is not None and function not in seen and len(seen) < 4 * _MAX_DEPTH:
+                        seen.add(function)
+                        pending.append(self.index.body_of(function))
+                if not isinstance(statement.node, (cst.FunctionDef, cst.ClassDef)):
+                    pending.extend(self.index.blocks_of(statement.node))
+
+    @cached_property
+    def _kinds(self) -> set[str]:
+        kinds: set[str] = set()
+        for call, scope in self.calls():
+            func = call.func
+            name = func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) \
+                else None
+            qualified = self.index.qualify(func, scope)
+            if name in _BACKWARD_METHODS or qualified == "torch.autograd.backward":
+                kinds.add("trains")
+            if name in _RESTARTS or (qualified is not None and qualified.rsplit(".", 1)[-1] in _RESTARTS) \
+                    or self._builds_module(qualified) or qualified in catalog.SEEDING_CLASSES:
+                kinds.add("restarts")
+        return kinds
+
+    def _builds_module(self, qualified: str | None) -> bool:
+        cls = self.index.classes.get(qualified or "")
+        return cls is not None and self.index.subclasses_of(cls, catalog.NN_MODULES | catalog.LIGHTNING_MODULES)
+
+    @property
+    def trains(self) -> bool:
+        return "trains" in self._kinds
+
+    @property
+    def restarts(self) -> bool:
+        return "restarts" in self._kinds
+
+
+class Dependence:
+    """Whether an expression on an event's trail can differ from one repetition to the next."""
+
+    def __init__(self, index: ModuleIndex, event: Event, repetition: Repetition) -> None:
+        self.index = index
+        self.trail = event.trail
+        self.repetition = repetition
+        loop = repetition.statement
+        self._loop_bound = bound_in(index, [loop]) if loop is not None else set()
+
+    def varies(self, expr: cst.CSTNode, position: int, depth: int = 0) -> bool:
+        """Whether `expr`, in the code of trail step `position`, can take another value next time."""
+        if depth > _MAX_DEPTH:
+            return True
+        if isinstance(expr, (cst.Integer, cst.Float, cst.SimpleString, cst.Ellipsis)):
+            return False
+        if isinstance(expr, cst.Name):
+            return self._name_varies(expr.value, position, depth)
+        if isinstance(expr, cst.Attribute):
+            return any(word in expr.attr.value.lower() for word in _COUNTERS) or self.varies(expr.value, position, depth)
+        if isinstance(expr, cst.Call):
+            return self._call_varies(expr, position, depth)
+        if isinstance(expr, (cst.Lambda, cst.Await, cst.Yield, cst.NamedExpr, cst.ListComp, cst.GeneratorExp)):
+            return True
+        return any(self.varies(child, position, depth + 1) for child in _value_children(expr))
+
+    def _call_varies(self, call: cst.Call, position: int, depth: int) -> bool:
+        scope = self.trail[position].statement.scope
+        qualified = self.index.qualify(call.func, scope)
+        values = [arg.value for arg in call.args]
+        if qualified in _PURE_CALLS or qualified in ("os.getenv", "os.environ.get"):
+            return any(self.varies(value, position, depth + 1) for value in values)
+        if isinstance(call.func, cst.Attribute) and call.func.attr.value == "get":  # `config.get("seed", 0)`
+            return any(self.varies(value, position, depth + 1) for value in (call.func.value, *values))
+        return True  # what an unknown call returns may change
+
+    def _name_varies(self, name: str, position: int, depth: int) -> bool:
+        if name in ("None", "True", "False"):
+            return False
+        scope = self.trail[position].statement.scope
+        loop = self.repetition.statement
+        if loop is not None and scope is loop.scope and name in self._loop_bound:
+            return True  # the loop variable, or computed in each iteration
+        start = _function_start(self.trail, position, scope)
+        if name not in scope.bindings or start < self.repetition.start:
+            return False  # a global, or bound once before the repetitions began
+        function = self.index.function_of_scope.get(scope)
+        if function is not None and name in {param.name.value for param in all_parameters(function.node)}:
+            return self._parameter_varies(function, name, start, depth)
+        bound = scope.bindings[name]
+        if isinstance(bound, str):
+            return bound.startswith("<")  # an import or a definition is constant; an ambiguous name may not be
+        if isinstance(bound, cst.BaseExpression):
+            return self.varies(bound, position, depth + 1)
+        return True  # bound without a known value (a loop target, an unpacking)
+
+    def _parameter_varies(self, function: FunctionInfo, name: str, start: int, depth: int) -> bool:
+        """Whether a parameter of a function run in each repetition can change: the item's index or the
+        hook's batch can; a helper's follows what its caller on the trail passes."""
+        if name == _self_name(function):
+            return False  # the same object every time
+        if start == self.repetition.start and self.repetition.kind != "loop":
+            return True
+        call = self.trail[start - 1].call
+        arguments = dict(bind_arguments(function, call)) if call is not None else {}
+        if name not in arguments:  # its default, unless the call passes `*args` or it is variadic itself
+            params = function.node.params
+            variadic = {param.name.value for param in (params.star_arg, params.star_kwarg) if isinstance(param, cst.Param)}
+            return call is None or name in variadic or any(arg.star for arg in call.args)
+        return self.varies(arguments[name], start - 1, depth + 1)
+
+
+def seed_origin(index: ModuleIndex, event: Event) -> int | None:
+    """The trail position of the call that passes a seeding helper its seed (`set_seed(42)`, whose parameter
+    `seed` goes to `torch.manual_seed(seed)`), through helpers that pass it on; None: the seed is the event's own."""
+    expr, position, origin = event.effect.seed_arg, len(event.trail) - 1, None
+    while isinstance(expr, cst.Name):
+        scope = event.trail[position].statement.scope
+        function = index.function_of_scope.get(scope)
+        start = _function_start(event.trail, position, scope)
+        call = event.trail[start - 1].call if start > 0 else None
+        if function is None or call is None or expr.value not in {p.name.value for p in all_parameters(function.node)}:
+            break
+        position = origin = start - 1
+        expr = dict(bind_arguments(function, call)).get(expr.value)
+    return origin
+
+
+def _self_name(function: FunctionInfo) -> str | None:
+    params = [*function.node.params.posonly_params, *function.node.params.params]
+    return params[0].name.value if function.owner_class is not None and params else None
+
+
+def _value_children(expr: cst.CSTNode) -> Iterator[cst.CSTNode]:
+    """The sub-expressions whose values make up an expression's value."""
+    if isinstance(expr, cst.BinaryOperation):
+        yield from (expr.left, expr.right)
+    elif isinstance(expr, cst.UnaryOperation):
+        yield expr.expression
+    elif isinstance(expr, cst.Subscript):
+        yield expr.value
+        for element in expr.slice:
+            if isinstance(element.slice, cst.Index):
+                yield element.slice.value
+    elif isinstance(expr, cst.IfExp):
+        yield from (expr.test, expr.body, expr.orelse)
+    elif isinstance(expr, cst.Comparison):
+        yield expr.left
+        yield from (target.comparator for target in expr.comparisons)
+    elif isinstance(expr, cst.BooleanOperation):
+        yield from (expr.left, expr.right)
+    elif isinstance(expr, (cst.Tuple, cst.List)):
+        yield from (element.value for element in expr.elements)
+    elif isinstance(expr, cst.FormattedString):
+        yield from (part.expression for part in expr.parts if isinstance(part, cst.FormattedStringExpression))
+    elif isinstance(expr, cst.ConcatenatedString):
+        yield from (expr.left, expr.right)
+    else:
+        yield cst.Name("<unknown>")  # an expression seedlint does not follow: treated as changing
+
+
+def restored(index: ModuleIndex, event: Event, repetition: Repetition) -> frozenset[str]:
+    """The generators whose state the repeated code restores after seeding: in a `with torch.random.fork_rng():`
+    (or Lightning's `isolate_rng()`) block, or with `set_rng_state`/`set_state`/`setstate` calls in the same code."""
+    found: set[str] = set()
+    for step in event.trail[repetition.start:]:
+        if step.call is None and isinstance(step.statement.node, cst.With):
+            for item in step.statement.node.items:
+                found |= _isolated(index, item.item, step.statement.scope)
+    calls: Iterator[tuple[cst.Call, Scope]]
+    if repetition.statement is not None:
+        calls = Iteration(index, repetition.statement).calls()
+    else:
+        scope = repetition.function.scope
+        calls = ((call, scope) for call in index.calls_by_scope.get(scope, ()))
+    for call, scope in calls:
+        found |= catalog.STATE_RESTORERS.get(index.qualify(call.func, scope) or "", frozenset())
+    return frozenset(found)
+
+
+def _isolated(index: ModuleIndex, expr: cst.BaseExpression, scope: Scope) -> frozenset[str]:
+    """The generators a `with` item restores on exit (`fork_rng(enabled=False)` restores none)."""
+    if not isinstance(expr, cst.Call) or is_literal(argument(expr, "enabled", None), "False"):
+        return frozenset()
+    return catalog.RNG_ISOLATORS.get(index.qualify(expr.func, scope) or "", frozenset())

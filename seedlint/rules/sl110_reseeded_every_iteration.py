@@ -1,0 +1,97 @@
+"""SL110 reseeded-every-iteration: a constant seed set in a training loop, a dataset's item or a per-epoch hook."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+import libcst as cst
+
+from seedlint.analysis import catalog
+from seedlint.analysis.context import FileContext
+from seedlint.analysis.flow import Event, reported_call
+from seedlint.analysis.repetition import Dependence, Repetition, repetition_of, restored, seed_origin
+from seedlint.diagnostics import Applicability, Fix
+from seedlint.rules.base import SEEDING, Finding, Rule
+
+_CUDA = frozenset({catalog.CUDA, catalog.CUDA_CURRENT})
+_CONSEQUENCE = {
+    "loop": "so every iteration replays the same random numbers (dropout masks, data order, augmentations)",
+    "item": "so every item draws the same random numbers (the same crops, flips and noise)",
+    "hook": "so every step or epoch after it replays the same random numbers",
+}
+_HELP = {
+    "loop": "Seed once, before the loop; to evaluate with fixed randomness, run the evaluation inside "
+            "`with torch.random.fork_rng():`, which restores torch's generators afterwards; or derive the "
+            "seed from the loop variable (`seed + epoch`)",
+    "item": "Derive the seed from the item (`seed + index`), or drop the call: DataLoader workers already seed "
+            "`random`, `torch` and `np.random` with distinct values",
+    "hook": "Seed once, before training; to evaluate with fixed randomness, run the evaluation inside "
+            "`with torch.random.fork_rng():`, which restores torch's generators afterwards",
+}
+
+
+class ReseededEveryIteration(Rule):
+    code = "SL110"
+    name = "reseeded-every-iteration"
+    summary = ("A constant seed set on every iteration of a training loop, every dataset item or every epoch's hook, "
+               "which replays the same random numbers each time")
+    fix_availability = "display-only"
+    patterns = tuple((SEEDING, spelling) for spelling in (
+        b"backward", b"__getitem", b"_step", b"_epoch", b"on_validation", b"on_train_batch", b"on_evaluate",
+    ))
+
+    def check(self, context: FileContext) -> Iterator[Finding]:
+        found: dict[cst.Call, tuple[Event, Repetition, frozenset[str]]] = {}  # by the call pointed at
+        for flow in context.seeding_flows:
+            for event in flow.seeds():
+                if event.effect.qualified in catalog.SEEDING_CLASSES:
+                    continue  # a Trainer built on each iteration starts a new run
+                repetition = repetition_of(context.index, event)
+                generators = self._reset_generators(context, event, repetition) if repetition is not None else None
+                if generators:
+                    origin = seed_origin(context.index, event)
+                    call = event.trail[origin].call if origin is not None else event.call
+                    first, where, seen = found.get(call, (event, repetition, frozenset()))
+                    found[call] = (first, where, seen | generators)
+        for call, (event, repetition, generators) in found.items():
+            yield self._finding(context, event, repetition, call, generators)
+
+    @staticmethod
+    def _reset_generators(context: FileContext, event: Event, repetition: Repetition) -> frozenset[str] | None:
+        """The generators the event resets to the same state on each repetition (None: its seed may change)."""
+        seed = event.effect.seed_arg
+        if seed is None and not event.effect.summarised:
+            return None  # a library helper given no seed: what it picks is not known here
+        if seed is not None and Dependence(context.index, event, repetition).varies(seed, len(event.trail) - 1):
+            return None
+        generators = event.generators - restored(context.index, event, repetition)
+        if not context.uses_cuda:
+            generators -= _CUDA
+        return frozenset(catalog.CUDA if g in _CUDA else g for g in generators)
+
+    @staticmethod
+    def _finding(context: FileContext, event: Event, repetition: Repetition, call: cst.Call,
+                 generators: frozenset[str]) -> Finding:
+        labels = [label for generator, label in catalog.GENERATOR_LABELS.items() if generator in generators]
+        named = " and ".join([", ".join(labels[:-1]), labels[-1]] if len(labels) > 1 else labels)
+        plural = "s" if len(labels) > 1 else ""
+        if repetition.kind == "loop":
+            row = context.source.location(context.positions.span(repetition.statement.node)[0]).row
+            where = f"on every iteration of the training loop on {context.line_name(row)}"
+            outer = reported_call(event, repetition.start)
+            if outer is not call:
+                where += f" (through `{context.code(outer.func)}()`)"
+        else:
+            function = repetition.function
+            owner = function.owner_class.qualified.rsplit(".", 1)[-1]
+            method = f"`{owner}.{function.node.name.value}`"
+            where = f"for every item {method} returns" if repetition.kind == "item" else f"on every call of {method}"
+        help_text = _HELP[repetition.kind]
+        return Finding(
+            call,
+            f"`{context.code(call.func)}` seeds the {named} generator{plural} with the same value {where}, "
+            f"{_CONSEQUENCE[repetition.kind]}",
+            Fix(help_text, Applicability.DISPLAY_ONLY),
+            help=help_text,
+            generators=generators,
+        )
