@@ -510,3 +510,60 @@ def test_corpus_misses_now_found_are_confirmed(tmp_path, program, script, code, 
     (item,) = [item for item in items if item["code"] == code]
     assert (item["status"], item["fix_status"]) == ("confirmed", fix_status), stderr
     assert returncode == 1
+
+
+def test_a_reseed_every_epoch_is_confirmed_by_replayed_draws_and_fork_rng_clears_it(tmp_path):
+    example, fixed = page_examples("SL110")
+    (tmp_path / "example.py").write_text(example)
+    returncode, items, stderr = verify(tmp_path, "--no-fix-check", "example.py")
+    (item,) = [i for i in items if i["code"] == "SL110"]
+    assert item["status"] == "confirmed", stderr
+    assert item["evidence"]["label"].endswith("draws after the seeding on line 7 repeat those after its previous run")
+    assert returncode == 1
+    (tmp_path / "example.py").write_text(fixed)  # the same seeding, inside `torch.random.fork_rng()`
+    returncode, items, stderr = verify(tmp_path, "example.py")
+    assert [(i["code"], i["status"]) for i in items] == [(None, "not-reproduced")], stderr
+    assert returncode == 0
+
+
+@pytest.mark.parametrize(
+    "program, check",
+    [("eval_fixed_seed", "train_vae.py"), ("augment_item_seed", ".")],
+    ids=["evaluate-called-every-epoch", "getitem-reseeds-every-item"],
+)
+def test_corpus_reseeding_programs_are_confirmed(tmp_path, program, check):
+    root = shutil.copytree(CORPUS / program, tmp_path / program)
+    returncode, items, stderr = verify(root, check)
+    (item,) = [item for item in items if item["code"] == "SL110"]
+    assert (item["status"], item["fix_status"]) == ("confirmed", "no-fix"), stderr
+    assert returncode == 1
+
+
+def _replay_trace(*kinds: str) -> list[dict]:
+    """Trace records: "seed" at line 5, "save", "restore", or a draw whose value is the rest of the word."""
+    records = []
+    for kind in kinds:
+        if kind in ("seed", "save", "restore"):
+            records.append({"kind": kind, "op": kind, "generator": kind, "where": "train.py:5"})
+        else:
+            records.append({"kind": "draw", "op": "aten.randn", "generator": "torch:cpu", "hash": kind,
+                            "prefix": [kind], "where": "train.py:9"})
+    return records
+
+
+@pytest.mark.parametrize(
+    "trace, confirmed",
+    [
+        (("seed", "a", "b", "seed", "a", "b"), True),  # the stretch after each seeding repeats
+        (("seed", "a", "b", "seed", "a", "c"), False),
+        (("seed", "a", "save", "seed", "x", "restore", "b", "seed", "a", "save", "seed", "x", "restore", "b"), True),
+        (("save", "seed", "a", "restore", "b", "save", "seed", "a", "restore", "c"), False),  # fork_rng around it
+        (("a", "b", "a", "b"), False),  # no seeding in between
+    ],
+    ids=["replayed", "not-replayed", "through-an-inner-fork", "inside-fork_rng", "unseeded"],
+)
+def test_the_replay_probe_follows_saved_and_restored_states(trace, confirmed):
+    diagnostic = lint("import torch\nfor e in range(3):\n    torch.manual_seed(0)\n    torch.randn(1).backward()\n",
+                      {"SL110"}).diagnostics[0]
+    runs = FileRuns([Run(_replay_trace(*trace), 0, "", 1.0)] * 2)
+    assert (judge(diagnostic, runs, fixable=None).status == "confirmed") is confirmed

@@ -60,6 +60,7 @@ _RESTARTS = frozenset({
 _PURE_CALLS = frozenset(f"builtins.{name}" for name in ("int", "float", "str", "abs", "hash", "round", "min", "max"))
 # Attributes that count steps, epochs or items (`self.current_epoch`, `trainer.global_step`): they change.
 _COUNTERS = ("epoch", "step", "iter", "batch", "index", "idx", "count")
+_HOOK_DATA = ("output", "metric", "log")  # what a hook is given that changes between calls, besides counters
 _MAX_DEPTH = 8
 
 
@@ -188,7 +189,7 @@ class Dependence:
         if isinstance(expr, cst.Name):
             return self._name_varies(expr.value, position, depth)
         if isinstance(expr, cst.Attribute):
-            return any(word in expr.attr.value.lower() for word in _COUNTERS) or self.varies(expr.value, position, depth)
+            return _counts(expr.attr.value, _COUNTERS) or self.varies(expr.value, position, depth)
         if isinstance(expr, cst.Call):
             return self._call_varies(expr, position, depth)
         if isinstance(expr, (cst.Lambda, cst.Await, cst.Yield, cst.NamedExpr, cst.ListComp, cst.GeneratorExp)):
@@ -231,7 +232,8 @@ class Dependence:
         if name == _self_name(function):
             return False  # the same object every time
         if start == self.repetition.start and self.repetition.kind != "loop":
-            return True
+            # an item's index changes; a hook's batch, outputs and counters do, its `trainer` or `args` do not
+            return self.repetition.kind == "item" or _counts(name, _COUNTERS + _HOOK_DATA)
         call = self.trail[start - 1].call
         arguments = dict(bind_arguments(function, call)) if call is not None else {}
         if name not in arguments:  # its default, unless the call passes `*args` or it is variadic itself
@@ -255,6 +257,10 @@ def seed_origin(index: ModuleIndex, event: Event) -> int | None:
         position = origin = start - 1
         expr = dict(bind_arguments(function, call)).get(expr.value)
     return origin
+
+
+def _counts(name: str, words: tuple[str, ...]) -> bool:
+    return any(word in name.lower() for word in words)
 
 
 def _self_name(function: FunctionInfo) -> str | None:
