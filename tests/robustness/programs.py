@@ -66,7 +66,7 @@ _OTHERS = [
     "labels = {{'cat', 'dog'}} ;; classes = list(labels)", "stoi = {{w: i for i, w in enumerate(set(words))}}",
     "key = ','.join({{'a', 'b'}})",
     "pass", "print('graine: é', {S})", "args = parser.parse_args()",
-    "optimizer = {T}.optim.SGD(model.parameters(), lr=0.1)", "main()",
+    "optimizer = {T}.optim.SGD(model.parameters(), lr=0.1)", "main()", "loss = model(x).sum() ;; loss.backward()",
     "shards = {wds}.WebDataset('a.tar').shuffle(1000).decode('pil')", "stage = {wds}.shuffle(100, rng=None)",
     "stream = {hf}('c4', streaming=True)['train'].shuffle(buffer_size=100)",
     "splits = {hf}('imdb')['train'].train_test_split(test_size=0.1)", "a, b = {split}(items, test_size=0.5)",
@@ -81,6 +81,7 @@ _SCENARIOS = [  # the fixable findings that random shapes rarely meet
     "x = {T}.rand(3) ;; {T}.manual_seed({S})",
     "{T}.manual_seed({S}) ;; shards = {wds}.WebDataset('a.tar').shuffle(\n1000,  # buffer\n)",
     "{T}.manual_seed({S}) ;; stream = {hf}('c4', streaming=True)['train'].shuffle()",
+    "{T}.manual_seed({S}) ;; model(x).sum().backward()",
 ]
 _LOADERS = [  # what an epoch loop may iterate
     "sampler = {D}DistributedSampler(dataset) ;; loader = {D}DataLoader(dataset, batch_size=4, sampler=sampler)",
@@ -92,6 +93,7 @@ _COMPOUNDS = [
     ["if args.seed is not None:"], ["if {T}.cuda.is_available():"], ["for epoch in range(3):"],
     ["with {T}.no_grad():"], ["try:", "except Exception:"], ["if args.deterministic:", "else:"],
     ["while step < 10:"], ["for name in set(names):"], ["for batch in loader:"], ["def main():"],
+    ["with {T}.random.fork_rng():"],
 ]
 _DROPOUTS = [  # the statements of a `forward`
     ["return {F}.dropout(self.fc(x), p=0.5)"], ["return {F}.dropout(x, 0.5, training=self.training)"],
