@@ -220,6 +220,14 @@ class FileContext:
         prefix = "" if self.source.text[:next_row].endswith(("\n", "\r")) else self.source.newline
         return Edit(next_row, next_row, f"{prefix}{indentation}{code}{self.source.newline}")
 
+    def keyword_edit(self, call: cst.Call, name: str, value: str) -> Edit:
+        """Pass `name=value` to a call: replace the value it is given (`seed=None`), or add it last."""
+        given = next((arg for arg in call.args if arg.keyword is not None and arg.keyword.value == name), None)
+        if given is not None:
+            return self.replace(given.value, value)
+        end = self.positions.span(call.args[-1].value)[1] if call.args else self.positions.span(call)[1] - 1
+        return Edit(end, end, f"{', ' if call.args else ''}{name}={value}")
+
     def move_before(self, statement: Statement, target: Statement) -> tuple[Edit, ...] | None:
         """Edits that move a whole-line statement to just before another in the same block."""
         moved, destination = self._line_layout(statement), self._line_layout(target)

@@ -14,7 +14,7 @@ from seedlint.analysis import catalog
 from seedlint.analysis.arguments import seed_argument
 from seedlint.analysis.bindings import defined_at, read_names
 from seedlint.analysis.context import FileContext
-from seedlint.analysis.flow import Flow, Step
+from seedlint.analysis.flow import Event, Flow, Step
 from seedlint.analysis.index import Scope, Statement, dotted_name
 from seedlint.analysis.walk import iter_descendants
 
@@ -133,6 +133,15 @@ def reusable_seed(context: FileContext, flows: Iterable[Flow], trail: tuple[Step
             ):
                 return seed
     return None
+
+
+def seed_reaching(context: FileContext, reaching: list[tuple[Flow, Event]]) -> cst.BaseExpression | None:
+    """The seed of the seeding flows that reach a call (its `placements`), written so that it can be passed
+    at the call (None: no such seed)."""
+    if not reaching:
+        return None
+    event = reaching[0][1]
+    return reusable_seed(context, [flow for flow, _ in reaching], event.trail[:-1], event.statement)
 
 
 def _binding_scope(name: str, scope: Scope) -> Scope | None:

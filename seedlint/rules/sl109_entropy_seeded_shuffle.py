@@ -9,9 +9,9 @@ import libcst as cst
 from seedlint.analysis import catalog
 from seedlint.analysis.arguments import unseeded
 from seedlint.analysis.context import FileContext
-from seedlint.analysis.generators import reusable_seed
+from seedlint.analysis.generators import seed_reaching
 from seedlint.analysis.libraries import STREAMED, hf_dataset
-from seedlint.diagnostics import Applicability, Edit, Fix
+from seedlint.diagnostics import Applicability, Fix
 from seedlint.rules.base import SEEDING, Finding, Rule
 
 _WEBDATASET_SEEDING = (("seed", None), ("rng", None))
@@ -68,24 +68,12 @@ class EntropySeededShuffle(Rule):
 
     @staticmethod
     def _fix(context: FileContext, call: cst.Call, library: str, reaching: list) -> Fix | None:
-        if not reaching:
-            return None
-        event = reaching[0][1]
-        seed = reusable_seed(context, [flow for flow, _ in reaching], event.trail[:-1], event.statement)
+        seed = seed_reaching(context, reaching)
         if seed is None:
             return None
-        edits: tuple[Edit, ...] = ()
         if library == "datasets":
-            keyword = f"seed={context.code(seed)}"
+            name, value, edits = "seed", context.code(seed), ()
         else:
-            random, import_edit = context.reference("random.Random", at=event)
-            keyword = f"rng={random}({context.code(seed)})"
-            edits = (import_edit,) if import_edit else ()
-        name, _, value = keyword.partition("=")
-        given = next((arg for arg in call.args if arg.keyword is not None and arg.keyword.value == name), None)
-        if given is not None:  # `rng=None`: the None is replaced
-            start, end = context.positions.span(given.value)
-            return Fix(f"Pass `{keyword}`", Applicability.UNSAFE, edits + (Edit(start, end, value),))
-        end = context.positions.span(call.args[-1].value)[1] if call.args else context.positions.span(call)[1] - 1
-        separator = ", " if call.args else ""
-        return Fix(f"Pass `{keyword}`", Applicability.UNSAFE, edits + (Edit(end, end, f"{separator}{keyword}"),))
+            random, import_edit = context.reference("random.Random", at=reaching[0][1])
+            name, value, edits = "rng", f"{random}({context.code(seed)})", (import_edit,) if import_edit else ()
+        return Fix(f"Pass `{name}={value}`", Applicability.UNSAFE, edits + (context.keyword_edit(call, name, value),))
