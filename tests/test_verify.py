@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import shutil
@@ -526,17 +527,33 @@ def test_a_reseed_every_epoch_is_confirmed_by_replayed_draws_and_fork_rng_clears
     assert returncode == 0
 
 
+_HAS_GYMNASIUM = importlib.util.find_spec("gymnasium") is not None
+
+
 @pytest.mark.parametrize(
-    "program, check",
-    [("eval_fixed_seed", "train_vae.py"), ("augment_item_seed", ".")],
-    ids=["evaluate-called-every-epoch", "getitem-reseeds-every-item"],
+    "program, check, code",
+    [
+        ("eval_fixed_seed", "train_vae.py", "SL110"),
+        ("augment_item_seed", ".", "SL110"),
+        pytest.param("rl_dqn_eval", "dqn.py", "SL111",
+                     marks=pytest.mark.skipif(not _HAS_GYMNASIUM, reason="gymnasium is not installed")),
+    ],
+    ids=["evaluate-reseeds-every-epoch", "getitem-reseeds-every-item", "evaluation-env-never-seeded"],
 )
-def test_corpus_reseeding_programs_are_confirmed(tmp_path, program, check):
+def test_corpus_programs_of_the_replay_and_environment_rules_are_confirmed(tmp_path, program, check, code):
     root = shutil.copytree(CORPUS / program, tmp_path / program)
     returncode, items, stderr = verify(root, check)
-    (item,) = [item for item in items if item["code"] == "SL110"]
+    (item,) = [item for item in items if item["code"] == code]
     assert (item["status"], item["fix_status"]) == ("confirmed", "no-fix"), stderr
     assert returncode == 1
+
+
+@pytest.mark.skipif(not _HAS_GYMNASIUM, reason="gymnasium is not installed")
+def test_an_unseeded_environment_example_is_confirmed_and_fixed_by_its_page_fix(tmp_path):
+    result = run_cli("verify", "--examples", "--select", "SL111", "--output-format", "json", cwd=tmp_path)
+    (row,) = json.loads(result.stdout)
+    assert (row["example"], row["example_fix"], row["fixed_version"]) == ("confirmed", "fixed", "not-reproduced")
+    assert row["evidence"]["label"] == "the output differs between runs"
 
 
 def _replay_trace(*kinds: str) -> list[dict]:

@@ -248,6 +248,19 @@ STATE_RESTORERS = {
     "numpy.random.set_state": frozenset({NUMPY}),
     "random.setstate": frozenset({PYTHON_RANDOM}),
 }
+# Reinforcement learning: what makes an environment (Gymnasium and gym, procgen), and what an action space
+# is called. An environment seeds itself from OS entropy on first use unless `reset(seed=..)` (gym >= 0.22,
+# Gymnasium) or `env.seed(..)` (gym < 0.26) seeds it; a space unless `space.seed(..)` does; procgen unless
+# it is built with `rand_seed=`.
+RL_MODULES = ("gym.", "gymnasium.", "procgen.")
+RL_ENVIRONMENTS = frozenset({
+    *(f"{gym}.{name}" for gym in ("gym", "gymnasium") for name in (
+        "make", "make_vec", "envs.registration.make", "envs.registration.make_vec", "vector.make",
+        "vector.SyncVectorEnv", "vector.AsyncVectorEnv", "vector.sync_vector_env.SyncVectorEnv",
+        "vector.async_vector_env.AsyncVectorEnv")),
+    "procgen.ProcgenEnv", "procgen.ProcgenGym3Env", "procgen.env.ProcgenEnv", "procgen.env.ProcgenGym3Env",
+})
+RL_ACTION_SPACES = frozenset({"action_space", "single_action_space"})
 CUDNN_MODULE = "torch.backends.cudnn"
 CUDNN_FLAGS = frozenset({
     "enabled", "benchmark", "benchmark_limit", "deterministic", "allow_tf32",

@@ -46,7 +46,7 @@ HASH_ORDER = frozenset({"SL206", "SL304"})
 HASH_SEEDS = ("1", "2")
 CHILD_PROCESSES = frozenset({"SL108"})
 EVAL_MODE_DRAW = frozenset({"SL401"})
-OUTPUT_RUN_TO_RUN = frozenset({"SL109"})  # a library's own RNG object: what the runs print differs
+OUTPUT_RUN_TO_RUN = frozenset({"SL109", "SL111"})  # a library's own RNG object: what the runs print differs
 REPLAY = frozenset({"SL110"})
 RUNTIME = (RUN_TO_RUN | EPOCH_ORDER | WORKER_DUPLICATION | SEED_SENSITIVITY | HASH_ORDER | CHILD_PROCESSES
            | EVAL_MODE_DRAW | OUTPUT_RUN_TO_RUN | REPLAY)

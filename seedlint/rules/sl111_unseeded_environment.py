@@ -1,0 +1,213 @@
+"""SL111 unseeded-environment: an RL environment or action space no seed reaches, in code that seeds."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+import libcst as cst
+
+from seedlint.analysis import catalog
+from seedlint.analysis.arguments import argument, is_none
+from seedlint.analysis.context import FileContext
+from seedlint.analysis.generators import seed_reaching
+from seedlint.analysis.index import Scope, Statement
+from seedlint.analysis.walk import iter_children, iter_descendants
+from seedlint.diagnostics import Applicability, Fix
+from seedlint.rules.base import SEEDING, Finding, Rule
+
+_RESET_HELP = "Seed the first reset only: `env.reset(seed=seed)`; later resets continue from that state"
+_SPACE_HELP = "Seed the space once after making the environment: `env.action_space.seed(seed)`"
+
+
+class UnseededEnvironment(Rule):
+    code = "SL111"
+    name = "unseeded-environment"
+    summary = ("A Gymnasium or gym environment, its action space or a procgen environment that no seed reaches, "
+               "in code that seeds, so episodes change from run to run")
+    fix_availability = "unsafe"
+    libraries = ("gymnasium",)
+    patterns = ((SEEDING, b"gym"), (SEEDING, b"procgen"))
+
+    def check(self, context: FileContext) -> Iterator[Finding]:
+        if not context.seeding_flows:  # code that seeds nothing does not mean to be reproducible
+            return
+        environments = _Environments(context)
+        for call, scope in environments.made:
+            if environments.is_procgen(call, scope):
+                if is_none(argument(call, "rand_seed", None)):
+                    yield self._procgen_finding(context, call)
+                continue
+            reset = environments.unseeded_reset(call, scope)
+            if reset is not None:
+                yield self._reset_finding(context, call, scope, reset)
+        for sample, made, statement in environments.unseeded_samples():
+            yield self._sample_finding(context, sample, made, statement)
+
+    def _procgen_finding(self, context: FileContext, call: cst.Call) -> Finding:
+        return Finding(
+            call,
+            f"`{context.code(call.func)}(..)` without `rand_seed=`: procgen draws its level seed from "
+            "`random.SystemRandom` (OS entropy), which no seeding call reaches, so the levels change on every run",
+            _seed_fix(context, call, "rand_seed", "Pass `rand_seed=seed`"),
+            help="Pass the script's seed: `rand_seed=seed`",
+        )
+
+    def _reset_finding(self, context: FileContext, made: cst.Call, scope: Scope, reset: cst.Call) -> Finding:
+        fix = None
+        if _qualified(context, made, scope).startswith("gymnasium.") and not _in_loop(context, reset):
+            fix = _seed_fix(context, reset, "seed", None)
+        return Finding(
+            reset,
+            f"`{context.code(reset.func)}()` without `seed=`, and the environment is never seeded: its generator "
+            "is seeded from OS entropy on first use, which `torch.manual_seed`, `np.random.seed` and `random.seed` "
+            "do not reach, so the episodes change from run to run",
+            fix,
+            help=_RESET_HELP,
+        )
+
+    def _sample_finding(self, context: FileContext, sample: cst.Call, made: cst.Call, statement: Statement) -> Finding:
+        space = context.code(sample.func.value)  # type: ignore[attr-defined]
+        fix = None
+        seed = seed_reaching(context, context.placements([made]).get(made, []))
+        if seed is not None:
+            line = f"{space}.seed({context.code(seed)})"
+            fix = Fix(f"Seed the space after making the environment: `{line}`", Applicability.UNSAFE,
+                      (context.insert_after(statement, line),))
+        return Finding(
+            sample,
+            f"`{space}.sample()` draws from the space's own generator, seeded from OS entropy because "
+            f"`{space}.seed(..)` is never called (`reset(seed=..)` does not seed it), so the actions change from "
+            "run to run",
+            fix,
+            help=_SPACE_HELP,
+        )
+
+
+class _Environments:
+    """The environments a module makes, and what seeds them."""
+
+    def __init__(self, context: FileContext) -> None:
+        self.context = context
+        self.index = context.index
+        self.made = [(call, scope) for call, scope in self.index.all_calls
+                     if _qualified(context, call, scope) in catalog.RL_ENVIRONMENTS]
+        self._methods: dict[str, list[tuple[cst.Call, Scope]]] = {}  # `x.reset(..)`, `x.seed(..)`, by method
+        for call, scope in self.index.all_calls:
+            if isinstance(call.func, cst.Attribute):
+                self._methods.setdefault(call.func.attr.value, []).append((call, scope))
+
+    def is_procgen(self, call: cst.Call, scope: Scope) -> bool:
+        if _qualified(self.context, call, scope).startswith("procgen."):
+            return True
+        env_id = argument(call, "id", 0)
+        return isinstance(env_id, cst.SimpleString) and str(env_id.evaluated_value).startswith("procgen")
+
+    def _named(self, call: cst.Call) -> tuple[str, Statement] | None:
+        """The name an environment is bound to (`env = gym.make(..)`) and the binding statement."""
+        statement = self.index.statement_of.get(call)
+        node = statement.node if statement is not None else None
+        if not isinstance(node, cst.Assign) or len(node.targets) != 1 or not isinstance(node.targets[0].target, cst.Name):
+            return None
+        return node.targets[0].target.value, statement
+
+    def _calls_on(self, name: str, scope: Scope, method: str) -> list[cst.Call]:
+        """The calls `name.method(..)` whose `name` is the one bound in `scope`."""
+        bindings = self.index.bound_values(name, scope)
+        return [call for call, where in self._methods.get(method, ())
+                if isinstance(call.func.value, cst.Name) and call.func.value.value == name  # type: ignore[attr-defined]
+                and self.index.bound_values(name, where) is bindings]
+
+    def _visible(self, call: cst.Call, scope: Scope) -> bool:
+        """Whether everything that builds the environment is in view: the library's own calls, and module
+        functions that seed nothing (an imported `make_env(seed)` may seed the environments it makes)."""
+        for inner in (node for node in iter_descendants(call) if isinstance(node, cst.Call)):
+            qualified = _qualified(self.context, inner, scope)
+            function = self.index.resolve_local_call(inner, scope)
+            if function is not None:
+                if any(isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute)
+                       and node.func.attr.value in ("seed", "reset") for node in iter_descendants(function.node)):
+                    return False
+            elif not qualified.startswith(catalog.RL_MODULES) and not qualified.startswith("builtins."):
+                return False
+        return True
+
+    def _escapes(self, name: str, statement: Statement) -> bool:
+        """Whether the environment leaves the code that made it: returned, yielded, stored, or passed to a
+        function that is not the library's (which may seed it)."""
+        for other in self.index.statements_in(statement.scope):
+            node = other.node
+            value = getattr(node, "value", None)
+            if isinstance(node, cst.Return) or (isinstance(node, cst.Expr) and isinstance(value, cst.Yield)) or (
+                    isinstance(node, cst.Assign) and not all(isinstance(t.target, cst.Name) for t in node.targets)):
+                if value is not None and _hands_on(value, name):
+                    return True
+            for call in other.calls:
+                if any(_hands_on(arg.value, name) for arg in call.args) \
+                        and not _qualified(self.context, call, other.scope).startswith(catalog.RL_MODULES):
+                    return True
+        return False
+
+    def unseeded_reset(self, made: cst.Call, scope: Scope) -> cst.Call | None:
+        """The first `reset()` of an environment that is never seeded (None: seeded, or not in view)."""
+        named = self._named(made)
+        if named is None or not self._visible(made, scope) or self._escapes(*named):
+            return None
+        name, statement = named
+        resets = self._calls_on(name, scope, "reset")
+        seeded = any(not is_none(argument(reset, "seed", None)) for reset in resets) or any(
+            call.args for call in self._calls_on(name, scope, "seed"))
+        return None if seeded or not resets else resets[0]
+
+    def unseeded_samples(self) -> Iterator[tuple[cst.Call, cst.Call, Statement]]:
+        """`env.action_space.sample()` calls whose environment is made in view and whose space is never seeded."""
+        if any(_is_space(call.func.value) for call, _ in self._methods.get("seed", ())):  # type: ignore[attr-defined]
+            return
+        made = {}
+        for call, scope in self.made:
+            named = self._named(call)
+            if named is not None and self._visible(call, scope):
+                made.setdefault(named[0], (scope, call, named[1]))
+        for call, scope in self._methods.get("sample", ()):
+            space = call.func.value  # type: ignore[attr-defined]
+            if not _is_space(space) or not isinstance(space.value, cst.Name) or space.value.value not in made:
+                continue
+            where, making, statement = made[space.value.value]
+            if self.index.bound_values(space.value.value, scope) is self.index.bound_values(space.value.value, where):
+                yield call, making, statement
+
+
+def _qualified(context: FileContext, call: cst.Call, scope: Scope) -> str:
+    return context.index.qualify(call.func, scope) or ""
+
+
+def _is_space(expr: cst.BaseExpression) -> bool:
+    return isinstance(expr, cst.Attribute) and expr.attr.value in catalog.RL_ACTION_SPACES
+
+
+def _hands_on(node: cst.CSTNode, name: str) -> bool:
+    """Whether an expression hands on the object called `name` (not only reads its attributes or methods)."""
+    if isinstance(node, cst.Name):
+        return node.value == name
+    if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name):
+        return False
+    return any(_hands_on(child, name) for child in iter_children(node))
+
+
+def _in_loop(context: FileContext, call: cst.Call) -> bool:
+    """Whether a call sits in a loop of its function (a reset per episode: seeding it would repeat episodes)."""
+    statement = context.index.enclosing(context.index.statement_of[call])
+    while statement is not None and not isinstance(statement.node, cst.FunctionDef):
+        if isinstance(statement.node, (cst.For, cst.While)):
+            return True
+        statement = context.index.enclosing(statement)
+    return False
+
+
+def _seed_fix(context: FileContext, call: cst.Call, keyword: str, message: str | None) -> Fix | None:
+    """Pass the seed of the script's seeding to the call (None: no seed can be written there)."""
+    seed = seed_reaching(context, context.placements([call]).get(call, []))
+    if seed is None:
+        return None
+    value = context.code(seed)
+    return Fix(message or f"Pass `{keyword}={value}`", Applicability.UNSAFE,
+               (context.keyword_edit(call, keyword, value),))

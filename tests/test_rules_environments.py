@@ -1,0 +1,228 @@
+"""SL111 unseeded-environment: RL environments, action spaces and procgen levels no seed reaches.
+
+Every source starts on row 1 (the `\\` after the opening quotes), so rows can be read off the snippet.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import lint
+
+
+def findings(source: str) -> list[tuple[int, int]]:
+    return [(d.start.row, d.start.column) for d in lint(source, {"SL111"}).diagnostics]
+
+
+def fixed(source: str) -> str:
+    return lint(source, {"SL111"}, fix="unsafe").source.text
+
+
+class TestFlagged:
+    @pytest.mark.parametrize(
+        "imports, make",
+        [
+            ("import gymnasium as gym", 'gym.make("CartPole-v1")'),
+            ("import gym", 'gym.make("CartPole-v1")'),
+            ("from gymnasium import make", 'make("CartPole-v1")'),
+            ("import gymnasium", 'gymnasium.make_vec("CartPole-v1", num_envs=2)'),
+            ("import gymnasium as gym", 'gym.vector.SyncVectorEnv([lambda: gym.make("CartPole-v1")] * 2)'),
+        ],
+        ids=["gymnasium", "gym", "from-import", "make_vec", "vector-env"],
+    )
+    def test_an_environment_reset_without_a_seed(self, imports, make):
+        source = f"""\
+            {imports}
+            import torch
+
+            torch.manual_seed(0)
+            env = {make}
+            obs, info = env.reset()
+            """
+        assert findings(source) == [(6, 13)]
+
+    def test_only_the_first_reset_is_reported_and_wrappers_keep_the_environment(self):
+        source = """\
+            import gymnasium as gym
+            import torch
+
+            torch.manual_seed(0)
+            env = gym.make("CartPole-v1")
+            env = gym.wrappers.RecordEpisodeStatistics(env)
+            obs, info = env.reset()
+            for step in range(10):
+                obs, reward, terminated, truncated, info = env.step(0)
+                if terminated:
+                    obs, info = env.reset()
+            """
+        assert findings(source) == [(7, 13)]
+
+    def test_an_action_space_sampled_but_never_seeded(self):
+        source = """\
+            import gymnasium as gym
+            import numpy as np
+
+            np.random.seed(0)
+            env = gym.make("CartPole-v1")
+            obs, info = env.reset(seed=0)
+            action = env.action_space.sample()
+            """
+        assert findings(source) == [(7, 10)]
+
+    @pytest.mark.parametrize(
+        "make",
+        ['ProcgenEnv(num_envs=4, env_name="coinrun")', 'ProcgenEnv(num_envs=4, env_name="coinrun", rand_seed=None)',
+         'gym.make("procgen:procgen-coinrun-v0")'],
+    )
+    def test_procgen_without_rand_seed(self, make):
+        source = f"""\
+            import gym
+            import torch
+            from procgen import ProcgenEnv
+
+            torch.manual_seed(1)
+            venv = {make}
+            """
+        assert findings(source) == [(6, 8)]
+
+    def test_the_fixes_seed_the_first_reset_and_the_space(self):
+        source = """\
+            import gymnasium as gym
+            import torch
+
+
+            def main(seed):
+                torch.manual_seed(seed)
+                env = gym.make("CartPole-v1")
+                obs, info = env.reset()
+                for step in range(10):
+                    obs, *_ = env.step(env.action_space.sample())
+                    obs, info = env.reset()
+            """
+        result = fixed(source)
+        assert 'env = gym.make("CartPole-v1")\n    env.action_space.seed(seed)\n    obs, info = env.reset(seed=seed)' \
+            in result
+        assert result.count("reset(seed=seed)") == 1  # the resets in the loop are left as they are
+        assert findings(result) == []
+        assert fixed(result) == result
+
+    def test_procgen_gets_the_scripts_seed(self):
+        source = """\
+            import torch
+            from procgen import ProcgenEnv
+
+            seed = 3
+            torch.manual_seed(seed)
+            venv = ProcgenEnv(num_envs=4, env_name="coinrun", rand_seed=None)
+            """
+        assert 'ProcgenEnv(num_envs=4, env_name="coinrun", rand_seed=seed)' in fixed(source)
+
+    @pytest.mark.parametrize(
+        "resets",
+        ["obs, info = env.reset()\nfor step in range(3):\n    obs, info = env.reset()",  # first reset not in a loop
+         "while True:\n    obs, info = env.reset()"],  # a reset per episode: seeding it would repeat episodes
+    )
+    def test_no_fix_for_legacy_gym_or_a_reset_in_an_episode_loop(self, resets):
+        body = "".join(f"    {line}\n" for line in resets.splitlines())
+        for library, fixable in (("gym", False), ("gymnasium", "while" not in resets)):
+            source = f"import {library}\nimport torch\n\ntorch.manual_seed(0)\nenv = {library}.make('Pong')\n" \
+                     "if True:\n" + body
+            (diagnostic,) = lint(source, {"SL111"}).diagnostics
+            assert diagnostic.fixable(unsafe=True) is fixable, (library, resets)
+
+
+class TestLeftAlone:
+    @pytest.mark.parametrize(
+        "seeding",
+        ["obs, info = env.reset(seed=0)", "obs, info = env.reset(seed=args.seed, options={})", "env.seed(42)"],
+    )
+    def test_a_seeded_environment(self, seeding):
+        source = f"""\
+            import gym
+            import torch
+
+            torch.manual_seed(0)
+            env = gym.make("CartPole-v1")
+            {seeding}
+            for step in range(10):
+                if env.step(0)[2]:
+                    env.reset()
+            """
+        assert findings(source) == []
+
+    @pytest.mark.parametrize(
+        "escape",
+        ["return env", "self.env = env", "run_episodes(env)", "yield env", "envs.append(env)"],
+    )
+    def test_an_environment_that_leaves_the_code_that_made_it(self, escape):
+        source = f"""\
+            import gymnasium as gym
+            import torch
+
+
+            def build(self):
+                torch.manual_seed(0)
+                env = gym.make("CartPole-v1")
+                env.reset()
+                {escape}
+            """
+        assert findings(source) == []
+
+    def test_cleanrl_thunks_seed_the_action_space_shared_by_the_vector_env(self):
+        source = """\
+            import gymnasium as gym
+            import torch
+
+
+            def make_env(env_id, seed):
+                def thunk():
+                    env = gym.make(env_id)
+                    env = gym.wrappers.RecordEpisodeStatistics(env)
+                    env.action_space.seed(seed)
+                    return env
+                return thunk
+
+
+            torch.manual_seed(1)
+            envs = gym.vector.SyncVectorEnv([make_env("CartPole-v1", 1 + i) for i in range(4)])
+            obs, _ = envs.reset(seed=1)
+            actions = envs.single_action_space.sample()
+            """
+        assert findings(source) == []
+
+    def test_an_environment_made_by_an_imported_helper(self):
+        source = """\
+            import gymnasium as gym
+            import torch
+            from envs import make_env
+
+            torch.manual_seed(1)
+            envs = gym.vector.SyncVectorEnv([make_env(i) for i in range(4)])
+            obs, _ = envs.reset()
+            action = envs.single_action_space.sample()
+            """
+        assert findings(source) == []
+
+    def test_code_that_seeds_nothing(self):
+        source = """\
+            import gymnasium as gym
+            from procgen import ProcgenEnv
+
+            env = gym.make("CartPole-v1")
+            obs, info = env.reset()
+            action = env.action_space.sample()
+            venv = ProcgenEnv(num_envs=1, env_name="coinrun")
+            """
+        assert findings(source) == []
+
+    def test_look_alike_methods_of_other_objects(self):
+        source = """\
+            import torch
+
+            torch.manual_seed(0)
+            env = make_my_simulator()
+            state = env.reset()
+            action = env.action_space.sample()
+            optimizer.zero_grad(); dataset.reset()
+            """
+        assert findings(source) == []
