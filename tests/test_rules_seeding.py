@@ -1573,6 +1573,21 @@ class TestLibraryShufflesDrawFromNumPy:
             """
         assert findings(source, {"SL105"}) == [("SL105", 7, 10)]
 
+    def test_a_hyper_parameter_search_draws_when_fitted(self):
+        source = """\
+            import numpy as np
+            from sklearn.model_selection import GridSearchCV, KFold, RandomizedSearchCV
+
+            search = GridSearchCV(model, grid, cv=KFold(5, shuffle=True))
+            search.fit(X, y)
+            RandomizedSearchCV(model, grid, n_iter=5).fit(X, y)
+            GridSearchCV(model, grid, cv=5).fit(X, y)
+            RandomizedSearchCV(model, grid, random_state=0, cv=KFold(5, shuffle=True, random_state=1)).fit(X, y)
+            model.fit(X, y)
+            np.random.seed(0)
+            """
+        assert findings(source, {"SL104"}) == [("SL104", 5, 1), ("SL104", 6, 1)]
+
 
 class TestEntropySeededShuffle:
     """SL109: streamed datasets' and webdataset's shuffles without a seed, in code that seeds."""

@@ -181,6 +181,9 @@ SKLEARN_SPLITTER_MODULES = ("sklearn.model_selection", "sklearn.model_selection.
 SKLEARN_CV_CALLS = frozenset(f"{module}.{name}" for module in ("sklearn.model_selection",
                                                                   "sklearn.model_selection._validation")
                              for name in ("cross_val_score", "cross_validate", "cross_val_predict"))
+# Hyper-parameter searches: `fit()` splits with the splitter given as `cv=`; the randomized ones also sample their
+# candidates with `random_state` (NumPy's global generator when None): class -> whether it samples.
+SKLEARN_SEARCHES = {"GridSearchCV": False, "RandomizedSearchCV": True}
 # Hugging Face `datasets`: methods of a (map-style) Dataset or DatasetDict that, without a seed or generator,
 # seed themselves from NumPy's global generator (`np.random.get_state()`, then one step of it; datasets
 # 1.18.2 to 5.2.0 arrow_dataset.py): method -> its seeding arguments. A streamed IterableDataset's

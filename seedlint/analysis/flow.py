@@ -204,6 +204,9 @@ class EffectClassifier:
             return Effect("draw", qualified, frozenset({catalog.NUMPY}))
         if qualified in catalog.SKLEARN_CV_CALLS and self._shuffling_splitter(argument(call, "cv", None), scope):
             return Effect("draw", qualified, frozenset({catalog.NUMPY}))  # it splits with the splitter it is given
+        search = call.func.value if name == "fit" and isinstance(call.func, cst.Attribute) else None
+        if search is not None and self._unseeded_search(search, scope):
+            return Effect("draw", qualified, frozenset({catalog.NUMPY}))
         if module == "random" and name in catalog.PYTHON_RANDOM_DRAWS:
             return Effect("draw", qualified, frozenset({catalog.PYTHON_RANDOM}))
         return self._dataset_draw(call, scope)
@@ -218,20 +221,40 @@ class EffectClassifier:
             return None
         return Effect("draw", f"datasets.Dataset.{func.attr.value}", frozenset({catalog.NUMPY}))
 
+    def _sklearn_object(self, expr: cst.BaseExpression | None, scope: Scope,
+                        classes: Mapping[str, bool]) -> tuple[cst.Call, bool] | None:
+        """The scikit-learn constructor call an expression is (or a name bound once to), when it builds one of
+        `classes`, with the class's entry there."""
+        if isinstance(expr, cst.Name):
+            values = self.index.bound_values(expr.value, scope)
+            expr = values[0] if len(values) == 1 else None
+        if not isinstance(expr, cst.Call):
+            return None
+        module, _, name = (self.index.qualify(expr.func, scope) or "").rpartition(".")
+        if module not in catalog.SKLEARN_SPLITTER_MODULES or name not in classes:
+            return None
+        return expr, classes[name]
+
     def _shuffling_splitter(self, splitter: cst.BaseExpression | None, scope: Scope) -> bool:
         """Whether an expression is a scikit-learn splitter built to shuffle without `random_state` (its
         `split()` then shuffles with NumPy's global generator): `KFold(5, shuffle=True)`, or a name bound to one."""
-        if isinstance(splitter, cst.Name):
-            values = self.index.bound_values(splitter.value, scope)
-            splitter = values[0] if len(values) == 1 else None
-        if not isinstance(splitter, cst.Call):
+        built = self._sklearn_object(splitter, scope, catalog.SKLEARN_SPLITTERS)
+        if built is None:
             return False
-        module, _, name = (self.index.qualify(splitter.func, scope) or "").rpartition(".")
-        if module not in catalog.SKLEARN_SPLITTER_MODULES or name not in catalog.SKLEARN_SPLITTERS:
-            return False
-        if catalog.SKLEARN_SPLITTERS[name] and not is_literal(argument(splitter, "shuffle", None), "True"):
+        splitter, shuffles_on_request = built
+        if shuffles_on_request and not is_literal(argument(splitter, "shuffle", None), "True"):
             return False
         return is_none(argument(splitter, "random_state", None))
+
+    def _unseeded_search(self, search: cst.BaseExpression, scope: Scope) -> bool:
+        """Whether a hyper-parameter search draws from NumPy's global generator when fitted: it samples its
+        candidates without `random_state`, or splits with a shuffling splitter."""
+        built = self._sklearn_object(search, scope, catalog.SKLEARN_SEARCHES)
+        if built is None:
+            return False
+        search, samples = built
+        return (samples and is_none(argument(search, "random_state", None))) or self._shuffling_splitter(
+            argument(search, "cv", None), scope)
 
     @staticmethod
     def _unseeded(call: cst.Call, seeding: tuple[tuple[str, int | None], ...]) -> bool:
