@@ -226,3 +226,27 @@ class TestLeftAlone:
             optimizer.zero_grad(); dataset.reset()
             """
         assert findings(source) == []
+
+
+class TestEnvironmentsPassedToModuleFunctions:
+    SOURCE = """\
+        import gymnasium as gym
+        import torch
+
+
+        def evaluate(env):
+            {body}
+
+
+        torch.manual_seed(0)
+        env = gym.make("MountainCarContinuous-v0")
+        obs, info = env.reset()
+        evaluate(env)
+        """
+
+    def test_a_function_that_only_runs_episodes_does_not_seed_it(self):
+        assert findings(self.SOURCE.format(body="obs, info = env.reset()")) == [(11, 13)]
+
+    @pytest.mark.parametrize("body", ["env.reset(seed=1)", "env.action_space.seed(1)", "env.seed(1)"])
+    def test_a_function_that_seeds_it(self, body):
+        assert findings(self.SOURCE.format(body=body)) == []

@@ -321,3 +321,63 @@ class TestLeftAlone:
                     x.float().sum().backward()
             """
         assert findings(source) == []
+
+
+class TestIterationsAndEpisodes:
+    def test_a_seed_guarded_to_run_in_the_first_iteration_only(self):
+        source = training(
+            "for epoch in range(3):\n    if epoch == 0:\n        torch.manual_seed(0)\n"
+            "    model(torch.randn(1, 3)).sum().backward()\n"
+        )
+        assert findings(source) == []
+
+    def test_a_seed_once_per_call_of_the_epoch_function_counts_for_the_epoch_loop(self):
+        source = training(
+            "def train_one_epoch():\n    for i, x in enumerate(loader):\n        if i == 0:\n"
+            "            torch.manual_seed(0)\n        model(x).sum().backward()\n"
+            "for epoch in range(3):\n    train_one_epoch()\n"
+        )
+        assert findings(source) == [(10, 13)]
+        assert "training loop on line 12 (through `train_one_epoch()`)" in messages(source)[0]
+
+    def test_stable_baselines3_seeding_and_callbacks(self):
+        source = """\
+            import numpy as np
+            from stable_baselines3.common.callbacks import EvalCallback
+            from stable_baselines3.common.utils import set_random_seed
+
+
+            class FixedEval(EvalCallback):
+                def _on_step(self):
+                    np.random.seed(0)
+                    return super()._on_step()
+
+
+            def fit(model, loader):
+                for batch in loader:
+                    set_random_seed(0)
+                    model(batch).backward()
+            """
+        assert findings(source) == [(8, 9), (14, 9)]
+
+    def test_an_environment_reset_with_the_same_seed_every_episode(self):
+        source = """\
+            import gymnasium as gym
+
+            env = gym.make("CartPole-v1")
+            for seed in [1, 2, 3]:
+                for episode in range(10):
+                    obs, info = env.reset(seed=seed)
+                for episode in range(10):
+                    obs, info = env.reset(seed=seed + episode)
+                for episode in range(10):
+                    if episode == 0:
+                        obs, info = env.reset(seed=seed)
+                    obs, info = env.reset()
+            obs, info = env.reset(seed=42)
+            other.reset(seed=0)
+            """
+        assert findings(source) == [(6, 21)]
+        assert messages(source)[0].endswith(
+            "with the same value on every iteration of the loop on line 5, so every episode starts from the same "
+            "state and replays the same randomness")

@@ -85,6 +85,8 @@ SEEDERS: dict[str, Seeder] = {
     "catalyst.utils.set_global_seed": _HELPER,
     "catalyst.utils.misc.set_global_seed": _HELPER,
     "ray.train.torch.enable_reproducibility": _HELPER,
+    # stable-baselines3 2.x common/utils.py: random.seed, np.random.seed, th.manual_seed.
+    "stable_baselines3.common.utils.set_random_seed": _HELPER,
 }
 # Library classes whose constructor seeds: `transformers.Trainer.__init__` calls `set_seed(args.seed)` (or
 # `enable_full_determinism`), and so do its subclasses (TRL's trainers among them).
@@ -234,6 +236,9 @@ LIGHTNING_CALLBACKS = frozenset({
     "pytorch_lightning.Callback", "pytorch_lightning.callbacks.Callback",
 })
 TRANSFORMERS_CALLBACKS = frozenset({"transformers.TrainerCallback", "transformers.trainer_callback.TrainerCallback"})
+SB3_CALLBACKS = frozenset(f"stable_baselines3.common.callbacks.{name}" for name in (
+    "BaseCallback", "EventCallback", "EvalCallback", "CheckpointCallback",
+))
 # Context managers that restore generators' states on exit: name -> the generators restored.
 # `fork_rng` restores the CPU generator and, by default, every CUDA device's (torch/random.py);
 # Lightning's `isolate_rng` also NumPy's and Python's (lightning 2.x utilities/seed.py).

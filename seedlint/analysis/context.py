@@ -133,6 +133,18 @@ class FileContext:
             found.sort(key=lambda item: self._call_order[item[0]])
         return found
 
+    def calls_by_method(self, method: str) -> list[tuple[cst.Call, Scope]]:
+        """Every call of a method of that name (`x.reset(..)`), whatever `x` is, in source order."""
+        return self._calls_by_method.get(method, [])
+
+    @cached_property
+    def _calls_by_method(self) -> dict[str, list[tuple[cst.Call, Scope]]]:
+        grouped: dict[str, list[tuple[cst.Call, Scope]]] = {}
+        for call, scope in self.index.all_calls:
+            if isinstance(call.func, cst.Attribute):
+                grouped.setdefault(call.func.attr.value, []).append((call, scope))
+        return grouped
+
     @cached_property
     def _call_order(self) -> dict[cst.Call, int]:
         return {call: position for position, (call, _) in enumerate(self.index.all_calls)}

@@ -24,8 +24,8 @@ import libcst as cst
 
 from seedlint.analysis import catalog
 from seedlint.analysis.arguments import argument, is_literal
-from seedlint.analysis.bindings import bound_in
-from seedlint.analysis.flow import Event
+from seedlint.analysis.bindings import bound_in, read_names
+from seedlint.analysis.flow import Event, Step
 from seedlint.analysis.index import (
     FunctionInfo, ModuleIndex, Scope, Statement, all_parameters, bind_arguments,
 )
@@ -42,9 +42,11 @@ _TRANSFORMERS_HOOKS = frozenset({
     "on_epoch_begin", "on_epoch_end", "on_step_begin", "on_step_end", "on_substep_end", "on_evaluate",
     "on_prediction_step",
 })
+_SB3_HOOKS = frozenset({"_on_step", "_on_rollout_start", "_on_rollout_end", "_on_event"})
 HOOKS = {
     **dict.fromkeys(catalog.LIGHTNING_MODULES | catalog.LIGHTNING_CALLBACKS, _LIGHTNING_HOOKS),
     **dict.fromkeys(catalog.TRANSFORMERS_CALLBACKS, _TRANSFORMERS_HOOKS),
+    **dict.fromkeys(catalog.SB3_CALLBACKS, _SB3_HOOKS),
 }
 _BACKWARD_METHODS = frozenset({"backward", "manual_backward"})
 # What starting training over calls: an optimizer's or a model's constructor, a model builder, a weight
@@ -91,9 +93,34 @@ def repetition_of(index: ModuleIndex, event: Event) -> Repetition | None:
         if step.call is None and isinstance(step.statement.node, (cst.For, cst.While)) and position + 1 < len(trail) \
                 and _in_body(index, step.statement, trail[position + 1].statement):
             iteration = Iteration(index, step.statement)
-            if iteration.trains:
+            if iteration.trains and not guarded(index, trail, position):
                 return None if iteration.restarts else Repetition("loop", position + 1, statement=step.statement)
     return None
+
+
+def loop_trail(index: ModuleIndex, call: cst.Call) -> tuple[Step, ...] | None:
+    """The steps from the innermost loop of its function around a call down to the call (None: no loop)."""
+    statement = index.statement_of[call]
+    steps = [Step(statement, call)]
+    outer = index.enclosing(statement)
+    while outer is not None and not isinstance(outer.node, (cst.FunctionDef, cst.ClassDef)):
+        steps.append(Step(outer, None))
+        if isinstance(outer.node, (cst.For, cst.While)) and _in_body(index, outer, steps[-2].statement):
+            return tuple(reversed(steps))
+        outer = index.enclosing(outer)
+    return None
+
+
+def guarded(index: ModuleIndex, trail, position: int) -> bool:
+    """Whether the event runs in only some iterations of the loop at trail `position`: under an `if` of the
+    loop's code whose test reads a name the loop binds (`if epoch == 0:`)."""
+    loop = trail[position].statement
+    bound = bound_in(index, [loop])
+    return any(
+        step.call is None and isinstance(step.statement.node, cst.If) and step.statement.scope is loop.scope
+        and read_names(step.statement.node.test) & bound
+        for step in trail[position + 1:]
+    )
 
 
 def _function_start(trail, position: int, scope: Scope) -> int:

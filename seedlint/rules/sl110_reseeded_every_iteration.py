@@ -9,7 +9,11 @@ import libcst as cst
 from seedlint.analysis import catalog
 from seedlint.analysis.context import FileContext
 from seedlint.analysis.flow import Event, reported_call
-from seedlint.analysis.repetition import Dependence, Repetition, repetition_of, restored, seed_origin
+from seedlint.analysis.arguments import argument, is_none
+from seedlint.analysis.flow import Effect
+from seedlint.analysis.repetition import (
+    Dependence, Repetition, guarded, loop_trail, repetition_of, restored, seed_origin,
+)
 from seedlint.diagnostics import Applicability, Fix
 from seedlint.rules.base import SEEDING, Finding, Rule
 
@@ -18,6 +22,7 @@ _CONSEQUENCE = {
     "loop": "so every iteration replays the same random numbers (dropout masks, data order, augmentations)",
     "item": "so every item draws the same random numbers (the same crops, flips and noise)",
     "hook": "so every step or epoch after it replays the same random numbers",
+    "episode": "so every episode starts from the same state and replays the same randomness",
 }
 _HELP = {
     "loop": "Seed once, before the loop; to evaluate with fixed randomness, run the evaluation inside "
@@ -27,6 +32,7 @@ _HELP = {
             "`random`, `torch` and `np.random` with distinct values",
     "hook": "Seed once, before training; to evaluate with fixed randomness, run the evaluation inside "
             "`with torch.random.fork_rng():`, which restores torch's generators afterwards",
+    "episode": "Pass the seed to the first reset only, before the loop; later resets continue from that state",
 }
 
 
@@ -36,9 +42,10 @@ class ReseededEveryIteration(Rule):
     summary = ("A constant seed set on every iteration of a training loop, every dataset item or every epoch's hook, "
                "which replays the same random numbers each time")
     fix_availability = "display-only"
-    patterns = tuple((SEEDING, spelling) for spelling in (
+    patterns = (*((SEEDING, spelling) for spelling in (
         b"backward", b"__getitem", b"_step", b"_epoch", b"on_validation", b"on_train_batch", b"on_evaluate",
-    ))
+        b"_on_rollout",
+    )), (b"reset(", b"seed="))
 
     def check(self, context: FileContext) -> Iterator[Finding]:
         found: dict[cst.Call, tuple[Event, Repetition, frozenset[str]]] = {}  # by the call pointed at
@@ -55,6 +62,25 @@ class ReseededEveryIteration(Rule):
                     found[call] = (first, where, seen | generators)
         for call, (event, repetition, generators) in found.items():
             yield self._finding(context, event, repetition, call, generators)
+        for reset, event in self._episode_resets(context):
+            yield self._finding(context, event, Repetition("episode", 1, statement=event.trail[0].statement), reset,
+                                frozenset())
+
+    @staticmethod
+    def _episode_resets(context: FileContext) -> Iterator[tuple[cst.Call, Event]]:
+        """`env.reset(seed=s)` of a Gymnasium or gym environment in a loop, with the same `s` every time."""
+        index = context.index
+        for call, scope in context.calls_by_method("reset"):
+            seed = argument(call, "seed", None)
+            if is_none(seed) or not (index.qualify(call.func, scope) or "").startswith(catalog.RL_MODULES):
+                continue
+            trail = loop_trail(index, call)
+            if trail is None or guarded(index, trail, 0):
+                continue
+            event = Event(Effect("seed", "reset", frozenset(), seed), call, trail)
+            if not Dependence(index, event, Repetition("loop", 1, statement=trail[0].statement)).varies(
+                    seed, len(trail) - 1):
+                yield call, event
 
     @staticmethod
     def _reset_generators(context: FileContext, event: Event, repetition: Repetition) -> frozenset[str] | None:
@@ -74,10 +100,11 @@ class ReseededEveryIteration(Rule):
                  generators: frozenset[str]) -> Finding:
         labels = [label for generator, label in catalog.GENERATOR_LABELS.items() if generator in generators]
         named = " and ".join([", ".join(labels[:-1]), labels[-1]] if len(labels) > 1 else labels)
-        plural = "s" if len(labels) > 1 else ""
-        if repetition.kind == "loop":
+        seeds = f"the {named} generator{'s' if len(labels) > 1 else ''}" if labels else "the environment"
+        if repetition.kind in ("loop", "episode"):
             row = context.source.location(context.positions.span(repetition.statement.node)[0]).row
-            where = f"on every iteration of the training loop on {context.line_name(row)}"
+            loop = "training loop" if repetition.kind == "loop" else "loop"
+            where = f"on every iteration of the {loop} on {context.line_name(row)}"
             outer = reported_call(event, repetition.start)
             if outer is not call:
                 where += f" (through `{context.code(outer.func)}()`)"
@@ -89,7 +116,7 @@ class ReseededEveryIteration(Rule):
         help_text = _HELP[repetition.kind]
         return Finding(
             call,
-            f"`{context.code(call.func)}` seeds the {named} generator{plural} with the same value {where}, "
+            f"`{context.code(call.func)}` seeds {seeds} with the same value {where}, "
             f"{_CONSEQUENCE[repetition.kind]}",
             Fix(help_text, Applicability.DISPLAY_ONLY),
             help=help_text,

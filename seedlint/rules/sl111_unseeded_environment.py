@@ -91,10 +91,6 @@ class _Environments:
         self.index = context.index
         self.made = [(call, scope) for call, scope in self.index.all_calls
                      if _qualified(context, call, scope) in catalog.RL_ENVIRONMENTS]
-        self._methods: dict[str, list[tuple[cst.Call, Scope]]] = {}  # `x.reset(..)`, `x.seed(..)`, by method
-        for call, scope in self.index.all_calls:
-            if isinstance(call.func, cst.Attribute):
-                self._methods.setdefault(call.func.attr.value, []).append((call, scope))
 
     def is_procgen(self, call: cst.Call, scope: Scope) -> bool:
         if _qualified(self.context, call, scope).startswith("procgen."):
@@ -113,7 +109,7 @@ class _Environments:
     def _calls_on(self, name: str, scope: Scope, method: str) -> list[cst.Call]:
         """The calls `name.method(..)` whose `name` is the one bound in `scope`."""
         bindings = self.index.bound_values(name, scope)
-        return [call for call, where in self._methods.get(method, ())
+        return [call for call, where in self.context.calls_by_method(method)
                 if isinstance(call.func.value, cst.Name) and call.func.value.value == name  # type: ignore[attr-defined]
                 and self.index.bound_values(name, where) is bindings]
 
@@ -124,8 +120,7 @@ class _Environments:
             qualified = _qualified(self.context, inner, scope)
             function = self.index.resolve_local_call(inner, scope)
             if function is not None:
-                if any(isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute)
-                       and node.func.attr.value in ("seed", "reset") for node in iter_descendants(function.node)):
+                if _seeds_something(function.node, "reset"):
                     return False
             elif not qualified.startswith(catalog.RL_MODULES) and not qualified.startswith("builtins."):
                 return False
@@ -142,10 +137,17 @@ class _Environments:
                 if value is not None and _hands_on(value, name):
                     return True
             for call in other.calls:
-                if any(_hands_on(arg.value, name) for arg in call.args) \
-                        and not _qualified(self.context, call, other.scope).startswith(catalog.RL_MODULES):
+                if any(_hands_on(arg.value, name) for arg in call.args) and not self._keeps_unseeded(call, other.scope):
                     return True
         return False
+
+    def _keeps_unseeded(self, call: cst.Call, scope: Scope) -> bool:
+        """Whether a call given the environment cannot seed it: the library's own (a wrapper), or a module
+        function that seeds nothing (`evaluate(env)` that only resets and steps)."""
+        if _qualified(self.context, call, scope).startswith(catalog.RL_MODULES):
+            return True
+        function = self.index.resolve_local_call(call, scope)
+        return function is not None and not _seeds_something(function.node)
 
     def unseeded_reset(self, made: cst.Call, scope: Scope) -> cst.Call | None:
         """The first `reset()` of an environment that is never seeded (None: seeded, or not in view)."""
@@ -160,14 +162,14 @@ class _Environments:
 
     def unseeded_samples(self) -> Iterator[tuple[cst.Call, cst.Call, Statement]]:
         """`env.action_space.sample()` calls whose environment is made in view and whose space is never seeded."""
-        if any(_is_space(call.func.value) for call, _ in self._methods.get("seed", ())):  # type: ignore[attr-defined]
+        if any(_is_space(call.func.value) for call, _ in self.context.calls_by_method("seed")):  # type: ignore[attr-defined]
             return
         made = {}
         for call, scope in self.made:
             named = self._named(call)
             if named is not None and self._visible(call, scope):
                 made.setdefault(named[0], (scope, call, named[1]))
-        for call, scope in self._methods.get("sample", ()):
+        for call, scope in self.context.calls_by_method("sample"):
             space = call.func.value  # type: ignore[attr-defined]
             if not _is_space(space) or not isinstance(space.value, cst.Name) or space.value.value not in made:
                 continue
@@ -182,6 +184,17 @@ def _qualified(context: FileContext, call: cst.Call, scope: Scope) -> str:
 
 def _is_space(expr: cst.BaseExpression) -> bool:
     return isinstance(expr, cst.Attribute) and expr.attr.value in catalog.RL_ACTION_SPACES
+
+
+def _seeds_something(function: cst.FunctionDef, *methods: str) -> bool:
+    """Whether a function calls a method that can seed an environment or a space: `.seed(..)`,
+    `.reset(seed=..)`, or one of `methods`."""
+    for node in iter_descendants(function):
+        if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute):
+            method = node.func.attr.value
+            if method == "seed" or method in methods or (method == "reset" and not is_none(argument(node, "seed", None))):
+                return True
+    return False
 
 
 def _hands_on(node: cst.CSTNode, name: str) -> bool:
