@@ -72,6 +72,8 @@ EXPECTED: dict[str, set[Finding]] = {
     "augment_item_seed": {("datasets.py", "SL110", 22)},  # random.seed(self.seed) in __getitem__
     "lightning_val_seed": {("model.py", "SL110", 23)},  # manual_seed(0) in on_validation_epoch_start
     "rl_dqn_eval": {("dqn.py", "SL111", 38)},  # the evaluation env is reset without a seed
+    "streaming_shuffle": {("pretrain.py", "SL109", 14), ("shards.py", "SL109", 13)},  # OS entropy, pid + clock
+    "procgen_ppo": {("train_procgen.py", "SL111", 23)},  # ProcgenEnv without rand_seed
 }
 
 
