@@ -45,7 +45,7 @@ class ReseededEveryIteration(Rule):
     patterns = (*((SEEDING, spelling) for spelling in (
         b"backward", b"__getitem", b"_step", b"_epoch", b"on_validation", b"on_train_batch", b"on_evaluate",
         b"_on_rollout",
-    )), (b"reset(", b"seed="))
+    )), (b"reset(", b"seed=", b"gym"))
 
     def check(self, context: FileContext) -> Iterator[Finding]:
         found: dict[cst.Call, tuple[Event, Repetition, frozenset[str]]] = {}  # by the call pointed at
