@@ -28,6 +28,8 @@ _LIBRARIES = [
     ("wds", [("wds", "import webdataset as wds"), ("webdataset", "import webdataset")]),
     ("hf", [("load_dataset", "from datasets import load_dataset"), ("datasets.load_dataset", "import datasets")]),
     ("split", [("train_test_split", "from sklearn.model_selection import train_test_split")]),
+    ("gym", [("gym", "import gymnasium as gym"), ("gymnasium", "import gymnasium"), ("gym", "import gym")]),
+    ("procgen", [("ProcgenEnv", "from procgen import ProcgenEnv"), ("procgen.ProcgenEnv", "import procgen")]),
 ]
 _EXTRA_IMPORTS = ["from torch.cuda import manual_seed_all as seed_gpus", "from torch import manual_seed as ms",
                   "import time", "import argparse"]
@@ -70,6 +72,7 @@ _OTHERS = [
     "shards = {wds}.WebDataset('a.tar').shuffle(1000).decode('pil')", "stage = {wds}.shuffle(100, rng=None)",
     "stream = {hf}('c4', streaming=True)['train'].shuffle(buffer_size=100)",
     "splits = {hf}('imdb')['train'].train_test_split(test_size=0.1)", "a, b = {split}(items, test_size=0.5)",
+    "obs, info = env.reset(seed={S})", "venv = {procgen}(num_envs=2, env_name='maze', rand_seed=None)",
 ]
 _SCENARIOS = [  # the fixable findings that random shapes rarely meet
     "{T}.cuda.manual_seed_all({S}) ;; train_set, val_set = {D}random_split(dataset, [12, 4])",
@@ -82,6 +85,8 @@ _SCENARIOS = [  # the fixable findings that random shapes rarely meet
     "{T}.manual_seed({S}) ;; shards = {wds}.WebDataset('a.tar').shuffle(\n1000,  # buffer\n)",
     "{T}.manual_seed({S}) ;; stream = {hf}('c4', streaming=True)['train'].shuffle()",
     "{T}.manual_seed({S}) ;; model(x).sum().backward()",
+    "{T}.manual_seed({S}) ;; env = {gym}.make('CartPole-v1') ;; obs, info = env.reset() ;; a = env.action_space.sample()",
+    "{T}.manual_seed({S}) ;; venv = {procgen}(num_envs=4, env_name='coinrun')",
 ]
 _LOADERS = [  # what an epoch loop may iterate
     "sampler = {D}DistributedSampler(dataset) ;; loader = {D}DataLoader(dataset, batch_size=4, sampler=sampler)",
