@@ -12,7 +12,7 @@ from typing import Iterator
 import libcst as cst
 
 from seedlint.analysis.flow import Step
-from seedlint.analysis.index import FunctionInfo, ModuleIndex, Statement, _target_names, all_parameters
+from seedlint.analysis.index import FunctionInfo, ModuleIndex, Statement, _target_names, parameter_names
 from seedlint.analysis.paths import read_paths
 
 _BUILTINS = frozenset(dir(builtins))
@@ -88,7 +88,7 @@ def defined_at(index: ModuleIndex, trail: tuple[Step, ...], statement: Statement
         if step.statement.scope is scope:
             names |= bound_in(index, step.statement.siblings[: step.statement.position])
     if scope.kind == "function":
-        parameters = {param.name.value for param in all_parameters(scope.node)}
+        parameters = parameter_names(scope.node)
         names |= {name for name, value in scope.bindings.items() if value is None and name in parameters}
         names |= set(index.module_scope.bindings)
     return names

@@ -411,6 +411,11 @@ def all_parameters(function: cst.FunctionDef) -> list[cst.Param]:
     return [*params.posonly_params, *params.params, *params.kwonly_params, *extra]
 
 
+def parameter_names(function: cst.FunctionDef) -> set[str]:
+    """The names of every parameter of a function."""
+    return {param.name.value for param in all_parameters(function)}
+
+
 def positional_parameters(function: FunctionInfo) -> list[cst.Param]:
     """The parameters a caller fills by position (a method's `self` excluded)."""
     params = function.node.params

@@ -27,10 +27,10 @@ from seedlint.analysis.arguments import argument, is_literal
 from seedlint.analysis.bindings import bound_in, read_names
 from seedlint.analysis.flow import Event, Step
 from seedlint.analysis.index import (
-    FunctionInfo, ModuleIndex, Scope, Statement, all_parameters, bind_arguments,
+    FunctionInfo, ModuleIndex, Scope, Statement, bind_arguments, parameter_names,
 )
 
-ITEM_METHODS = frozenset({"__getitem__", "__getitems__"})
+_ITEM_METHODS = frozenset({"__getitem__", "__getitems__"})
 # Hooks run once per training step or epoch, by the base class of the class defining them.
 _LIGHTNING_HOOKS = frozenset({
     "training_step", "validation_step", "on_train_batch_start", "on_train_batch_end", "on_before_backward",
@@ -43,7 +43,7 @@ _TRANSFORMERS_HOOKS = frozenset({
     "on_prediction_step",
 })
 _SB3_HOOKS = frozenset({"_on_step", "_on_rollout_start", "_on_rollout_end", "_on_event"})
-HOOKS = {
+_HOOKS = {
     **dict.fromkeys(catalog.LIGHTNING_MODULES | catalog.LIGHTNING_CALLBACKS, _LIGHTNING_HOOKS),
     **dict.fromkeys(catalog.TRANSFORMERS_CALLBACKS, _TRANSFORMERS_HOOKS),
     **dict.fromkeys(catalog.SB3_CALLBACKS, _SB3_HOOKS),
@@ -135,9 +135,9 @@ def _repeated_function(index: ModuleIndex, function: FunctionInfo) -> str | None
     if cls is None:
         return None
     name = function.node.name.value
-    if name in ITEM_METHODS:
+    if name in _ITEM_METHODS:
         return "item"
-    if any(name in hooks and index.subclasses_of(cls, frozenset({base})) for base, hooks in HOOKS.items()):
+    if any(name in hooks and index.subclasses_of(cls, frozenset({base})) for base, hooks in _HOOKS.items()):
         return "hook"
     return None
 
@@ -170,19 +170,21 @@ class Iteration:
                     pending.extend(self.index.blocks_of(statement.node))
 
     @cached_property
-    def _kinds(self) -> set[str]:
-        kinds: set[str] = set()
+    def _facts(self) -> tuple[bool, bool, frozenset[str]]:
+        """(it trains, it starts training over, the generators whose saved state it puts back), in one walk."""
+        trains = restarts = False
+        restores: set[str] = set()
         for call, scope in self.calls():
             func = call.func
             name = func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) \
                 else None
             qualified = self.index.qualify(func, scope)
-            if name in _BACKWARD_METHODS or qualified == "torch.autograd.backward":
-                kinds.add("trains")
-            if name in _RESTARTS or (qualified is not None and qualified.rsplit(".", 1)[-1] in _RESTARTS) \
-                    or self._builds_module(qualified) or qualified in catalog.SEEDING_CLASSES:
-                kinds.add("restarts")
-        return kinds
+            trains = trains or name in _BACKWARD_METHODS or qualified == "torch.autograd.backward"
+            restarts = restarts or name in _RESTARTS or (
+                qualified is not None and qualified.rsplit(".", 1)[-1] in _RESTARTS
+            ) or self._builds_module(qualified) or qualified in catalog.SEEDING_CLASSES
+            restores |= catalog.STATE_RESTORERS.get(qualified or "", frozenset())
+        return trains, restarts, frozenset(restores)
 
     def _builds_module(self, qualified: str | None) -> bool:
         cls = self.index.classes.get(qualified or "")
@@ -190,11 +192,16 @@ class Iteration:
 
     @property
     def trains(self) -> bool:
-        return "trains" in self._kinds
+        return self._facts[0]
 
     @property
     def restarts(self) -> bool:
-        return "restarts" in self._kinds
+        return self._facts[1]
+
+    @property
+    def restores(self) -> frozenset[str]:
+        """The generators the iteration puts a saved state back into (`torch.set_rng_state(state)`)."""
+        return self._facts[2]
 
 
 class Dependence:
@@ -244,7 +251,7 @@ class Dependence:
         if name not in scope.bindings or start < self.repetition.start:
             return False  # a global, or bound once before the repetitions began
         function = self.index.function_of_scope.get(scope)
-        if function is not None and name in {param.name.value for param in all_parameters(function.node)}:
+        if function is not None and name in parameter_names(function.node):
             return self._parameter_varies(function, name, start, depth)
         bound = scope.bindings[name]
         if isinstance(bound, str):
@@ -279,7 +286,7 @@ def seed_origin(index: ModuleIndex, event: Event) -> int | None:
         function = index.function_of_scope.get(scope)
         start = _function_start(event.trail, position, scope)
         call = event.trail[start - 1].call if start > 0 else None
-        if function is None or call is None or expr.value not in {p.name.value for p in all_parameters(function.node)}:
+        if function is None or call is None or expr.value not in parameter_names(function.node):
             break
         position = origin = start - 1
         expr = dict(bind_arguments(function, call)).get(expr.value)
@@ -331,13 +338,10 @@ def restored(index: ModuleIndex, event: Event, repetition: Repetition) -> frozen
         if step.call is None and isinstance(step.statement.node, cst.With):
             for item in step.statement.node.items:
                 found |= _isolated(index, item.item, step.statement.scope)
-    calls: Iterator[tuple[cst.Call, Scope]]
     if repetition.statement is not None:
-        calls = Iteration(index, repetition.statement).calls()
-    else:
-        scope = repetition.function.scope
-        calls = ((call, scope) for call in index.calls_by_scope.get(scope, ()))
-    for call, scope in calls:
+        return frozenset(found) | Iteration(index, repetition.statement).restores
+    scope = repetition.function.scope
+    for call in index.calls_by_scope.get(scope, ()):
         found |= catalog.STATE_RESTORERS.get(index.qualify(call.func, scope) or "", frozenset())
     return frozenset(found)
 

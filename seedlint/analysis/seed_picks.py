@@ -11,7 +11,7 @@ from __future__ import annotations
 import libcst as cst
 
 from seedlint.analysis.flow import Event, Flow, divergence
-from seedlint.analysis.index import ModuleIndex, all_parameters, bind_arguments, dotted_name
+from seedlint.analysis.index import ModuleIndex, bind_arguments, dotted_name, parameter_names
 from seedlint.analysis.paths import bound_paths, paths_overlap, read_paths
 
 
@@ -59,7 +59,7 @@ def _seed_paths(index: ModuleIndex, seed: Event, level: int) -> set[str] | None:
         if callee is None:
             return None
         arguments = dict(bind_arguments(callee, step.call))
-        parameters = set(callee.scope.bindings) & {p.name.value for p in all_parameters(callee.node)}
+        parameters = set(callee.scope.bindings) & parameter_names(callee.node)
         mapped: set[str] = set()
         for path in paths:
             root, _, rest = path.partition(".")

@@ -11,6 +11,7 @@ from seedlint.analysis.arguments import argument, is_none
 from seedlint.analysis.context import FileContext
 from seedlint.analysis.generators import seed_reaching
 from seedlint.analysis.index import Scope, Statement
+from seedlint.analysis.repetition import loop_trail
 from seedlint.analysis.walk import iter_children, iter_descendants
 from seedlint.diagnostics import Applicability, Fix
 from seedlint.rules.base import SEEDING, Finding, Rule
@@ -54,7 +55,7 @@ class UnseededEnvironment(Rule):
 
     def _reset_finding(self, context: FileContext, made: cst.Call, scope: Scope, reset: cst.Call) -> Finding:
         fix = None
-        if _qualified(context, made, scope).startswith("gymnasium.") and not _in_loop(context, reset):
+        if _qualified(context, made, scope).startswith("gymnasium.") and loop_trail(context.index, reset) is None:
             fix = _seed_fix(context, reset, "seed", None)
         return Finding(
             reset,
@@ -204,16 +205,6 @@ def _hands_on(node: cst.CSTNode, name: str) -> bool:
     if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name):
         return False
     return any(_hands_on(child, name) for child in iter_children(node))
-
-
-def _in_loop(context: FileContext, call: cst.Call) -> bool:
-    """Whether a call sits in a loop of its function (a reset per episode: seeding it would repeat episodes)."""
-    statement = context.index.enclosing(context.index.statement_of[call])
-    while statement is not None and not isinstance(statement.node, cst.FunctionDef):
-        if isinstance(statement.node, (cst.For, cst.While)):
-            return True
-        statement = context.index.enclosing(statement)
-    return False
 
 
 def _seed_fix(context: FileContext, call: cst.Call, keyword: str, message: str | None) -> Fix | None:
