@@ -250,3 +250,20 @@ class TestEnvironmentsPassedToModuleFunctions:
     @pytest.mark.parametrize("body", ["env.reset(seed=1)", "env.action_space.seed(1)", "env.seed(1)"])
     def test_a_function_that_seeds_it(self, body):
         assert findings(self.SOURCE.format(body=body)) == []
+
+
+def test_a_first_reset_in_a_loops_else_clause_runs_once_and_gets_the_fix():
+    source = """\
+        import gymnasium as gym
+        import torch
+
+        torch.manual_seed(0)
+        env = gym.make("CartPole-v1")
+        for attempt in range(3):
+            pass
+        else:
+            obs, info = env.reset()
+        """
+    (diagnostic,) = lint(source, {"SL111"}).diagnostics
+    assert diagnostic.fixable(unsafe=True)
+    assert "env.reset(seed=0)" in fixed(source)
