@@ -207,14 +207,18 @@ class _ScriptArgsCommand(click.Command):
               help="Processes per node under --launcher torchrun.")
 @click.option("--output-format", type=click.Choice(["full", "json"]), default="full", show_default=True,
               help="full: a short table per finding; json: everything.")
+@click.option("--jobs", type=click.IntRange(min=1),
+              help="Runs at once (default 1: runs of one program may share its files and GPU); with --examples, "
+                   "examples at once (default: one per available CPU).")
 def verify(paths, select, runs, timeout, device, no_fix_check, examples, launcher, nproc_per_node,
-           output_format) -> None:
+           output_format, jobs) -> None:
     """Run the flagged programs twice in fresh processes to show where runs diverge, then the fixed ones.
 
     Arguments after `--` are passed to the scripts: `seedlint verify train.py -- --epochs 1`.
     """
     if importlib.util.find_spec("torch") is None:
         _fail("`seedlint verify` needs torch: pip install 'seedlint[verify]'")
+    from seedlint.parallel import available_cpus
     from seedlint.verify import report  # imported here: `check` never pays for it
     from seedlint.verify import session as verification
 
@@ -222,6 +226,7 @@ def verify(paths, select, runs, timeout, device, no_fix_check, examples, launche
         list(paths) or [Path(".")], _selectors(select), runs, timeout, device, not no_fix_check,
         click.get_current_context().meta.get("script_args", []),
         nproc_per_node if launcher == "torchrun" else 0,
+        jobs=jobs or (available_cpus() if examples else 1),
     )
     missing = next((path for path in options.paths if not path.exists()), None)
     if missing is not None:
@@ -237,9 +242,16 @@ def verify(paths, select, runs, timeout, device, no_fix_check, examples, launche
     if sys.stderr.isatty():
         options.progress = lambda line: click.echo(f"\r  {line} ", err=True, nl=False)
     if examples:
-        rows = verification.verify_examples(options, progress)
-        render = report.render_examples_json if output_format == "json" else report.render_examples_full
-        sys.stdout.write(render(rows, Path.cwd()))
+        rows = []
+        if output_format == "full":  # each rule's line as soon as it and those above it are known
+            sys.stdout.write(report.EXAMPLES_HEADER)
+        for row in verification.verify_examples(options, progress):
+            rows.append(row)
+            if output_format == "full":
+                sys.stdout.write(report.render_example_full(row, Path.cwd()))
+                sys.stdout.flush()
+        if output_format == "json":
+            sys.stdout.write(report.render_examples_json(rows, Path.cwd()))
         problems = [row for row in rows if row.example == "not-flagged"]
         sys.exit(EXIT_FINDINGS if problems else EXIT_CLEAN)
     try:

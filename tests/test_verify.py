@@ -17,7 +17,7 @@ import pytest
 from seedlint.diagnostics import Diagnostic, Location
 from seedlint.pages import page_examples
 from seedlint.verify.probe import FileRuns, family_of, is_entry_point, judge, seed_sensitive
-from seedlint.verify.runs import Run
+from seedlint.verify.runs import Run, RunPlan, run_all
 
 from conftest import lint, run_cli
 
@@ -154,6 +154,7 @@ def test_examples_run_the_pages_with_their_fixed_versions(tmp_path):
     result = run_cli("verify", "--examples", "--select", ",".join(codes) + ",SL301", "--output-format", "json",
                      cwd=tmp_path)
     rows = {row["code"]: row for row in json.loads(result.stdout)}
+    assert list(rows) == sorted([*codes, "SL301"])  # run at once (one per CPU), reported in order
     for code in codes:
         assert (rows[code]["example"], rows[code]["example_fix"], rows[code]["fixed_version"]) == (
             "confirmed", "fixed", "not-reproduced"), code
@@ -239,21 +240,23 @@ def test_draws_of_unseeded_rng_objects_are_traced(tmp_path):
     assert item["evidence"]["where"] == f"{tmp_path / 'train.py'}:5"
 
 
-def test_ctrl_c_kills_the_runs_and_removes_temporary_files(tmp_path):
-    marker = tmp_path / "pid"
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_ctrl_c_kills_the_runs_and_removes_temporary_files(tmp_path, jobs):
+    started = tmp_path / "started"
+    started.mkdir()
     (tmp_path / "train.py").write_text(
         "import os, time\nimport torch\nmodel = torch.nn.Linear(2, 2)\ntorch.manual_seed(0)\n"
-        f"open({str(marker)!r}, 'w').write(str(os.getpid()))\ntime.sleep(600)\n"
+        f"open(os.path.join({str(started)!r}, str(os.getpid())), 'w').close()\ntime.sleep(600)\n"
     )
     temporary = tmp_path / "tmp"
     temporary.mkdir()
     env = {**os.environ, "TMPDIR": str(temporary), "NO_COLOR": "1"}
-    process = subprocess.Popen([sys.executable, "-m", "seedlint", "verify", "train.py"], cwd=tmp_path, env=env,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    process = subprocess.Popen([sys.executable, "-m", "seedlint", "verify", "--jobs", str(jobs), "train.py"],
+                               cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 60
-    while not marker.exists() and time.monotonic() < deadline:
+    while len(list(started.iterdir())) < jobs and time.monotonic() < deadline:
         time.sleep(0.2)
-    assert marker.exists()
+    assert len(list(started.iterdir())) == jobs  # with --jobs 2, the two runs of the program at once
     time.sleep(0.5)
     process.send_signal(signal.SIGINT)
     try:
@@ -262,9 +265,41 @@ def test_ctrl_c_kills_the_runs_and_removes_temporary_files(tmp_path):
         process.kill()
         pytest.fail(f"seedlint verify did not stop on Ctrl-C; stderr: {process.communicate()[1].decode()!r}")
     assert "Traceback" not in stderr.decode()
-    with pytest.raises(ProcessLookupError):
-        os.kill(int(marker.read_text()), 0)
+    time.sleep(1.0)
+    pids = [int(path.name) for path in started.iterdir()]
+    assert len(pids) == jobs  # no run started after Ctrl-C (the fixed version's runs wait their turn)
+    for pid in pids:
+        with pytest.raises(ProcessLookupError):
+            os.kill(pid, 0)
     assert [p.name for p in temporary.iterdir() if p.name.startswith("seedlint")] == []  # (torch makes its own)
+
+
+def test_examples_table_shows_each_rule_as_soon_as_it_is_known(tmp_path):
+    # SL100's row needs no run; SL104's needs six: the first rows come while the runs go on.
+    process = subprocess.Popen([sys.executable, "-m", "seedlint", "verify", "--examples", "--select", "SL100,SL104"],
+                               cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    header, first = process.stdout.readline(), process.stdout.readline()
+    running = process.poll() is None
+    rest, _ = process.communicate(timeout=300)
+    assert header.split() == [b"rule", b"example", b"(->", b"with", b"the", b"page", b"fix)", b"fixed", b"version"]
+    assert first.split() == [b"SL100", b"static-only", b"-"] and running
+    assert rest.split()[:4] == [b"SL104", b"confirmed", b"->", b"fixed"]
+
+
+def test_runs_with_jobs_happen_at_once_and_come_back_in_order(tmp_path):
+    # Each program waits for the other's file: they can only both finish if they run at the same time.
+    for name, partner in (("a", "b"), ("b", "a")):
+        (tmp_path / f"{name}.py").write_text(
+            "import pathlib, sys, time\n"
+            f"pathlib.Path({str(tmp_path / name)!r} + '.here').touch()\n"
+            "deadline = time.monotonic() + 30\n"
+            f"while not pathlib.Path({str(tmp_path / partner)!r} + '.here').exists():\n"
+            "    if time.monotonic() > deadline:\n        sys.exit(3)\n    time.sleep(0.05)\n"
+            f"print({name!r})\n"
+        )
+    plans = [RunPlan(tmp_path / f"{name}.py", cwd=tmp_path, timeout=60) for name in ("b", "a")]
+    runs = run_all(plans, jobs=2)
+    assert [(run.returncode, run.stdout.strip()) for run in runs] == [(0, "b"), (0, "a")]
 
 
 def test_spawned_children_run_the_fixed_main_module_and_are_traced(tmp_path):

@@ -32,9 +32,7 @@ from seedlint.verify.runs import (
     OUTPUT_KEPT,
     Divergence,
     Run,
-    RunPlan,
     first_divergence,
-    run_traced,
 )
 
 # What each rule's run-time evidence is (the generators a finding concerns are its `generators`).
@@ -392,11 +390,6 @@ def _noting_truncated_output(verdict: Verdict, runs: list[Run]) -> Verdict:
 def _runs_divergence(runs: list[Run], family: tuple[str, ...] | None) -> Divergence | None:
     """The first run-to-run divergence of a family between the first run and any other."""
     return next((found for other in runs[1:] if (found := family_divergence(runs[0], other, family))), None)
-
-
-def run_many(plan: RunPlan, count: int) -> list[Run]:
-    """`count` runs of one configuration, in fresh processes, with identical environments and arguments."""
-    return [run_traced(plan) for _ in range(count)]
 
 
 def per_rank(runs: FileRuns) -> list[FileRuns]:

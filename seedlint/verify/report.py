@@ -75,16 +75,17 @@ def _outcome(verdict: Verdict | str | None) -> str:
     return verdict.status + (f" -> {verdict.fix_status}" if verdict.fix_status else "")
 
 
-def render_examples_full(rows: list, cwd: Path) -> str:
-    """One line per rule: what its page's example and fixed version did on this machine."""
-    lines = [f"{'rule':<7}{'example (-> with the page fix)':<36}fixed version"]
-    for row in rows:
-        lines.append(f"{row.code:<7}{_outcome(row.example):<36}{_outcome(row.fixed)}")
-        if isinstance(row.example, Verdict) and row.example.evidence is not None:
-            evidence = row.example.evidence
-            lines.append(f"{'':<7}  {evidence.label}: {evidence.op} at {_where(evidence, cwd)}")
-        if isinstance(row.example, Verdict) and row.example.detail:
-            lines.extend(f"{'':<7}  {line}" for line in row.example.detail.splitlines()[-3:])
+EXAMPLES_HEADER = f"{'rule':<7}{'example (-> with the page fix)':<36}fixed version\n"
+
+
+def render_example_full(row, cwd: Path) -> str:
+    """A rule's line (and its evidence's): what its page's example and fixed version did on this machine."""
+    lines = [f"{row.code:<7}{_outcome(row.example):<36}{_outcome(row.fixed)}"]
+    if isinstance(row.example, Verdict) and row.example.evidence is not None:
+        evidence = row.example.evidence
+        lines.append(f"{'':<7}  {evidence.label}: {evidence.op} at {_where(evidence, cwd)}")
+    if isinstance(row.example, Verdict) and row.example.detail:
+        lines.extend(f"{'':<7}  {line}" for line in row.example.detail.splitlines()[-3:])
     return "\n".join(lines) + "\n"
 
 

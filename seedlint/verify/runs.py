@@ -20,10 +20,11 @@ import sys
 import tempfile
 import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Callable, Iterator, TypeVar
 
 OUTPUT_KEPT = 32 * 1024  # bytes kept at each end of the program's stdout, and of its stderr
 RUN_MARKER = "SEEDLINT_VERIFY_RUN"  # in the environment of a run's processes: the run's id
@@ -33,6 +34,8 @@ _POLL = 0.05  # seconds between checks whether the program has exited
 _GRACE = 0.5  # seconds between SIGTERM and SIGKILL
 _DRAIN = 1.0  # seconds to read what the pipes still hold once every process of the run is stopped
 _KILL_WAIT = 5.0  # seconds of SIGKILL sweeps at most (a process may fork as it dies, or be slow to die)
+T = TypeVar("T")
+U = TypeVar("U")
 
 
 @dataclass
@@ -122,13 +125,15 @@ def run_traced(plan: RunPlan) -> Run:
         command = [*launcher, _LAUNCHER, str(trace), str(config), str(plan.script), *plan.args]
         marker = secrets.token_hex(8)
         environment = {**os.environ, **plan.environment, "TMPDIR": str(program_temporary), RUN_MARKER: marker}
+        if _STOPPING.is_set():
+            raise KeyboardInterrupt
         start = time.monotonic()
         process = subprocess.Popen(command, cwd=plan.cwd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                                    stderr=subprocess.PIPE, start_new_session=True, env=environment)
         processes = _RunProcesses(process, f"{RUN_MARKER}={marker}".encode())
         output = _Output(process)
         try:
-            with _killed_on_interrupt(processes):
+            with _live(processes), _killed_on_interrupt():
                 returncode = _wait(process, start, plan, output)
             seconds = time.monotonic() - start
         finally:  # what the program left running goes, and with it the last holders of the pipes
@@ -285,23 +290,67 @@ def _signal_group(group: int, signum: int) -> bool:
     return True
 
 
+_LIVE: set[_RunProcesses] = set()  # the runs under way, in any thread
+_LIVE_LOCK = threading.Lock()
+_STOPPING = threading.Event()  # set by Ctrl-C: runs not yet started do not start, started ones are killed
+_HANDLING = [False]  # whether the main thread's Ctrl-C handler is installed
+
+
 @contextmanager
-def _killed_on_interrupt(processes: _RunProcesses) -> Iterator[None]:
-    """While the run lasts, Ctrl-C kills its processes at once (in the signal handler, wherever the
-    main thread is), then interrupts seedlint."""
-    if threading.current_thread() is not threading.main_thread():
+def _live(processes: _RunProcesses) -> Iterator[None]:
+    """Count the run among the live ones while it lasts; killed at once if Ctrl-C came meanwhile."""
+    with _LIVE_LOCK:
+        _LIVE.add(processes)
+    if _STOPPING.is_set():
+        processes.send(signal.SIGKILL)
+    try:
+        yield
+    finally:
+        with _LIVE_LOCK:
+            _LIVE.discard(processes)
+
+
+@contextmanager
+def _killed_on_interrupt() -> Iterator[None]:
+    """While it lasts, Ctrl-C kills the processes of every live run at once (in the signal handler,
+    wherever the main thread is), then interrupts seedlint. Installed by the main thread, outermost only."""
+    if threading.current_thread() is not threading.main_thread() or _STOPPING.is_set() or _HANDLING[0]:
         yield
         return
 
     def interrupt(signum: int, frame: object) -> None:
-        processes.send(signal.SIGKILL)
+        _STOPPING.set()
+        for processes in list(_LIVE):
+            processes.send(signal.SIGKILL)
         raise KeyboardInterrupt
 
-    previous = signal.signal(signal.SIGINT, interrupt)
+    previous, _HANDLING[0] = signal.signal(signal.SIGINT, interrupt), True
     try:
         yield
     finally:
         signal.signal(signal.SIGINT, previous)
+        _HANDLING[0] = False
+        _STOPPING.clear()
+
+
+def run_all(plans: list[RunPlan], jobs: int = 1) -> list[Run]:
+    """Each plan run once, at most `jobs` runs at a time (in threads: each waits on its process), the
+    runs in the plans' order; on Ctrl-C every run stops and none starts."""
+    return list(concurrently(run_traced, plans, jobs))
+
+
+def concurrently(work: Callable[[T], U], items: list[T], jobs: int) -> Iterator[U]:
+    """`work` over `items`, at most `jobs` at a time in threads, each result yielded (in the items' order) as
+    soon as it and those before it are done; `work`'s runs stop on Ctrl-C like a serial run's."""
+    if jobs < 2 or len(items) < 2:
+        yield from map(work, items)
+        return
+    with _killed_on_interrupt():
+        pool = ThreadPoolExecutor(min(jobs, len(items)), thread_name_prefix="seedlint-verify")
+        try:
+            yield from pool.map(work, items)
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _read_trace(path: Path) -> list[dict]:

@@ -8,7 +8,7 @@ import sys
 import tempfile
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Iterator
 
 from seedlint.config import installed_torch_version
 from seedlint.diagnostics import Applicability, Location
@@ -16,11 +16,11 @@ from seedlint.notebook import NotebookError, Program, is_notebook, read_program
 from seedlint.pages import page_examples
 from seedlint.rules import RULES
 from seedlint.selection import expand_all
-from seedlint.verify.runs import RunPlan
+from seedlint.verify.runs import Run, RunPlan, concurrently, run_all
 from seedlint.runner import Checker, CheckOptions
 from seedlint.verify.probe import (
     CUDA_ONLY, HASH_ORDER, HASH_SEEDS, RUNTIME, SEED_OFFSET, FileRuns, Verdict, is_entry_point, judge, judge_program,
-    per_rank, run_many, seed_sensitive,
+    per_rank, seed_sensitive,
 )
 
 
@@ -35,6 +35,7 @@ class VerifyOptions:
     script_args: list[str] = field(default_factory=list)
     nproc_per_node: int = 0  # > 0: run under torchrun (`--launcher torchrun`), each rank traced and judged
     progress: Callable[[str], None] | None = None  # for runs longer than a second (a terminal's stderr)
+    jobs: int = 1  # runs at once (`--examples`: examples at once, each one's runs in turn)
     # The fixed text to check instead of seedlint's own fix (the rule pages' fixed versions).
     fixed_text: Callable[[Path], str | None] | None = None
 
@@ -170,16 +171,22 @@ class _Programs:
         if runs is None:
             fixed = ", then the fixed version)" if len(configurations) > 1 else ")"
             self.progress(f"running {path} ({self.options.runs} runs{fixed}")
-            runs = FileRuns(*(run_many(_plan(self.options, path, sources), self.options.runs)
-                              for sources in configurations))
+            count = self.options.runs
+            made = self._run(path, configurations, [{}] * count)
+            runs = FileRuns(*(made[start:start + count] for start in range(0, len(made), count)))
             self._runs[path] = runs
         if any(seed_sensitive(d) for d in diagnostics) and not runs.shifted:  # every seed shifted
-            runs.shifted = [run for sources in configurations
-                            for run in run_many(_plan(self.options, path, sources, SEED_OFFSET), 1)]
+            runs.shifted = self._run(path, configurations, [{"seed_offset": SEED_OFFSET}])
         if any(d.code in HASH_ORDER for d in diagnostics) and not runs.hashed:  # under two hash seeds
-            runs.hashed = [run for sources in configurations for seed in HASH_SEEDS for run in run_many(
-                _plan(self.options, path, sources, environment={"PYTHONHASHSEED": seed}), 1)]
+            runs.hashed = self._run(path, configurations,
+                                    [{"environment": {"PYTHONHASHSEED": seed}} for seed in HASH_SEEDS])
         return runs
+
+    def _run(self, path: Path, configurations: list[dict[str, str]], variants: list[dict]) -> list[Run]:
+        """A run of each variant of the plan (`_plan`'s keywords) under each configuration in turn, `jobs` at
+        a time."""
+        return run_all([_plan(self.options, path, sources, **variant)
+                        for sources in configurations for variant in variants], self.options.jobs)
 
     def loading(self, helper: Path, candidates: Iterable[Path]) -> Path | None:
         """The first candidate entry point whose program loads `helper` (run if it was not yet)."""
@@ -248,29 +255,33 @@ def _unflagged(runs: list, example: Path, code: str) -> Verdict:
     return verdict
 
 
-def verify_examples(options: VerifyOptions, progress: Callable[[str], None] = lambda _: None) -> list[ExampleRow]:
-    """Every rule page's example (with the page's fixed version as the fix) and its fixed version, run here."""
-    rows = []
-    has_cuda = options.device == "cuda" or (options.device == "auto" and cuda_available())
-    options = replace(options, device="cuda" if has_cuda else "cpu")  # asked once, not per example
-    codes = sorted(expand_all(options.select) if options.select else RULES)
+def verify_examples(options: VerifyOptions, progress: Callable[[str], None] = lambda _: None,
+                    ) -> Iterator[ExampleRow]:
+    """Every rule page's example (with the page's fixed version as the fix) and its fixed version, run here:
+    `jobs` examples at once, each one's runs in turn; the rows in the rules' order, each as soon as it is known."""
+    has_cuda = options.device == "cuda" or (options.device == "auto" and cuda_available())  # asked once
+    serial = replace(options, device="cuda" if has_cuda else "cpu", jobs=1)
+    pages = {code: texts for code in sorted(expand_all(options.select) if options.select else RULES)
+             if code != "SL000" and (texts := page_examples(code)) is not None}
     with tempfile.TemporaryDirectory(prefix="seedlint-examples-") as directory:
-        for code in codes:
-            pages = page_examples(code)
-            if pages is None or code == "SL000":
-                continue
-            status = _not_run(code, has_cuda) or _missing_library(code)
-            if status is not None:
-                rows.append(ExampleRow(code, status, None))
-                continue
-            example, fixed = Path(directory, f"{code.lower()}.py"), Path(directory, f"{code.lower()}_fixed.py")
-            example.write_text(pages[0], encoding="utf-8")
-            fixed.write_text(pages[1], encoding="utf-8")
-            settings = dict(select=[code], fixed_text=lambda _, text=pages[1]: text)
-            found = [v for v in verify(replace(options, paths=[example], **settings), progress)
-                     if v.diagnostic is not None and v.diagnostic.code == code]
-            clean = verify(replace(options, paths=[fixed], select=[code], fix_check=False), progress)
-            if not found and _fixed_here(code):  # the rule is off for this torch: does the problem show?
-                found = [_unflagged(run_many(_plan(options, example, {}), options.runs), example, code)]
-            rows.append(ExampleRow(code, found[0] if found else "not-flagged", clean[0] if clean else None))
-    return rows
+        yield from concurrently(lambda code: _example_row(serial, code, pages[code], Path(directory), progress),
+                                list(pages), options.jobs)
+
+
+def _example_row(options: VerifyOptions, code: str, pages: tuple[str, str], directory: Path,
+                 progress: Callable[[str], None]) -> ExampleRow:
+    """What a rule page's example and its fixed version do here (in a directory of their own)."""
+    status = _not_run(code, options.device == "cuda") or _missing_library(code)
+    if status is not None:
+        return ExampleRow(code, status, None)
+    (directory := directory / code.lower()).mkdir()
+    example, fixed = directory / f"{code.lower()}.py", directory / f"{code.lower()}_fixed.py"
+    example.write_text(pages[0], encoding="utf-8")
+    fixed.write_text(pages[1], encoding="utf-8")
+    settings = dict(select=[code], fixed_text=lambda _, text=pages[1]: text)
+    found = [v for v in verify(replace(options, paths=[example], **settings), progress)
+             if v.diagnostic is not None and v.diagnostic.code == code]
+    clean = verify(replace(options, paths=[fixed], select=[code], fix_check=False), progress)
+    if not found and _fixed_here(code):  # the rule is off for this torch: does the problem show?
+        found = [_unflagged(run_all([_plan(options, example, {})] * options.runs), example, code)]
+    return ExampleRow(code, found[0] if found else "not-flagged", clean[0] if clean else None)
