@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
 from contextlib import nullcontext
 from pathlib import Path
-from typing import Collection, Sequence
 
 import libcst as cst
 
@@ -131,7 +131,7 @@ class Linter:
                 context.enabled_codes = frozenset(r.code for r in self.rules)
             try:
                 findings = list(rule.check(context))
-            except Exception as error:  # noqa: BLE001 - a rule's bug must not stop the run or lose findings
+            except Exception as error:
                 errors.append(f"{rule.code} failed on {path}: {type(error).__name__}: {error}")
                 continue
             for finding in findings:

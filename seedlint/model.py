@@ -15,12 +15,18 @@ from __future__ import annotations
 import marshal
 import os
 import time
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import astuple, dataclass, replace
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable, Mapping
+from typing import TYPE_CHECKING
 
-from seedlint.analysis.modules import ModuleFinder, Resolution, content_hash, neighbourhood
+from seedlint.analysis.modules import (
+    ModuleFinder,
+    Resolution,
+    content_hash,
+    neighbourhood,
+)
 from seedlint.cache import Store
 from seedlint.diagnostics import Diagnostic
 from seedlint.rules.base import SEEDING_PATTERNS, calls_a_gate
@@ -112,7 +118,9 @@ class ProjectModel:
 
     @cached_property
     def project(self) -> ProjectIndex:
-        from seedlint.analysis.project import ProjectIndex  # the parser: only when something must be analysed
+        from seedlint.analysis.project import (
+            ProjectIndex,  # the parser: only when something must be analysed
+        )
 
         return ProjectIndex(self.finder, self.seed_functions,
                             {key: (summary, reads) for key, (summary, reads, _) in self._summaries.items()},

@@ -5,8 +5,8 @@ from __future__ import annotations
 import io
 import re
 import tokenize
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator
 
 LINE_NOQA = re.compile(
     r"#\s*noqa(?::[\s]?(?P<codes>[A-Z]+[0-9]+(?:[,\s]+[A-Z]+[0-9]+)*))?", re.IGNORECASE

@@ -5,15 +5,15 @@ from __future__ import annotations
 
 import ast
 import bisect
-import functools
 import codecs
+import functools
 import json
 import re
 import warnings
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import Path
-from typing import Iterable, Sequence
 
 from seedlint.diagnostics import CellPlace, Diagnostic, Edit, Location
 from seedlint.source import SourceText

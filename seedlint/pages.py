@@ -7,7 +7,7 @@ from pathlib import Path
 
 _PACKAGED = Path(__file__).parent / "pages"  # where the wheel puts the pages
 _CHECKOUT = Path(__file__).parent.parent / "rules"  # a source checkout or editable install
-_CODE_BLOCK = re.compile(r"```python\n(.*?)```", re.S)
+_CODE_BLOCK = re.compile(r"```python\n(.*?)```", re.DOTALL)
 
 BASE_URL = "https://github.com/seedlint/seedlint/blob/main/rules"
 
@@ -27,7 +27,7 @@ def page_url(code: str) -> str:
 
 
 def _section(text: str, heading: str) -> str | None:
-    match = re.search(rf"^## {re.escape(heading)}\s*$(.*?)(?=^## |\Z)", text, re.M | re.S)
+    match = re.search(rf"^## {re.escape(heading)}\s*$(.*?)(?=^## |\Z)", text, re.MULTILINE | re.DOTALL)
     return match.group(1) if match else None
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import fnmatch
 import functools
+from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import Iterable, Mapping
 
 from seedlint.config import Config
 from seedlint.rules import RULES

@@ -7,7 +7,6 @@ import re
 from dataclasses import dataclass
 from functools import cached_property
 
-
 from seedlint.diagnostics import Location
 
 _CODING_RE = re.compile(rb"^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)")

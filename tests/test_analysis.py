@@ -6,13 +6,12 @@ import textwrap
 
 import libcst
 import pytest
+from conftest import codes_of, lint
 
 from seedlint.analysis import catalog
 from seedlint.analysis.context import Settings
 from seedlint.analysis.flow import EffectClassifier, Flow, FlowBuilder
 from seedlint.analysis.index import ModuleIndex
-
-from conftest import codes_of, lint
 
 
 def index_of(source: str, module_name: str = "train") -> tuple[libcst.Module, ModuleIndex]:

@@ -11,11 +11,10 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from conftest import run_cli
 
 from seedlint.cache import DIRECTORY_NAME
 from seedlint.runner import Checker, CheckOptions
-
-from conftest import run_cli
 
 CORPUS = Path(__file__).parent / "corpus"
 

@@ -10,13 +10,12 @@ from pathlib import Path
 import libcst
 import pytest
 from click.testing import CliRunner
+from conftest import run_cli
 
 from seedlint.cli import main
 from seedlint.config import installed_torch_version
 from seedlint.pages import page_examples
 from seedlint.rules import RULES
-
-from conftest import run_cli
 
 FIXABLE = sorted(code for code, rule in RULES.items() if rule.fix_availability in ("safe", "unsafe"))
 JSON_KEYS = {"code", "name", "message", "filename", "location", "end_location", "fix", "noqa_row", "url"}
@@ -47,8 +46,8 @@ def test_every_rule_example_is_reported_in_full_format_with_its_position(tmp_pat
     out = result.stdout.decode()
     assert result.returncode == 1, result.stderr
     for code in RULES:
-        assert re.search(rf"^{code} .+\n +--> {code.lower()}\.py:\d+:\d+$", out, re.M), code
-    assert re.search(r"^Found \d+ errors?\.$", out, re.M)
+        assert re.search(rf"^{code} .+\n +--> {code.lower()}\.py:\d+:\d+$", out, re.MULTILINE), code
+    assert re.search(r"^Found \d+ errors?\.$", out, re.MULTILINE)
 
 
 def test_fixed_versions_pass(tmp_path):
@@ -65,7 +64,7 @@ def test_concise_positions_match_json(tmp_path):
     expected = [(Path(i["filename"]).name, i["location"]["row"], i["location"]["column"], i["code"]) for i in items]
     found = [
         (name, int(row), int(column), code)
-        for name, row, column, code in re.findall(r"^(\S+):(\d+):(\d+): (SL\d+) ", concise, re.M)
+        for name, row, column, code in re.findall(r"^(\S+):(\d+):(\d+): (SL\d+) ", concise, re.MULTILINE)
     ]
     assert found == expected and len(found) == len(concise.splitlines())
 
@@ -293,7 +292,7 @@ def test_syntax_error_is_a_finding_and_other_files_are_linted(tmp_path):
     result = run_cli("check", "--isolated", "--output-format", "concise", ".", cwd=tmp_path)
     out = result.stdout.decode()
     assert result.returncode == 1
-    assert re.search(r"^broken\.py:\d+:\d+: SL000 SyntaxError", out, re.M)
+    assert re.search(r"^broken\.py:\d+:\d+: SL000 SyntaxError", out, re.MULTILINE)
     assert "bad.py:4:5: SL104" in out
 
 

@@ -14,7 +14,6 @@ import json
 from pathlib import Path
 
 import pytest
-
 from conftest import run_cli
 
 CORPUS = Path(__file__).parent / "corpus"

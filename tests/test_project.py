@@ -5,13 +5,12 @@ from __future__ import annotations
 import json
 
 import pytest
+from conftest import run_cli
+from test_rules_workers import NOISY
 
 from seedlint.analysis import catalog
 from seedlint.analysis.modules import module_name
 from seedlint.analysis.project import ProjectIndex
-
-from conftest import run_cli
-from test_rules_workers import NOISY
 
 UTILS = """\
     import torch

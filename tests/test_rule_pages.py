@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from conftest import lint
 
 from seedlint.analysis.context import Settings
 from seedlint.pages import page_examples, page_text
 from seedlint.rules import RULES
 from seedlint.selection import default_codes
-
-from conftest import lint
 
 SECTIONS = ("## What it flags", "## Why it matters", "## Example", "## Fixed version", "## Fix safety",
             "## Confirming it at run time")

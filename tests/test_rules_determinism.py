@@ -7,11 +7,10 @@ from __future__ import annotations
 
 import libcst
 import pytest
+from conftest import lint
 
 from seedlint.analysis.context import Settings
 from seedlint.diagnostics import Applicability
-
-from conftest import lint
 
 OLD_TORCH = Settings(target_torch_version=(2, 4))
 

@@ -6,7 +6,6 @@ Every source starts on row 1 (the `\\` after the opening quotes), so rows can be
 from __future__ import annotations
 
 import pytest
-
 from conftest import lint
 
 

@@ -9,12 +9,11 @@ import textwrap
 
 import libcst
 import pytest
+from conftest import lint
 
 from seedlint.analysis import catalog
 from seedlint.analysis.context import Settings
 from seedlint.diagnostics import Applicability
-
-from conftest import lint
 
 
 def findings(source: str, codes, **kwargs) -> list[tuple[str, int, int]]:

@@ -10,11 +10,10 @@ import tokenize
 
 import libcst
 import pytest
+from conftest import codes_of, lint
 
 from seedlint.diagnostics import Applicability
 from seedlint.selection import default_codes
-
-from conftest import codes_of, lint
 
 
 def findings(source: str, codes, **kwargs) -> list[tuple[str, int, int]]:

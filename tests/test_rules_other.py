@@ -12,10 +12,9 @@ from pathlib import Path
 
 import libcst
 import pytest
+from conftest import codes_of, lint, make_linter, run_cli
 
 from seedlint.diagnostics import Applicability
-
-from conftest import codes_of, lint, make_linter, run_cli
 
 
 def findings(source: str, codes, **kwargs) -> list[tuple[str, int, int]]:

@@ -7,11 +7,10 @@ from __future__ import annotations
 
 import libcst
 import pytest
+from conftest import lint, run_cli
 
 from seedlint.analysis.context import Settings
 from seedlint.diagnostics import Applicability
-
-from conftest import lint, run_cli
 
 
 def findings(source: str, codes, **kwargs) -> list[tuple[str, int, int]]:
@@ -97,6 +96,36 @@ class TestSL401FunctionalDropoutTraining:
     )
     def test_training_passed_or_not_functional_dropout_is_not_flagged(self, body):
         assert findings(in_forward(body), {"SL401"}) == []
+
+    @pytest.mark.parametrize(
+        "body",
+        [
+            "return F.dropout(x, self.dropout_p if self.training else 0.0)",  # flash-attn's attention dropout
+            "return F.dropout(x, p=self.p * self.training)",
+            "return F.dropout(x, 0.1) if self.training else x",
+            "if self.training:\n            x = F.dropout(x, self.p)\n        return x",
+            "if self.training and self.p > 0:\n            return F.dropout(x, self.p)\n        return x",
+            "if not self.training:\n            return x\n        y = x * 2\n        return F.dropout(y, 0.1)",
+            "if not self.training: return x\n        return F.dropout(x, 0.1)",
+        ],
+        ids=["p-reads-training", "p-times-training", "if-expression", "if-training", "if-training-and",
+             "early-return", "early-return-one-line"],
+    )
+    def test_dropout_that_already_follows_training_mode_is_not_flagged(self, body):
+        assert findings(in_forward(body), {"SL401"}) == []
+
+    @pytest.mark.parametrize(
+        "body, row, column",
+        [
+            ("if self.use_dropout:\n            x = F.dropout(x, 0.1)\n        return x", 9, 17),
+            ("y = F.dropout(x, 0.2) if self.enabled else x\n        return y", 8, 13),
+            ("if self.training:\n            x = x * 2\n        return F.dropout(x, 0.1)", 10, 16),
+            ("return F.alpha_dropout(x, 0.1) if self.training else x", 8, 16),  # never drops, guard or not
+        ],
+        ids=["other-flag", "other-if-expression", "after-the-if", "alpha-dropout-under-a-guard"],
+    )
+    def test_look_alike_guards_do_not_hide_dropout(self, body, row, column):
+        assert findings(in_forward(body), {"SL401"}) == [("SL401", row, column)]
 
     @pytest.mark.parametrize(
         "source",

@@ -16,12 +16,11 @@ from pathlib import Path
 
 import libcst
 import pytest
+from conftest import codes_of, lint, make_linter
 
 from seedlint.analysis.context import Settings
 from seedlint.diagnostics import Applicability
 from seedlint.selection import default_codes
-
-from conftest import codes_of, lint, make_linter
 
 
 def findings(source: str, codes, **kwargs) -> list[tuple[str, int, int]]:

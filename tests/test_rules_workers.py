@@ -9,10 +9,9 @@ import textwrap
 
 import libcst
 import pytest
+from conftest import lint
 
 from seedlint.diagnostics import Applicability
-
-from conftest import lint
 
 
 def findings(source: str, codes, **kwargs) -> list[tuple[str, int, int]]:

@@ -13,13 +13,18 @@ import time
 from pathlib import Path
 
 import pytest
+from conftest import lint, run_cli
 
 from seedlint.diagnostics import Diagnostic, Location
 from seedlint.pages import page_examples
-from seedlint.verify.probe import FileRuns, family_of, is_entry_point, judge, seed_sensitive
+from seedlint.verify.probe import (
+    FileRuns,
+    family_of,
+    is_entry_point,
+    judge,
+    seed_sensitive,
+)
 from seedlint.verify.runs import Run, RunPlan, run_all
-
-from conftest import lint, run_cli
 
 pytest.importorskip("torch")
 

@@ -7,12 +7,18 @@ reads is already defined at its new place.
 from __future__ import annotations
 
 import builtins
-from typing import Iterator
+from collections.abc import Iterator
 
 import libcst as cst
 
 from seedlint.analysis.flow import Step
-from seedlint.analysis.index import FunctionInfo, ModuleIndex, Statement, _target_names, parameter_names
+from seedlint.analysis.index import (
+    FunctionInfo,
+    ModuleIndex,
+    Statement,
+    _target_names,
+    parameter_names,
+)
 from seedlint.analysis.paths import read_paths
 
 _BUILTINS = frozenset(dir(builtins))

@@ -12,15 +12,31 @@ device, or loaded over before use: see `initialisation`) are left out.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Hashable, Iterable, Iterator, Mapping, TypeVar
+from typing import (
+    TYPE_CHECKING,
+    TypeVar,
+)
 
 import libcst as cst
 
 from seedlint.analysis import catalog
-from seedlint.analysis.arguments import argument, is_cuda_string, is_literal, is_none, seed_argument, unseeded
+from seedlint.analysis.arguments import (
+    argument,
+    is_cuda_string,
+    is_literal,
+    is_none,
+    seed_argument,
+    unseeded,
+)
 from seedlint.analysis.index import FunctionInfo, ModuleIndex, Scope, Statement
-from seedlint.analysis.initialisation import builds_on_meta, discards_draws, initialises_randomly, loading_constructor
+from seedlint.analysis.initialisation import (
+    builds_on_meta,
+    discards_draws,
+    initialises_randomly,
+    loading_constructor,
+)
 from seedlint.analysis.libraries import MAP_STYLE, hf_dataset
 from seedlint.analysis.walk import iter_descendants
 
@@ -308,25 +324,25 @@ class FlowBuilder:
         self._memo: dict = {}  # what is computed once per module (its call graph)
 
     @property
-    def _call_graph(self) -> tuple[dict, dict, dict]:
-        """(callees, seeds by itself, every function reachable) for the module body and each function."""
+    def _call_graph(self) -> tuple[dict, dict]:
+        """(seeds by itself, every function reachable) for the module body and each function."""
         return remembered(self.classifier.project, self._memo, "call graph", self._build_call_graph)
 
-    def _build_call_graph(self) -> tuple[dict, dict, dict]:
+    def _build_call_graph(self) -> tuple[dict, dict]:
         callees: dict[FunctionInfo | None, set[FunctionInfo]] = {}
         seeds_here: dict[FunctionInfo | None, bool] = {}
         for owner in (None, *self.index.functions.values()):
             callees[owner], seeds_here[owner] = self._summary(owner)
         reach = {owner: self._closure(owner, callees) for owner in callees}
-        return callees, seeds_here, reach
+        return seeds_here, reach
 
     def seeding_functions(self) -> list[FunctionInfo]:
         """The functions of the module that seed, by themselves or through what they call."""
-        _, seeds_here, reach = self._call_graph
+        seeds_here, reach = self._call_graph
         return [f for f in self.index.functions.values() if seeds_here[f] or any(seeds_here.get(g, False) for g in reach[f])]
 
     def build(self) -> list[Flow]:
-        callees, seeds_here, reach = self._call_graph
+        seeds_here, reach = self._call_graph
         module_reach = reach[None]
         candidates = [f for f in self.index.functions.values() if f not in module_reach]
         roots: list[FunctionInfo | None] = [None]

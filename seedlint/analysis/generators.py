@@ -6,7 +6,7 @@ that draw from an unseeded global generator).
 
 from __future__ import annotations
 
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 import libcst as cst
 

@@ -19,7 +19,14 @@ import libcst as cst
 from seedlint.analysis import catalog
 from seedlint.analysis.arguments import argument, is_literal
 from seedlint.analysis.context import FileContext
-from seedlint.analysis.index import FunctionInfo, Scope, Statement, _target_names, all_parameters, dotted_name
+from seedlint.analysis.index import (
+    FunctionInfo,
+    Scope,
+    Statement,
+    _target_names,
+    all_parameters,
+    dotted_name,
+)
 from seedlint.analysis.walk import iter_descendants
 
 _NO_GRAD_CONTEXTS = frozenset({

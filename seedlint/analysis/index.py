@@ -10,9 +10,9 @@ torch.Generator()`, `g.manual_seed` qualifies to `torch.Generator().manual_seed`
 from __future__ import annotations
 
 import builtins
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Iterator, Sequence
 
 import libcst as cst
 

@@ -12,13 +12,21 @@ device or under an empty-init context (`with torch.device("meta"):`, `init_empty
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Iterator
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 import libcst as cst
 
 from seedlint.analysis import catalog
 from seedlint.analysis.arguments import argument, is_literal, is_none
-from seedlint.analysis.index import FunctionInfo, ModuleIndex, Scope, Statement, bind_arguments, dotted_name
+from seedlint.analysis.index import (
+    FunctionInfo,
+    ModuleIndex,
+    Scope,
+    Statement,
+    bind_arguments,
+    dotted_name,
+)
 from seedlint.analysis.paths import bound_paths, paths_overlap, read_paths
 
 if TYPE_CHECKING:

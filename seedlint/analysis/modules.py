@@ -8,8 +8,8 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import Iterable, Mapping
 
 # Where a module name resolved, and what its file held: (path, content hash), or None when no file.
 Resolution = tuple[str, str] | None

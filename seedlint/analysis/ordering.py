@@ -3,7 +3,7 @@ loops that collect in order, and the `sorted(..)` fix. Shared by SL205 and SL206
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 import libcst as cst
 

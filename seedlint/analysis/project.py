@@ -12,16 +12,12 @@ left alone.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import (
     TYPE_CHECKING,
-    Callable,
-    Hashable,
-    Iterable,
-    Iterator,
-    Mapping,
     TypeVar,
 )
 
@@ -315,7 +311,7 @@ class ProjectIndex:
             return frozenset()
         try:
             seeding = self.builder(index).seeding_functions()
-        except Exception as error:  # noqa: BLE001 - a bug here must not stop the run
+        except Exception as error:
             self.errors.append(f"project index failed on {file}: {type(error).__name__}: {error}")
             return frozenset()
         gates = set()

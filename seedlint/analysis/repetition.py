@@ -16,9 +16,9 @@ local bindings and through the arguments of the calls on the trail.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Iterator
 
 import libcst as cst
 
@@ -27,7 +27,12 @@ from seedlint.analysis.arguments import argument, is_literal
 from seedlint.analysis.bindings import bound_in, read_names
 from seedlint.analysis.flow import Event, Step
 from seedlint.analysis.index import (
-    FunctionInfo, ModuleIndex, Scope, Statement, bind_arguments, parameter_names,
+    FunctionInfo,
+    ModuleIndex,
+    Scope,
+    Statement,
+    bind_arguments,
+    parameter_names,
 )
 
 _ITEM_METHODS = frozenset({"__getitem__", "__getitems__"})

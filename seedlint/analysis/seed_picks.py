@@ -11,7 +11,12 @@ from __future__ import annotations
 import libcst as cst
 
 from seedlint.analysis.flow import Event, Flow, divergence
-from seedlint.analysis.index import ModuleIndex, bind_arguments, dotted_name, parameter_names
+from seedlint.analysis.index import (
+    ModuleIndex,
+    bind_arguments,
+    dotted_name,
+    parameter_names,
+)
 from seedlint.analysis.paths import bound_paths, paths_overlap, read_paths
 
 

@@ -7,7 +7,7 @@ is several times cheaper. Whitespace, punctuation and operator tokens are skippe
 from __future__ import annotations
 
 import dataclasses
-from typing import Iterator
+from collections.abc import Iterator
 
 import libcst as cst
 

@@ -6,9 +6,9 @@ value that differs per worker?).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Iterator
 
 import libcst as cst
 

@@ -7,7 +7,12 @@ from typing import Any
 
 from seedlint.diagnostics import Diagnostic, Location
 from seedlint.pages import page_url
-from seedlint.reporters._common import ReportOptions, absolute_path, lines, located_edits
+from seedlint.reporters._common import (
+    ReportOptions,
+    absolute_path,
+    lines,
+    located_edits,
+)
 
 
 def _location(location: Location) -> dict[str, int]:

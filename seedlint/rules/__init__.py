@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from typing import Iterator, Mapping
+from collections.abc import Iterator, Mapping
 
 from seedlint.rules.base import Finding, Rule
 

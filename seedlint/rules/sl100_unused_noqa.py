@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Iterator
+from collections.abc import Iterator
 
 from seedlint.analysis.context import FileContext
 from seedlint.diagnostics import Applicability, Edit, Fix

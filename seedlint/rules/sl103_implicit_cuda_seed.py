@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from seedlint.analysis.arguments import seed_argument
 from seedlint.analysis.context import FileContext

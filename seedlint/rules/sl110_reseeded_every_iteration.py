@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 import libcst as cst
 
 from seedlint.analysis import catalog
-from seedlint.analysis.context import FileContext
-from seedlint.analysis.flow import Event, reported_call
 from seedlint.analysis.arguments import argument, is_none
-from seedlint.analysis.flow import Effect
+from seedlint.analysis.context import FileContext
+from seedlint.analysis.flow import Effect, Event, reported_call
 from seedlint.analysis.repetition import (
-    Dependence, Repetition, guarded, loop_trail, repetition_of, restored, seed_origin,
+    Dependence,
+    Repetition,
+    guarded,
+    loop_trail,
+    repetition_of,
+    restored,
+    seed_origin,
 )
 from seedlint.diagnostics import Applicability, Fix
 from seedlint.rules.base import SEEDING, Finding, Rule

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 import libcst as cst
 
@@ -155,7 +155,7 @@ class _Environments:
         named = self._named(made)
         if named is None or not self._visible(made, scope) or self._escapes(*named):
             return None
-        name, statement = named
+        name, _ = named
         resets = self._calls_on(name, scope, "reset")
         seeded = any(not is_none(argument(reset, "seed", None)) for reset in resets) or any(
             call.args for call in self._calls_on(name, scope, "seed"))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 import libcst as cst
 
@@ -11,7 +11,12 @@ from seedlint.analysis.arguments import argument, is_none
 from seedlint.analysis.context import FileContext
 from seedlint.analysis.index import ClassInfo, FunctionInfo, ModuleIndex, Scope
 from seedlint.analysis.workers import (
-    RNG_CONSTRUCTORS, RNG_INSTANCES, WORKER_INIT_FN_POSITION, WorkerCode, WorkerInitFn, on_instance,
+    RNG_CONSTRUCTORS,
+    RNG_INSTANCES,
+    WORKER_INIT_FN_POSITION,
+    WorkerCode,
+    WorkerInitFn,
+    on_instance,
 )
 from seedlint.diagnostics import Applicability, Fix
 from seedlint.rules.base import Finding, Rule

@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 import libcst as cst
 
 from seedlint.analysis.arguments import seed_argument
 from seedlint.analysis.context import FileContext
 from seedlint.analysis.walk import iter_children
-from seedlint.analysis.workers import RNG_INSTANCES, WorkerCode, WorkerInitFn, on_instance
+from seedlint.analysis.workers import (
+    RNG_INSTANCES,
+    WorkerCode,
+    WorkerInitFn,
+    on_instance,
+)
 from seedlint.diagnostics import Applicability, Fix
 from seedlint.rules.base import Finding, Rule
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import cached_property
-from typing import Iterator
 
 import libcst as cst
 
@@ -11,7 +11,13 @@ from seedlint.analysis import catalog
 from seedlint.analysis.arguments import argument, is_literal, is_none
 from seedlint.analysis.context import FileContext
 from seedlint.analysis.index import ModuleIndex, Scope, dotted_name
-from seedlint.analysis.ordering import COLLECTING_METHODS, SyntaxTree, builds_ordered_collection, own_nodes, sorted_fix
+from seedlint.analysis.ordering import (
+    COLLECTING_METHODS,
+    SyntaxTree,
+    builds_ordered_collection,
+    own_nodes,
+    sorted_fix,
+)
 from seedlint.rules.base import Finding, Rule
 
 _FILESYSTEMS = (  # fsspec filesystems, as `qualify` spells their instances

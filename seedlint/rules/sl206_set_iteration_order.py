@@ -8,8 +8,8 @@ lines of `open(..)`, and `str` annotations (`words: list[str]`, `vocab: set[str]
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from functools import cached_property
-from typing import Iterator, Mapping
 
 import libcst as cst
 

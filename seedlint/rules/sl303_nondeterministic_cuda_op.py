@@ -11,8 +11,8 @@ integer cumsums over masks are common), `NLLLoss`/`CrossEntropyLoss` (only N-d i
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator
 
 import libcst as cst
 

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 import libcst as cst
 
 from seedlint.analysis.context import FileContext
-from seedlint.analysis.environment import deterministic_switches, environment_writes, string_value
+from seedlint.analysis.environment import (
+    deterministic_switches,
+    environment_writes,
+    string_value,
+)
 from seedlint.diagnostics import Applicability, Fix
 from seedlint.rules.base import Finding, Rule
 

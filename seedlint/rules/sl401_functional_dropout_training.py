@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 import libcst as cst
+import libcst.matchers as m
 
 from seedlint.analysis.arguments import argument
 from seedlint.analysis.context import FileContext
@@ -51,6 +52,8 @@ class FunctionalDropoutTraining(Rule):
             ):
                 continue
             default = _DROPOUT_TRAINING_DEFAULT[index.qualify(call.func, scope)]
+            if default and _follows_training_mode(context, call, method):
+                continue  # in eval mode it does not run, or drops nothing
             yield self._finding(context, call, method, default)
 
     def _finding(self, context: FileContext, call: cst.Call, method: FunctionInfo, default: bool) -> Finding:
@@ -70,6 +73,46 @@ class FunctionalDropoutTraining(Rule):
         # With a `False` default the fix turns dropout on while training: results of training change.
         applicability = Applicability.SAFE if default else Applicability.UNSAFE
         return Finding(call, message, Fix(help, applicability, (_add_keyword(context, call, keyword),)), help=help)
+
+
+def _follows_training_mode(context: FileContext, call: cst.Call, method: FunctionInfo) -> bool:
+    """Whether the method already makes the dropout follow `self.training`: its probability reads it
+    (`p=self.p if self.training else 0.0`), or the call sits under a test of it (`if self.training:`,
+    `F.dropout(x) if self.training else x`), or an earlier `if not self.training: return` leaves first."""
+    probability = argument(call, "p", 1)
+    if probability is not None and _reads_training(probability):
+        return True
+    statement = context.index.statement_of.get(call)
+    if statement is not None and any(_reads_training(choice.test) and (_holds(choice.body, call)
+                                                                       or _holds(choice.orelse, call))
+                                     for choice in m.findall(statement.node, m.IfExp())):
+        return True
+    while statement is not None and statement.node is not method.node:
+        if any(isinstance(before.node, cst.If) and _reads_training(before.node.test) and _leaves(before.node)
+               for before in statement.siblings[:statement.position]):
+            return True
+        statement = context.index.enclosing(statement)
+        if statement is not None and isinstance(statement.node, cst.If) and _reads_training(statement.node.test):
+            return True
+    return False
+
+
+def _reads_training(node: cst.CSTNode) -> bool:
+    """Whether an expression reads some module's `training` flag (`self.training`)."""
+    return bool(m.findall(node, m.Attribute(attr=m.Name("training"))))
+
+
+def _holds(node: cst.CSTNode, call: cst.Call) -> bool:
+    """Whether `call` is `node` or inside it."""
+    return bool(m.findall(node, m.MatchIfTrue(lambda found: found is call)))
+
+
+def _leaves(statement: cst.If) -> bool:
+    """Whether an `if`'s body ends by leaving the function (`return` or `raise`)."""
+    last = statement.body.body[-1]
+    if isinstance(last, cst.SimpleStatementLine):
+        last = last.body[-1]
+    return isinstance(last, (cst.Return, cst.Raise))
 
 
 def _instance_name(context: FileContext, method: FunctionInfo) -> str | None:

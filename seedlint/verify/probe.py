@@ -22,9 +22,9 @@ The fix check serves the fixed sources (safe and unsafe fixes, in memory) and pr
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 from seedlint.analysis import catalog
 from seedlint.diagnostics import Diagnostic
@@ -56,8 +56,8 @@ _TRACED_AS = {
     catalog.NUMPY: "numpy", catalog.PYTHON_RANDOM: "random", catalog.TORCH_OBJECT: "generator:",
     catalog.NUMPY_OBJECT: "object:numpy", catalog.RANDOM_OBJECT: "object:random",
 }
-_MAIN_GUARD = re.compile(r"^if\s+__name__\s*==\s*['\"]__main__['\"]\s*:", re.M)
-_TOP_LEVEL_WORK = re.compile(r"^(?:[A-Za-z_][\w.]*\(|(?:for|while|with|async with|async for)\b)", re.M)
+_MAIN_GUARD = re.compile(r"^if\s+__name__\s*==\s*['\"]__main__['\"]\s*:", re.MULTILINE)
+_TOP_LEVEL_WORK = re.compile(r"^(?:[A-Za-z_][\w.]*\(|(?:for|while|with|async with|async for)\b)", re.MULTILINE)
 
 
 @dataclass

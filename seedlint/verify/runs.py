@@ -20,11 +20,12 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterator, TypeVar
+from typing import TypeVar
 
 OUTPUT_KEPT = 32 * 1024  # bytes kept at each end of the program's stdout, and of its stderr
 RUN_MARKER = "SEEDLINT_VERIFY_RUN"  # in the environment of a run's processes: the run's id

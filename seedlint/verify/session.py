@@ -6,22 +6,32 @@ import importlib.util
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Callable, Iterable, Iterator
 
 from seedlint.config import installed_torch_version
 from seedlint.diagnostics import Applicability, Location
 from seedlint.notebook import NotebookError, Program, is_notebook, read_program
 from seedlint.pages import page_examples
 from seedlint.rules import RULES
-from seedlint.selection import expand_all
-from seedlint.verify.runs import Run, RunPlan, concurrently, run_all
 from seedlint.runner import Checker, CheckOptions
+from seedlint.selection import expand_all
 from seedlint.verify.probe import (
-    CUDA_ONLY, HASH_ORDER, HASH_SEEDS, RUNTIME, SEED_OFFSET, FileRuns, Verdict, is_entry_point, judge, judge_program,
-    per_rank, seed_sensitive,
+    CUDA_ONLY,
+    HASH_ORDER,
+    HASH_SEEDS,
+    RUNTIME,
+    SEED_OFFSET,
+    FileRuns,
+    Verdict,
+    is_entry_point,
+    judge,
+    judge_program,
+    per_rank,
+    seed_sensitive,
 )
+from seedlint.verify.runs import Run, RunPlan, concurrently, run_all
 
 
 @dataclass

@@ -15,8 +15,9 @@ import json
 import os
 import random
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable, TextIO
+from typing import Any, TextIO
 
 # aten ops that consume a generator (overload packet names).
 TORCH_RANDOM_OPS = frozenset({

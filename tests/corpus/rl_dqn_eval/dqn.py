@@ -32,7 +32,7 @@ class QNetwork(nn.Module):
         return self.network(x)
 
 
-def evaluate(q_network, env_id, episodes=2):
+def evaluate(q_network, env_id, episodes=10):
     eval_env = gym.make(env_id)
     returns = []
     obs, _ = eval_env.reset()
