@@ -310,6 +310,12 @@ SEEDING_FORMS = {
          "mid.py": "from low import seed_torch\n\n\ndef init_seeds(s):\n    seed_torch(s)\n"},
         "", "from mid import init_seeds", "init_seeds(SEED)",
     ),
+    "star-import": ({"utils.py": UTILS}, "", "from utils import *", "set_seed(SEED)"),
+    "star-import-of-a-package-that-star-imports": (  # timm's `from timm.utils import *`
+        {"tools/__init__.py": "from .other import *\nfrom .random import *\n", "tools/other.py": "x = 1\n",
+         "tools/random.py": "import torch\n\n\ndef random_seed(seed=42, rank=0):\n    torch.manual_seed(seed + rank)\n"},
+        "", "from math import *\nfrom tools import *\nfrom os.path import *", "random_seed(SEED, 0)",
+    ),
     "configured": (
         {"mylib.py": "def prepare(value):\n    return value\n"},
         '[tool.seedlint]\nseed-functions = {"mylib.prepare" = ["torch"]}\n',
@@ -347,6 +353,63 @@ def test_every_seeding_rule_sees_seeding_done_in_another_module(write, tmp_path,
     write("train.py", f"import numpy as np\nimport torch\n{import_line}\n{body}")
     result = run_cli("check", "--select", rule, "--output-format", "json", "train.py", cwd=tmp_path)
     assert [item["code"] for item in json.loads(result.stdout)] == expected, result.stderr.decode()
+
+
+@pytest.mark.parametrize("helpers, import_line, seeded", [
+    ({"utils.py": "import torch\n\n\ndef log(x):\n    print(x)\n"}, "from utils import *", False),  # no set_seed
+    ({}, "from math import *", False),
+    ({"utils.py": UTILS, "other.py": "x = 1\n"}, "from utils import *\nfrom other import *", True),
+    ({"utils.py": UTILS, "other.py": "def set_seed(seed):\n    pass\n"}, "from utils import *\nfrom other import *",
+     False),  # the last star import that defines the name wins, as at run time
+], ids=["star-module-without-it", "standard-library-star", "defined-by-an-earlier-star", "redefined-by-a-later-star"])
+def test_a_star_imported_name_is_what_the_module_that_defines_it_last_defines(write, tmp_path, helpers, import_line,
+                                                                             seeded):
+    for name, source in helpers.items():
+        write(name, source)
+    write("train.py", f"from torch.utils.data import RandomSampler\n{import_line}\nset_seed(0)\n"
+                      "print(list(RandomSampler(range(10))))\n")
+    codes = [code for _, code, _ in check(tmp_path, "train.py", extra=("--select", "SL204"))]
+    assert codes == ([] if seeded else ["SL204"])
+
+
+def test_a_cached_run_sees_a_star_imported_module_start_to_define_the_helper(write, tmp_path):
+    write("utils.py", UTILS)
+    write("other.py", "x = 1\n")
+    write("train.py", "from torch.utils.data import RandomSampler\nfrom utils import *\nfrom other import *\n"
+                      "set_seed(0)\nprint(list(RandomSampler(range(10))))\n")
+    assert check(tmp_path, "train.py", extra=("--select", "SL204")) == []
+    write("other.py", "def set_seed(seed):\n    pass\n")  # now the name comes from here: nothing seeds
+    assert check(tmp_path, "train.py", extra=("--select", "SL204")) == [("train.py", "SL204", 5)]
+
+
+SAMPLED = "print(list(RandomSampler(range(10))))\n"
+
+
+@pytest.mark.parametrize("import_line, call", [
+    ("from utils.utils import set_random_seed", "set_random_seed(1234)"),  # DeepSpeed-Chat, after a sys.path hack
+    ("from common import set_seed", "set_seed(args.seed)"),
+    ("import helpers", "helpers.seed_everything(0)"),
+    ("from tools.env import init_seeds", "init_seeds(0)"),
+])
+def test_a_seeding_helper_of_a_module_seedlint_cannot_read_is_taken_to_seed(write, tmp_path, import_line, call):
+    write("train.py", f"import numpy as np\nimport torch\nfrom torch.utils.data import RandomSampler\n{import_line}\n"
+                      f"model = torch.nn.Linear(2, 2)\ntorch.manual_seed(0)\n{call}\n{SAMPLED}x = np.random.rand(2)\n"
+                      f"for epoch in range(3):\n    {call}\n    model(torch.randn(2)).sum().backward()\n")
+    # Nothing is reported as unseeded (SL204, SL105); nothing is said of what the helper seeds (SL104, SL110).
+    assert [code for _, code, _ in check(tmp_path, "train.py", extra=("--select", "ALL"))] == ["SL104"]  # before manual_seed
+
+
+@pytest.mark.parametrize("helpers, import_line, call", [
+    ({"common.py": "CONFIG = {}\n\n\ndef set_seed(seed):\n    CONFIG['seed'] = seed\n"}, "from common import set_seed",
+     "set_seed(0)"),  # a project helper that only stores the seed
+    ({}, "from common import get_seed", "get_seed()"),  # a getter, not a seeding
+    ({}, "import gymnasium as gym", "gym.make('CartPole-v1').seed(0)"),  # a method of an object
+])
+def test_look_alikes_of_an_unreadable_seeding_helper_seed_nothing(write, tmp_path, helpers, import_line, call):
+    for name, source in helpers.items():
+        write(name, source)
+    write("train.py", f"from torch.utils.data import RandomSampler\n{import_line}\n{call}\n{SAMPLED}")
+    assert [code for _, code, _ in check(tmp_path, "train.py", extra=("--select", "SL204"))] == ["SL204"]
 
 
 def test_a_dataset_class_from_another_module_is_judged_where_the_loader_is_built(write, tmp_path):

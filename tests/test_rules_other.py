@@ -392,8 +392,10 @@ class TestSL301CudnnBenchmarkEnabled:
             ('import torch.backends.cudnn as cudnn\nsetattr(cudnn, "benchmark", True)\n', 1),
             ("import torch\nwith torch.backends.cudnn.flags(enabled=True, benchmark=True):\n    pass\n", 6),
             ("import torch\ntorch.backends.cudnn.set_flags(_enabled=True, _benchmark=True)\n", 1),
+            ("import torch.backends.cudnn as cudnn\ncudnn.benchmark, cudnn.deterministic = True, False\n", 1),
         ],
-        ids=["full-path", "import-as", "from-import", "assigned-alias", "setattr", "flags", "set_flags"],
+        ids=["full-path", "import-as", "from-import", "assigned-alias", "setattr", "flags", "set_flags",
+             "tuple-assignment"],
     )
     def test_benchmark_true_is_flagged(self, source, column):
         row = 3 if "c = torch" in source else 2
@@ -470,6 +472,17 @@ class TestSL301CudnnBenchmarkEnabled:
     )
     def test_unsafe_fix_sets_it_to_false(self, source, expected):
         assert fixed(source + SEEDS, {"SL301"}, fix="unsafe") == expected + SEEDS
+
+    def test_tuple_assignments_are_read_element_by_element(self):
+        header = "import torch\nimport torch.backends.cudnn as cudnn\n"
+        source = header + "torch.manual_seed(0)\ncudnn.benchmark, cudnn.deterministic = True, False  # speed\n"
+        assert fixed(source, {"SL301"}, fix="unsafe") == source.replace("True, False", "False, False")
+        choice = (header + "torch.manual_seed(0)\nif args.deterministic:\n"
+                  "    cudnn.benchmark, cudnn.deterministic = False, True\nelse:\n"
+                  "    cudnn.benchmark, cudnn.deterministic = True, False\n")  # yolov5's init_torch_seeds
+        assert findings(choice, {"SL301"}) == []
+        look_alikes = header + "torch.manual_seed(0)\ncudnn.benchmark, x = False, True\nflags = cudnn.benchmark, True\n"
+        assert findings(look_alikes, {"SL301"}) == []
 
     def test_fix_is_not_applied_as_a_safe_fix(self):
         source = "import torch\ntorch.backends.cudnn.benchmark = True\n" + SEEDS

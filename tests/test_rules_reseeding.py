@@ -330,6 +330,21 @@ class TestIterationsAndEpisodes:
         )
         assert findings(source) == []
 
+    @pytest.mark.parametrize("test", ["epoch == 0", "not epoch", "epoch == args.start_epoch", "args.eval and epoch is 0"])
+    def test_a_seed_under_a_test_that_picks_one_iteration_runs_once(self, test):
+        source = training(f"for epoch in range(3):\n    if {test}:\n        torch.manual_seed(0)\n"
+                          "    model(torch.randn(1, 3)).sum().backward()\n")
+        assert findings(source) == []
+
+    @pytest.mark.parametrize("test", ["epoch % 2 == 0", "epoch > 2", "(epoch + 1) % args.preview_every == 0"])
+    def test_a_seed_under_a_test_that_holds_in_many_iterations_repeats(self, test):
+        # diffusers' unconditional training: `generator = torch.manual_seed(0)` for the previews every few epochs
+        source = training(f"for epoch in range(6):\n    model(torch.randn(1, 3)).sum().backward()\n"
+                          f"    if {test}:\n        generator = torch.manual_seed(0)\n")
+        assert findings(source) == [(10, 21)]
+        assert f"with the same value whenever `{test}` holds in the training loop on line 7" in messages(source)[0]
+        assert messages(source)[0].endswith("repeat each time it runs")
+
     def test_a_seed_once_per_call_of_the_epoch_function_counts_for_the_epoch_loop(self):
         source = training(
             "def train_one_epoch():\n    for i, x in enumerate(loader):\n        if i == 0:\n"

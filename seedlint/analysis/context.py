@@ -66,7 +66,10 @@ class FileContext:
 
     @cached_property
     def index(self) -> ModuleIndex:
-        return ModuleIndex(self.module, self.module_name, self.path.name == "__init__.py")
+        index = ModuleIndex(self.module, self.module_name, self.path.name == "__init__.py")
+        if self.settings.project is not None:
+            index.star_origin = self.settings.project.star_origin
+        return index
 
     @cached_property
     def _builder(self) -> FlowBuilder:

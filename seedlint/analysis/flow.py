@@ -12,6 +12,8 @@ device, or loaded over before use: see `initialisation`) are left out.
 
 from __future__ import annotations
 
+import re
+import sys
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import (
@@ -44,6 +46,13 @@ if TYPE_CHECKING:
     from seedlint.analysis.project import ProjectIndex
 
 _MAX_CALL_DEPTH = 12
+# The names of seeding helpers: `set_seed`, `set_random_seed`, `init_seeds`, `fix_seed`, `seed_everything`, `seed_all`.
+_SEEDING_HELPER_NAME = re.compile(
+    r"^(?:(?:set|init|initialize|initialise|fix|setup|reset)_(?:[a-z0-9]+_)*seeds?(?:_[a-z0-9]+)*"
+    r"|seed(?:_(?!worker)[a-z0-9_]+)?)$")
+# Where seeding helpers are known (the catalog's libraries) or none are (the standard library).
+_KNOWN_ROOTS = frozenset(sys.stdlib_module_names) | {"builtins"} | {
+    name.partition(".")[0] for name in catalog.SEEDERS}
 T = TypeVar("T")
 
 
@@ -65,6 +74,7 @@ class Effect:
     seed_arg: cst.BaseExpression | None = None
     deterministic: bool = True
     summarised: bool = False  # a function of another project module, from its summary
+    assumed: bool = False  # an imported helper seedlint cannot read, taken to seed by its name (`set_seed`)
 
 
 # The effect of a watched call that does nothing to the generators: it marks where the flow runs it.
@@ -161,7 +171,8 @@ class EffectClassifier:
             return Effect("seed", qualified, seeder.seeds, arg, not random_seed)
         if qualified in catalog.RANDOM_RESEEDERS:
             return Effect("reseed", qualified, catalog.RANDOM_RESEEDERS[qualified], None, False)
-        return self._draw(call, qualified, scope) or self._project_effect(call, qualified, scope)
+        return (self._draw(call, qualified, scope) or self._project_effect(call, qualified, scope)
+                or self._assumed_seeding(call, qualified, scope))
 
     def _seeding_subclass(self, qualified: str, scope: Scope) -> catalog.Seeder | None:
         """A class deriving from a library class whose constructor seeds (`class MyTrainer(Trainer)`),
@@ -192,6 +203,19 @@ class EffectClassifier:
                 arg = argument(call, name, position)
             return Effect("seed", qualified, summary.seeds, arg, not self.is_nondeterministic(arg, scope), True)
         return Effect("draw", qualified, summary.draws, summarised=True)
+
+    def _assumed_seeding(self, call: cst.Call, qualified: str, scope: Scope) -> Effect | None:
+        """A function imported from a module that is neither the project's nor a library seedlint knows, named
+        like a seeding helper (`from common.utils import set_seed`, then `set_seed(0)`): taken to seed every
+        generator, so that the code it seeds is not reported as unseeded."""
+        module, _, name = qualified.rpartition(".")
+        if (not module or "()" in module or module.partition(".")[0] in _KNOWN_ROOTS
+                or not _SEEDING_HELPER_NAME.match(name) or module == self.index.module_name
+                or self.project is not None and self.project.has_module_of(qualified)):
+            return None
+        arg = seed_argument(call)
+        return Effect("seed", qualified, catalog.EVERYTHING, arg, not self.is_nondeterministic(arg, scope),
+                      assumed=True)
 
     def _draw(self, call: cst.Call, qualified: str, scope: Scope) -> Effect | None:
         if argument(call, "generator", None) is not None:

@@ -10,7 +10,8 @@ torch.Generator()`, `g.manual_seed` qualifies to `torch.Generator().manual_seed`
 from __future__ import annotations
 
 import builtins
-from collections.abc import Iterator, Sequence
+import sys
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -19,6 +20,7 @@ import libcst as cst
 from seedlint.analysis.walk import iter_children
 
 _BUILTINS = frozenset(dir(builtins))
+_STAR_LIBRARIES = frozenset(sys.stdlib_module_names) | {"torch", "numpy"}
 _AMBIGUOUS = "<ambiguous>"
 
 # Methods that return the object they are called on, so `torch.Generator().manual_seed(0)`
@@ -101,6 +103,9 @@ class ModuleIndex:
         self._qualify_cache: dict[tuple[int, int], str | None] = {}
         self._blocks: dict[cst.CSTNode, list[list[Statement]]] = {}
         self._compound_of_block: dict[int, Statement] = {}  # id(statement list) -> the compound owning it
+        self.star_imports: list[str] = []  # the modules of `from module import *`, in order
+        # Set by a project: which of the star-imported modules (the last, if several) defines a name.
+        self.star_origin: Callable[[Sequence[str], str], str | None] | None = None
         self._index_block(module, module.body, self.module_scope)
 
     # ----------------------------------------------------------------- building
@@ -192,9 +197,10 @@ class ModuleIndex:
                     top = dotted.split(".")[0]
                     scope.bind(top, top)
         elif isinstance(small, cst.ImportFrom):
-            if isinstance(small.names, cst.ImportStar):
-                return
             base = self._import_base(small)
+            if isinstance(small.names, cst.ImportStar):
+                self.star_imports.append(base)
+                return
             for alias in small.names:
                 imported = dotted_name(alias.name) or ""
                 local = alias.asname.name.value if alias.asname is not None else imported
@@ -272,7 +278,19 @@ class ModuleIndex:
                 return current.bindings[name]
             first = False
             current = current.parent
-        return f"builtins.{name}" if name in _BUILTINS else None
+        return f"builtins.{name}" if name in _BUILTINS else self._star_imported(name)
+
+    def _star_imported(self, name: str) -> str | None:
+        """`module.name` for a name nothing binds, from the `from module import *` that brings it: the last
+        that defines it (asked of the project), else the last that can be the project's (not the standard
+        library's, torch's or NumPy's). `from utils import *` then `set_seed(0)`."""
+        if not self.star_imports or not name.isidentifier():
+            return None
+        module = self.star_origin(self.star_imports, name) if self.star_origin is not None else None
+        if module is None:
+            modules = [module for module in self.star_imports if module.partition(".")[0] not in _STAR_LIBRARIES]
+            module = modules[-1] if modules else None
+        return f"{module}.{name}" if module is not None else None
 
     def bound_values(self, name: str, scope: Scope) -> list[cst.BaseExpression | str | None]:
         """Every value a name is bound to in the scope that defines it (`ds = load(..)`, then `ds = ds.map(f)`)."""
@@ -378,12 +396,8 @@ class ModuleIndex:
         """(statement, target, value) for every assignment target in the module."""
         for statements in self.statements.values():
             for statement in statements:
-                node = statement.node
-                if isinstance(node, cst.Assign):
-                    for target in node.targets:
-                        yield statement, target.target, node.value
-                elif isinstance(node, (cst.AnnAssign, cst.AugAssign)):
-                    yield statement, node.target, node.value
+                for target, value in assigned(statement.node):
+                    yield statement, target, value
 
     @cached_property
     def calls_by_scope(self) -> dict[Scope, list[cst.Call]]:
@@ -507,3 +521,24 @@ def _target_names(target: cst.BaseExpression) -> Iterator[str]:
             yield from _target_names(element.value)
     elif isinstance(target, cst.StarredElement):
         yield from _target_names(target.value)
+
+
+def assigned(node: cst.CSTNode) -> Iterator[tuple[cst.BaseExpression, cst.BaseExpression | None]]:
+    """(target, value) of each target an assignment statement sets; a tuple unpacked from a tuple of the
+    same length gives each element its value (`a.benchmark, a.deterministic = True, False`)."""
+    if isinstance(node, cst.Assign):
+        for target in node.targets:
+            yield from _paired(target.target, node.value)
+    elif isinstance(node, (cst.AnnAssign, cst.AugAssign)):
+        yield node.target, node.value
+
+
+def _paired(target: cst.BaseExpression, value: cst.BaseExpression) -> Iterator[tuple[cst.BaseExpression,
+                                                                                     cst.BaseExpression]]:
+    sequences = (cst.Tuple, cst.List)
+    if (isinstance(target, sequences) and isinstance(value, sequences) and len(target.elements) == len(value.elements)
+            and not any(isinstance(e, cst.StarredElement) for e in (*target.elements, *value.elements))):
+        for inner, element in zip(target.elements, value.elements):
+            yield from _paired(inner.value, element.value)
+    else:
+        yield target, value

@@ -12,7 +12,7 @@ left alone.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -142,7 +142,9 @@ class ProjectIndex:
             try:
                 text, _ = decode_source(data)
                 layout = self.parser(path, text)
-                self._by_path[key] = _Module(ModuleIndex(layout.module, name, path.name == "__init__.py"), layout)
+                index = ModuleIndex(layout.module, name, path.name == "__init__.py")
+                index.star_origin = self.star_origin
+                self._by_path[key] = _Module(index, layout)
             except (SourceDecodeError, NotParsed, cst.ParserSyntaxError, RecursionError, MemoryError):
                 self._by_path[key] = None
         return self._by_path[key]
@@ -227,19 +229,39 @@ class ProjectIndex:
         parts = qualified.split(".")
         for split in range(len(parts) - 1, 0, -1):
             package_gate = gate if gate is None or not self._is_package(".".join(parts[:split])) else (
-                *gate, parts[split].encode())
+                *gate, parts[split].encode(), b"import *")
             index = self.module(".".join(parts[:split]), gate=package_gate)
             if index is None:
                 continue
             name = f"{index.module_name}.{'.'.join(parts[split:])}"
             if name in index.functions or name in index.classes:
                 return index, name
+            if depth >= _MAX_DEPTH:
+                return None
             bound = index.module_scope.bindings.get(parts[split])
             local = f"{index.module_name}.{parts[split]}"
             if isinstance(bound, str) and not bound.startswith("<") and bound != local:
-                rest = ".".join([bound, *parts[split + 1:]])
-                return self._definition(rest, depth + 1, gate) if depth < _MAX_DEPTH else None
+                return self._definition(".".join([bound, *parts[split + 1:]]), depth + 1, gate)
+            if bound is None:  # from a `from module import *` of the module, the last that defines it
+                return next((found for module in reversed(index.star_imports) if (found := self._definition(
+                    ".".join([module, *parts[split:]]), depth + 1, gate)) is not None), None)
             return None
+        return None
+
+    def has_module_of(self, qualified: str) -> bool:
+        """Whether a module of the project holds what a dotted name names: `utils.set_seed` is in the project
+        when `utils` is one of its modules, or when a module defines or re-exports it."""
+        return self._file(qualified.rpartition(".")[0]) is not None or self._definition(qualified, 0, None) is not None
+
+    def star_origin(self, modules: Sequence[str], name: str, depth: int = 0) -> str | None:
+        """The last of `modules` (each star-imported) that defines or binds `name`, through its own
+        `import *`s too; None when none of the project's does."""
+        for module in reversed(modules):
+            index = self.module(module, gate=None)
+            if index is not None and (f"{index.module_name}.{name}" in index.functions
+                                      or name in index.module_scope.bindings or depth < _MAX_DEPTH
+                                      and self.star_origin(index.star_imports, name, depth + 1) is not None):
+                return module
         return None
 
     # --------------------------------------------------------------- summaries

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 import libcst as cst
+import libcst.matchers as m
 
 from seedlint.analysis import catalog
 from seedlint.analysis.arguments import argument, is_literal
@@ -117,15 +118,34 @@ def loop_trail(index: ModuleIndex, call: cst.Call) -> tuple[Step, ...] | None:
 
 
 def guarded(index: ModuleIndex, trail, position: int) -> bool:
-    """Whether the event runs in only some iterations of the loop at trail `position`: under an `if` of the
-    loop's code whose test reads a name the loop binds (`if epoch == 0:`)."""
+    """Whether the event runs in one iteration of the loop at trail `position`: under an `if` of the loop's
+    code whose test picks an iteration by a name the loop binds (`if epoch == 0:`, `if not step:`). A test
+    that holds in many (`if epoch % 5 == 0:`, `if step > warmup:`) still repeats the event."""
+    return any(picks_one for _, picks_one in loop_guards(index, trail, position))
+
+
+def loop_guards(index: ModuleIndex, trail, position: int) -> list[tuple[cst.BaseExpression, bool]]:
+    """The tests of the `if`s of the loop's code (the loop at trail `position`) around the event that read
+    a name the loop binds, each with whether it picks one iteration."""
     loop = trail[position].statement
     bound = bound_in(index, [loop])
-    return any(
-        step.call is None and isinstance(step.statement.node, cst.If) and step.statement.scope is loop.scope
-        and read_names(step.statement.node.test) & bound
+    return [
+        (step.statement.node.test, _picks_one_iteration(step.statement.node.test, bound))
         for step in trail[position + 1:]
-    )
+        if step.call is None and isinstance(step.statement.node, cst.If) and step.statement.scope is loop.scope
+        and read_names(step.statement.node.test) & bound
+    ]
+
+
+def _picks_one_iteration(test: cst.BaseExpression, bound: set[str]) -> bool:
+    """Whether a test equates a name the loop binds with something (`epoch == start`, `i is 0`, `not step`),
+    without a modulo of it (`epoch % 5 == 0` holds every fifth iteration)."""
+    if any(read_names(operation) & bound for operation in m.findall(test, m.BinaryOperation(operator=m.Modulo()))):
+        return False
+    equalities = m.findall(test, m.Comparison(comparisons=[m.ZeroOrMore(), m.ComparisonTarget(
+        operator=m.Equal() | m.Is()), m.ZeroOrMore()]))
+    negations = m.findall(test, m.UnaryOperation(operator=m.Not(), expression=m.Name()))
+    return any(read_names(node) & bound for node in [*equalities, *negations])
 
 
 def _function_start(trail, position: int, scope: Scope) -> int:

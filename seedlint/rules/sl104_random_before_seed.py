@@ -30,7 +30,8 @@ def early_draws(index: ModuleIndex, flow: Flow) -> Iterator[tuple[Event, Event]]
         elif event.kind == "draw" and not (event.generators & seeded):
             later = next(
                 (e for e in events[position + 1:]
-                 if e.kind == "seed" and e.effect.deterministic and _normalised(e.generators) & event.generators
+                 if e.kind == "seed" and e.effect.deterministic and not e.effect.assumed
+                 and _normalised(e.generators) & event.generators
                  and not exclusive(index, event, e) and not picks(index, event, e)
                  and not _reseeds_in_a_loop(event, e)),
                 None,

@@ -33,7 +33,7 @@ class NondeterministicSeed(Rule):
                     "so every run draws different numbers",
                     effect.generators,
                 )
-            elif (effect is not None and effect.kind == "seed" and not effect.deterministic
+            elif (effect is not None and effect.kind == "seed" and not effect.deterministic and not effect.assumed
                   and not _returned(context, effect.seed_arg, scope)):
                 yield self._finding(call, self._seed_message(context, call, effect.seed_arg), effect.generators)
         if context.seeding_flows:

@@ -14,6 +14,7 @@ from seedlint.analysis.repetition import (
     Dependence,
     Repetition,
     guarded,
+    loop_guards,
     loop_trail,
     repetition_of,
     restored,
@@ -28,6 +29,8 @@ _CONSEQUENCE = {
     "item": "so every item draws the same random numbers (the same crops, flips and noise)",
     "hook": "so every step or epoch after it replays the same random numbers",
     "episode": "so every episode starts from the same state and replays the same randomness",
+    "some iterations": "so the random numbers drawn after it (dropout masks, data order, augmentations) repeat "
+                       "each time it runs",
 }
 _HELP = {
     "loop": "Seed once, before the loop; to evaluate with fixed randomness, run the evaluation inside "
@@ -91,8 +94,8 @@ class ReseededEveryIteration(Rule):
     def _reset_generators(context: FileContext, event: Event, repetition: Repetition) -> frozenset[str] | None:
         """The generators the event resets to the same state on each repetition (None: its seed may change)."""
         seed = event.effect.seed_arg
-        if seed is None and not event.effect.summarised:
-            return None  # a library helper given no seed: what it picks is not known here
+        if event.effect.assumed or seed is None and not event.effect.summarised:
+            return None  # a helper seedlint cannot read, or a library helper given no seed: what it does is unknown
         if seed is not None and Dependence(context.index, event, repetition).varies(seed, len(event.trail) - 1):
             return None
         generators = event.generators - restored(context.index, event, repetition)
@@ -106,10 +109,15 @@ class ReseededEveryIteration(Rule):
         labels = [label for generator, label in catalog.GENERATOR_LABELS.items() if generator in generators]
         named = " and ".join([", ".join(labels[:-1]), labels[-1]] if len(labels) > 1 else labels)
         seeds = f"the {named} generator{'s' if len(labels) > 1 else ''}" if labels else "the environment"
+        consequence = _CONSEQUENCE[repetition.kind]
         if repetition.kind in ("loop", "episode"):
             row = context.source.location(context.positions.span(repetition.statement.node)[0]).row
-            loop = "training loop" if repetition.kind == "loop" else "loop"
-            where = f"on every iteration of the {loop} on {context.line_name(row)}"
+            loop = f"{'training loop' if repetition.kind == 'loop' else 'loop'} on {context.line_name(row)}"
+            tests = [test for test, _ in loop_guards(context.index, event.trail, repetition.start - 1)]
+            where = f"on every iteration of the {loop}"
+            if tests:  # `if epoch % 5 == 0:` lets it run in some iterations: the draws after it repeat each time
+                where, consequence = f"whenever `{context.code(tests[0])}` holds in the {loop}", \
+                    _CONSEQUENCE["some iterations"]
             outer = reported_call(event, repetition.start)
             if outer is not call:
                 where += f" (through `{context.code(outer.func)}()`)"
@@ -121,8 +129,7 @@ class ReseededEveryIteration(Rule):
         help_text = _HELP[repetition.kind]
         return Finding(
             call,
-            f"`{context.code(call.func)}` seeds {seeds} with the same value {where}, "
-            f"{_CONSEQUENCE[repetition.kind]}",
+            f"`{context.code(call.func)}` seeds {seeds} with the same value {where}, {consequence}",
             Fix(help_text, Applicability.DISPLAY_ONLY),
             help=help_text,
             generators=generators,

@@ -10,7 +10,7 @@ from seedlint.analysis import catalog
 from seedlint.analysis.arguments import argument, is_literal
 from seedlint.analysis.context import FileContext
 from seedlint.analysis.environment import deterministic_switches
-from seedlint.analysis.index import ModuleIndex, Statement
+from seedlint.analysis.index import ModuleIndex, Statement, assigned
 from seedlint.diagnostics import Applicability, Fix
 from seedlint.rules.base import SEEDING, Finding, Rule
 
@@ -39,11 +39,10 @@ def _assignments_to(context: FileContext, qualified: str) -> Iterator[Statement]
 
 def _requests_determinism(context: FileContext, statement: Statement) -> bool:
     """`cudnn.deterministic = True`, `cudnn.benchmark = False` or `torch.use_deterministic_algorithms(True)`."""
-    node = statement.node
-    if isinstance(node, cst.Assign) and is_literal(node.value, "True", "False"):
-        wanted = {_DETERMINISTIC: "True", _BENCHMARK: "False"}
-        return any(wanted.get(context.index.qualify(t.target, statement.scope)) == node.value.value
-                   for t in node.targets)
+    wanted = {_DETERMINISTIC: "True", _BENCHMARK: "False"}
+    if any(is_literal(value, "True", "False") and wanted.get(context.index.qualify(target, statement.scope)) == value.value
+           for target, value in assigned(statement.node)):
+        return True
     switches = set(deterministic_switches(context))
     return any(call in switches for call in statement.calls)
 
@@ -88,7 +87,8 @@ class CudnnBenchmarkEnabled(Rule):
                 and index.qualify(target, statement.scope) == _BENCHMARK
                 and not _only_when_determinism_is_off(context, statement)
             ):
-                yield Finding(statement.node, _MESSAGE, self._assignment_fix(context, statement, target), help=_HELP)
+                yield Finding(statement.node, _MESSAGE, self._assignment_fix(context, statement, target, value),
+                              help=_HELP)
         for call, _ in context.calls_to("builtins.setattr"):
             args = [arg.value for arg in call.args]
             if (
@@ -113,11 +113,13 @@ class CudnnBenchmarkEnabled(Rule):
         fix = Fix("Set it to `False`", Applicability.UNSAFE, (context.replace(true, "False"),))
         return Finding(node, _MESSAGE, fix, help=_HELP)
 
-    def _assignment_fix(self, context: FileContext, statement: Statement, target: cst.BaseExpression) -> Fix:
-        """`x = True` becomes `x = False`; in `x = y = True`, `x` leaves the chain and is set on its own."""
+    def _assignment_fix(self, context: FileContext, statement: Statement, target: cst.BaseExpression,
+                        value: cst.BaseExpression) -> Fix:
+        """`x = True` becomes `x = False` (so does `x, y = True, z`'s element); in `x = y = True`, `x` leaves
+        the chain and is set on its own."""
         assign = statement.node
-        if len(assign.targets) == 1:
-            return Fix("Set it to `False`", Applicability.UNSAFE, (context.replace(assign.value, "False"),))
+        if len(assign.targets) == 1 or value is not assign.value:
+            return Fix("Set it to `False`", Applicability.UNSAFE, (context.replace(value, "False"),))
         link = next(t for t in assign.targets if t.target is target)
         edits = (context.replace(link, ""), context.insert_after(statement, f"{context.code(target)} = False"))
         return Fix("Set it to `False`", Applicability.UNSAFE, edits)
