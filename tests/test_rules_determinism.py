@@ -203,6 +203,18 @@ class TestSL303NondeterministicCudaOp:
     def test_aliased_imports_are_resolved(self, source):
         assert [code for code, _, _ in findings(source, {"SL303"})] == ["SL303"]
 
+    HELPER = "def scale_img(img, ratio):\n    return F.interpolate(img, scale_factor=ratio, mode='bilinear')\n\n\n"
+    PROFILE = "def profile(x, m):\n    loss = m(x).sum()\n    loss.backward()\n"
+
+    def test_a_backward_op_in_a_helper_this_module_never_uses_is_left_to_its_callers(self):
+        # yolov5's torch_utils: `scale_img` serves test-time augmentation elsewhere; `profile()` differentiates.
+        assert sl303(self.HELPER + self.PROFILE) == []
+
+    @pytest.mark.parametrize("use", ["y = scale_img(x, 0.5)\nloss.backward()\n", "augment = scale_img\n"],
+                             ids=["called", "referenced"])
+    def test_a_backward_op_in_a_helper_this_module_uses_is_flagged(self, use):
+        assert sl303(self.HELPER + self.PROFILE + use) == [("SL303", 8, 12)]
+
     def test_message_names_the_op_and_what_deterministic_mode_does(self):
         (kernel,) = lint(SEEDED_CUDA + "x.index_add_(0, index, source)\n", {"SL303"}).diagnostics
         assert kernel.message.startswith("`x.index_add_` on CUDA accumulates with atomic adds")

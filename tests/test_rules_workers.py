@@ -718,9 +718,20 @@ class TestSL203ConstantWorkerSeed:
             dataset = Noisy()
             loader = DataLoader(dataset, num_workers=2, worker_init_fn=lambda wid: dataset.seed(0))
             """,
+            """\
+            from common.utils import set_seed
+            from torch.utils.data import DataLoader
+
+
+            def seed_worker(worker_id):
+                set_seed(0)  # what it seeds is not known here: taken to seed, never said to
+
+
+            """ + LOADER,
         ],
         ids=["partial-positional-shift", "imported-worker-init", "not-a-worker-init-fn", "lambda-through-name",
-             "module-seed-function-of-other-library", "method-of-a-module-class-not-judged"],
+             "module-seed-function-of-other-library", "method-of-a-module-class-not-judged",
+             "helper-seedlint-cannot-read"],
     )
     def test_code_left_alone(self, source):
         assert findings(source, {"SL203"}) == []

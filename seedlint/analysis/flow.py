@@ -49,7 +49,7 @@ _MAX_CALL_DEPTH = 12
 # The names of seeding helpers: `set_seed`, `set_random_seed`, `init_seeds`, `fix_seed`, `seed_everything`, `seed_all`.
 _SEEDING_HELPER_NAME = re.compile(
     r"^(?:(?:set|init|initialize|initialise|fix|setup|reset)_(?:[a-z0-9]+_)*seeds?(?:_[a-z0-9]+)*"
-    r"|seed(?:_(?!worker)[a-z0-9_]+)?)$")
+    r"|seed_(?!worker)[a-z0-9_]+)$")  # not a bare `seed`: `rng.seed(0)`, `env.seed(0)` seed one object
 # Where seeding helpers are known (the catalog's libraries) or none are (the standard library).
 _KNOWN_ROOTS = frozenset(sys.stdlib_module_names) | {"builtins"} | {
     name.partition(".")[0] for name in catalog.SEEDERS}

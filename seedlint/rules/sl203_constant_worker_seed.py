@@ -71,7 +71,7 @@ class ConstantWorkerSeed(Rule):
         for call in code.calls(init_fn):
             effect = context.classifier.seeding_effect(call, scope)
             if effect is not None and effect.kind in ("seed", "reseed"):
-                if effect.kind == "seed" and effect.deterministic and effect.seed_arg is not None:
+                if effect.kind == "seed" and effect.deterministic and effect.seed_arg is not None and not effect.assumed:
                     yield call, effect.seed_arg, True
             elif (
                 isinstance(call.func, cst.Attribute)

@@ -11,6 +11,8 @@ integer cumsums over masks are common), `NLLLoss`/`CrossEntropyLoss` (only N-d i
 
 from __future__ import annotations
 
+import re
+
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -217,6 +219,21 @@ def _no_gradient_through(context: FileContext, gradients: Gradients, call: cst.C
     return tensor is not None and gradients.cannot_require_grad(tensor, scope)
 
 
+def _in_an_unused_helper(context: FileContext, scope: Scope) -> bool:
+    """Whether the op is in a module-level function this module never mentions again while its backward
+    passes run in its other functions (yolov5's `scale_img`, a helper for test-time augmentation elsewhere,
+    beside a `profile()` that differentiates): whether gradients flow through it is up to callers this
+    cannot see."""
+    index = context.index
+    function = index.function_of_scope.get(scope)
+    if function is None or function.owner_class is not None or scope.parent is not index.module_scope:
+        return False
+    name = function.node.name.value
+    return len(re.findall(rf"\b{re.escape(name)}\b", context.source.text)) == 1 and not any(
+        isinstance(call.func, cst.Attribute) and call.func.attr.value in _BACKWARD_METHODS
+        for owner in (scope, index.module_scope) for call in index.calls_by_scope.get(owner, ()))
+
+
 def _op_patterns() -> tuple[tuple[bytes, bytes, bytes], ...]:
     """(device, op name, seeding): the file must mention CUDA (or DataParallel), one of the ops, and seed."""
     names = set()
@@ -246,7 +263,8 @@ class NondeterministicCudaOp(Rule):
                 continue
             if op.backward_only:
                 differentiates = _differentiates(context) if differentiates is None else differentiates
-                if not differentiates or _no_gradient_through(context, gradients, call, scope):
+                if not differentiates or _no_gradient_through(context, gradients, call, scope) \
+                        or _in_an_unused_helper(context, scope):
                     continue
             yield self._finding(context, call, op)
 
