@@ -356,7 +356,8 @@ def test_every_seeding_rule_sees_seeding_done_in_another_module(write, tmp_path,
 
 
 @pytest.mark.parametrize("helpers, import_line, seeded", [
-    ({"utils.py": "import torch\n\n\ndef log(x):\n    print(x)\n"}, "from utils import *", False),  # no set_seed
+    # The project's star module lacks it: it comes from somewhere seedlint cannot read, so it is taken to seed.
+    ({"utils.py": "import torch\n\n\ndef log(x):\n    print(x)\n"}, "from utils import *", True),
     ({}, "from math import *", False),
     ({"utils.py": UTILS, "other.py": "x = 1\n"}, "from utils import *\nfrom other import *", True),
     ({"utils.py": UTILS, "other.py": "def set_seed(seed):\n    pass\n"}, "from utils import *\nfrom other import *",

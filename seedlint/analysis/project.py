@@ -250,8 +250,12 @@ class ProjectIndex:
 
     def has_module_of(self, qualified: str) -> bool:
         """Whether a module of the project holds what a dotted name names: `utils.set_seed` is in the project
-        when `utils` is one of its modules, or when a module defines or re-exports it."""
-        return self._file(qualified.rpartition(".")[0]) is not None or self._definition(qualified, 0, None) is not None
+        when its module `utils` binds `set_seed`, or a module defines or re-exports it. (A project module of
+        that name without it is another project's: the import finds its own at run time.)"""
+        module, _, name = qualified.rpartition(".")
+        index = self.module(module, gate=None)
+        return (index is not None and name in index.module_scope.bindings) or \
+            self._definition(qualified, 0, None) is not None
 
     def star_origin(self, modules: Sequence[str], name: str, depth: int = 0) -> str | None:
         """The last of `modules` (each star-imported) that defines or binds `name`, through its own
