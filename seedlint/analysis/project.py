@@ -85,6 +85,8 @@ class ProjectIndex:
         # The modules read by each computation running, outermost first: module read -> its resolution.
         # A result (a file's findings, a summary) holds while every module read to compute it is unchanged.
         self._recordings: list[dict[str, Resolution]] = []
+        self._export_memo: dict = {}  # module -> what `import *` of it brings, with the modules read to know it
+        self._exporting: set[str] = set()  # the modules whose exports are being computed
 
     # ----------------------------------------------------------------- modules
     def module(self, name: str, *, gate: tuple[bytes, ...] | None = AFFECTS) -> ModuleIndex | None:
@@ -242,9 +244,9 @@ class ProjectIndex:
             local = f"{index.module_name}.{parts[split]}"
             if isinstance(bound, str) and not bound.startswith("<") and bound != local:
                 return self._definition(".".join([bound, *parts[split + 1:]]), depth + 1, gate)
-            if bound is None:  # from a `from module import *` of the module, the last that defines it
-                return next((found for module in reversed(index.star_imports) if (found := self._definition(
-                    ".".join([module, *parts[split:]]), depth + 1, gate)) is not None), None)
+            origin = self.star_origin(index.star_imports, parts[split]) if bound is None else None
+            if origin is not None:  # from a `from module import *` of the module: the last that binds it
+                return self._definition(".".join([origin, *parts[split:]]), depth + 1, gate)
             return None
         return None
 
@@ -257,16 +259,30 @@ class ProjectIndex:
         return (index is not None and name in index.module_scope.bindings) or \
             self._definition(qualified, 0, None) is not None
 
-    def star_origin(self, modules: Sequence[str], name: str, depth: int = 0) -> str | None:
-        """The last of `modules` (each star-imported) that defines or binds `name`, through its own
-        `import *`s too; None when none of the project's does."""
-        for module in reversed(modules):
-            index = self.module(module, gate=None)
-            if index is not None and (f"{index.module_name}.{name}" in index.functions
-                                      or name in index.module_scope.bindings or depth < _MAX_DEPTH
-                                      and self.star_origin(index.star_imports, name, depth + 1) is not None):
-                return module
-        return None
+    def star_origin(self, modules: Sequence[str], name: str) -> str | None:
+        """The last of `modules` (each star-imported) that binds `name`, itself or through its own
+        `import *`s; None when none of the project's does."""
+        return next((module for module in reversed(modules) if name in self._exports(module)), None)
+
+    def _exports(self, module: str) -> frozenset[str]:
+        """The names `from module import *` can bring: what the project module binds at its top level, and
+        what its own star imports bring (each module read once; a cycle of star imports brings nothing more)."""
+        if module in self._exporting:
+            return frozenset()
+        self._exporting.add(module)
+        try:
+            return self.remembered(self._export_memo, module, lambda: self._bound_names(module))
+        finally:
+            self._exporting.discard(module)
+
+    def _bound_names(self, module: str) -> frozenset[str]:
+        index = self.module(module, gate=None)
+        if index is None:
+            return frozenset()
+        names = set(index.module_scope.bindings)
+        for starred in index.star_imports:
+            names |= self._exports(starred)
+        return frozenset(names)
 
     # --------------------------------------------------------------- summaries
     def summary(self, qualified: str) -> Summary | None:
