@@ -373,6 +373,16 @@ def test_a_star_imported_name_is_what_the_module_that_defines_it_last_defines(wr
     assert codes == ([] if seeded else ["SL204"])
 
 
+def test_star_imports_that_import_each_other_resolve_and_end(write, tmp_path):
+    # torch's packages star-import one another; each module's names are read once, a cycle ends.
+    write("a.py", "from b import *\nfrom c import *\nimport torch\n\n\ndef set_seed(seed):\n    torch.manual_seed(seed)\n")
+    write("b.py", "from a import *\nfrom c import *\n")
+    write("c.py", "from b import *\nfrom a import *\n")
+    write("train.py", f"from torch.utils.data import RandomSampler\nfrom c import *\nset_seed(0)\n{SAMPLED}"
+                      "x = undefined_name + other_undefined\n")
+    assert check(tmp_path, "train.py", extra=("--select", "SL204")) == []
+
+
 def test_a_cached_run_sees_a_star_imported_module_start_to_define_the_helper(write, tmp_path):
     write("utils.py", UTILS)
     write("other.py", "x = 1\n")

@@ -230,9 +230,10 @@ class ProjectIndex:
         (a package's `__init__.py` is read when it mentions the name, to follow `from .model import Net`)."""
         parts = qualified.split(".")
         for split in range(len(parts) - 1, 0, -1):
-            package_gate = gate if gate is None or not self._is_package(".".join(parts[:split])) else (
-                *gate, parts[split].encode(), b"import *")
-            index = self.module(".".join(parts[:split]), gate=package_gate)
+            # A package's `__init__.py` is read when it names what is looked up; any module, when it star-imports.
+            module_gate = gate if gate is None else (*gate, b"import *", *(
+                (parts[split].encode(),) if self._is_package(".".join(parts[:split])) else ()))
+            index = self.module(".".join(parts[:split]), gate=module_gate)
             if index is None:
                 continue
             name = f"{index.module_name}.{'.'.join(parts[split:])}"
