@@ -655,3 +655,47 @@ class TestSL305CublasWorkspaceConfig:
         result = fixed(source, {"SL305"}, settings=OLD_TORCH)
         libcst.parse_module(result)
         assert 'if deterministic: os.environ.setdefault("CUBLAS_WORKSPACE_CONFIG", ":4096:8"); torch.' in result
+
+
+# ============================================================================ SL306
+class TestSL306AssignedInsteadOfCalled:
+    @pytest.mark.parametrize("line, message", [
+        ("torch.use_deterministic_algorithms = True", "so deterministic algorithms stay off"),
+        ("T.manual_seed = 0", "so the torch CPU and CUDA generators are not seeded"),
+        ("np.random.seed = args.seed", "so the NumPy global generator is not seeded"),
+        ("random.seed = SEED + 1", "so the Python `random` generator is not seeded"),
+        ("T.cuda.manual_seed_all = cfg.seed", "so the CUDA generator is not seeded"),
+        ("seed_everything = 42", None),  # a local name: rebinding it is allowed
+    ])
+    def test_a_seeding_function_or_switch_given_a_value_is_flagged(self, line, message):
+        header = ("import random\nimport numpy as np\nimport torch\nimport torch as T\n"
+                  "from lightning import seed_everything\n")
+        diagnostics = lint(header + line + "\n", {"SL306"}).diagnostics
+        if message is None:
+            assert diagnostics == []
+            return
+        (diagnostic,) = diagnostics
+        assert (diagnostic.start.row, diagnostic.start.column) == (6, 1)
+        assert message in diagnostic.message and "instead of calling it" in diagnostic.message
+
+    @pytest.mark.parametrize("line", [
+        "def patched_manual_seed(seed):\n    pass\ntorch.manual_seed = patched_manual_seed",  # a patch, defined here
+        "torch.manual_seed = lambda seed: None",
+        "torch.backends.cudnn.deterministic = True",  # an attribute meant to be assigned
+        "torch.use_deterministic_algorithms(True)",
+        "args.seed = 0",
+        "self.manual_seed = 0",
+    ])
+    def test_look_alikes_are_left_alone(self, line):
+        assert findings("import torch\n" + line + "\n", {"SL306"}) == []
+
+    def test_unsafe_fix_calls_it_and_keeps_the_comment(self):
+        source = "import torch\ntorch.use_deterministic_algorithms = True  # determinism\ntorch.manual_seed = 0\n"
+        expected = "import torch\ntorch.use_deterministic_algorithms(True)  # determinism\ntorch.manual_seed(0)\n"
+        assert fixed(source, {"SL306"}, fix="unsafe") == expected
+        assert fixed(source, {"SL306"}, fix="safe") == source
+        assert fixed(expected, {"SL306"}, fix="unsafe") == expected
+
+    def test_a_chained_assignment_is_reported_without_a_fix(self):
+        (diagnostic,) = lint("import torch\na = torch.manual_seed = 0\n", {"SL306"}).diagnostics
+        assert diagnostic.fix is None

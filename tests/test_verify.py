@@ -37,7 +37,7 @@ def verify(tmp_path, *args: str) -> tuple[int, list[dict], str]:
     return result.returncode, json.loads(result.stdout or "[]"), result.stderr.decode()
 
 
-@pytest.mark.parametrize("code, row", [("SL104", 6), ("SL105", 12), ("SL101", 9)])
+@pytest.mark.parametrize("code, row", [("SL104", 6), ("SL105", 12), ("SL101", 9), ("SL306", 4)])
 def test_page_example_is_confirmed_at_the_draw_and_fixed(tmp_path, code, row):
     example, _ = page_examples(code)
     (tmp_path / "example.py").write_text(example)

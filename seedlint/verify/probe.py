@@ -36,7 +36,7 @@ from seedlint.verify.runs import (
 )
 
 # What each rule's run-time evidence is (the generators a finding concerns are its `generators`).
-RUN_TO_RUN = frozenset({"SL101", "SL104", "SL105", "SL106", "SL204"})
+RUN_TO_RUN = frozenset({"SL101", "SL104", "SL105", "SL106", "SL204", "SL306"})
 EPOCH_ORDER = frozenset({"SL201"})
 WORKER_DUPLICATION = frozenset({"SL202", "SL203"})
 SEED_SENSITIVITY = frozenset({"SL107"})

@@ -61,7 +61,7 @@ _OTHERS = [
     "{cudnn}.benchmark = True", "{cudnn}.benchmark = False", "{cudnn}.deterministic = True",
     "{cudnn}.determinstic = True", "{cudnn}.benchmrk = True", "{cudnn}.enabled = True",
     "fast = {cudnn}.benchmark = True", "setattr({cudnn}, 'benchmark', True)",
-    "{T}.use_deterministic_algorithms(True)",
+    "{T}.use_deterministic_algorithms(True)", "{T}.use_deterministic_algorithms = True", "{T}.manual_seed = {S}",
     "{os}.environ['PYTHONHASHSEED'] = str({S})", "{os}.environ['CUBLAS_WORKSPACE_CONFIG'] = ':4096:8'",
     "{os}.environ['CUBLAS_WORKSPACE_CONFIG'] = ':0:0'",
     "files = {os}.listdir(root)", "files = {glob}.glob(root + '/*.png')", "dataset = Frames(root)",
