@@ -27,6 +27,15 @@ GENERATOR_LABELS = {
     PYTHON_RANDOM: "Python `random`",
 }
 
+
+
+def generators_named(generators: frozenset[str]) -> str:
+    """How a message names generators: `the torch CPU and CUDA generators`, `the NumPy global generator`."""
+    labels = list(dict.fromkeys(label for generator, label in GENERATOR_LABELS.items() if generator in generators))
+    named = " and ".join([", ".join(labels[:-1]), labels[-1]] if len(labels) > 1 else labels)
+    return f"the {named} generator{'s' if len(labels) > 1 else ''}"
+
+
 ALL_TORCH = frozenset({TORCH_CPU, CUDA})
 TORCH_GENERATORS = frozenset({TORCH_CPU, CUDA, CUDA_CURRENT})  # seeding any of them is seeding torch
 EVERYTHING = frozenset({TORCH_CPU, CUDA, NUMPY, PYTHON_RANDOM})

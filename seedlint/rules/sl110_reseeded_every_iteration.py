@@ -106,9 +106,7 @@ class ReseededEveryIteration(Rule):
     @staticmethod
     def _finding(context: FileContext, event: Event, repetition: Repetition, call: cst.Call,
                  generators: frozenset[str]) -> Finding:
-        labels = [label for generator, label in catalog.GENERATOR_LABELS.items() if generator in generators]
-        named = " and ".join([", ".join(labels[:-1]), labels[-1]] if len(labels) > 1 else labels)
-        seeds = f"the {named} generator{'s' if len(labels) > 1 else ''}" if labels else "the environment"
+        seeds = catalog.generators_named(generators) if generators else "the environment"
         consequence = _CONSEQUENCE[repetition.kind]
         if repetition.kind in ("loop", "episode"):
             row = context.source.location(context.positions.span(repetition.statement.node)[0]).row

@@ -25,10 +25,8 @@ def _going_without(qualified: str) -> tuple[str, frozenset[str]] | None:
     seeder = catalog.SEEDERS.get(qualified)
     if seeder is None or "()" in qualified:
         return None
-    labels = [label for generator, label in catalog.GENERATOR_LABELS.items() if generator in seeder.seeds]
-    named = " and ".join([", ".join(labels[:-1]), labels[-1]] if len(labels) > 1 else labels)
-    plural = len(labels) > 1
-    return f"the {named} generator{'s are' if plural else ' is'} not seeded", seeder.seeds
+    named = catalog.generators_named(seeder.seeds)
+    return f"{named} {'are' if named.endswith('s') else 'is'} not seeded", seeder.seeds
 
 
 def _a_setting(value: cst.BaseExpression | None) -> bool:
