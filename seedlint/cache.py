@@ -107,7 +107,7 @@ class Store:
         try:
             with self.path.open("rb") as handle:
                 return self.codec.load(handle)
-        except Exception:
+        except Exception:  # noqa: BLE001 - a missing, torn or foreign file is an empty cache
             return None
 
     def save(self, value: Any) -> bool:

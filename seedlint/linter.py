@@ -131,7 +131,7 @@ class Linter:
                 context.enabled_codes = frozenset(r.code for r in self.rules)
             try:
                 findings = list(rule.check(context))
-            except Exception as error:
+            except Exception as error:  # noqa: BLE001 - a rule's bug must not stop the run or lose findings
                 errors.append(f"{rule.code} failed on {path}: {type(error).__name__}: {error}")
                 continue
             for finding in findings:

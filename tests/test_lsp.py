@@ -11,9 +11,9 @@ import pytest
 
 pytest.importorskip("pytest_lsp")
 
-import pytest_lsp
-from lsprotocol import types
-from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
+import pytest_lsp  # noqa: E402
+from lsprotocol import types  # noqa: E402
+from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities  # noqa: E402
 
 TRAIN = "import torch\n\ntorch.cuda.manual_seed_all(0)\nmodel = torch.nn.Linear(2, 2)\n"
 CLEAN = "import torch\n\ntorch.manual_seed(0)\nmodel = torch.nn.Linear(2, 2)\n"

@@ -354,7 +354,7 @@ class ProjectIndex:
             return frozenset()
         try:
             seeding = self.builder(index).seeding_functions()
-        except Exception as error:
+        except Exception as error:  # noqa: BLE001 - a bug here must not stop the run
             self.errors.append(f"project index failed on {file}: {type(error).__name__}: {error}")
             return frozenset()
         gates = set()

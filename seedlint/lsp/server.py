@@ -297,7 +297,7 @@ class SeedlintServer(LanguageServer):
                 linted = await loop.run_in_executor(self._analysis, self.analyse_notebook, uri, snapshot[0], cells)
             else:
                 linted = await loop.run_in_executor(self._analysis, self.analyse, uri, snapshot[1], snapshot[0])
-        except Exception as error:
+        except Exception as error:  # noqa: BLE001 - a seedlint bug must not take the server down
             self.log("error", f"seedlint failed on {uri}: {type(error).__name__}: {error}")
             return None
         loop.run_in_executor(self._analysis, self.collect_garbage)
@@ -373,7 +373,7 @@ async def initialized(ls: SeedlintServer, params: types.InitializedParams) -> No
             await ls.client_register_capability_async(types.RegistrationParams(registrations=[types.Registration(
                 id="seedlint-watched-files", method=types.WORKSPACE_DID_CHANGE_WATCHED_FILES,
                 register_options=options)]))
-        except Exception as error:
+        except Exception as error:  # noqa: BLE001 - a client that refuses still gets diagnostics
             ls.log("warning", f"could not watch files: {error}")
     ls.log("info", f"seedlint {__version__} language server ready ({'pull' if ls.pulls else 'push'} diagnostics)")
 
