@@ -294,7 +294,6 @@ def _signal_group(group: int, signum: int) -> bool:
 _LIVE: set[_RunProcesses] = set()  # the runs under way, in any thread
 _LIVE_LOCK = threading.Lock()
 _STOPPING = threading.Event()  # set by Ctrl-C: runs not yet started do not start, started ones are killed
-_HANDLING = [False]  # whether the main thread's Ctrl-C handler is installed
 
 
 @contextmanager
@@ -311,26 +310,27 @@ def _live(processes: _RunProcesses) -> Iterator[None]:
             _LIVE.discard(processes)
 
 
+def _interrupt(signum: int, frame: object) -> None:
+    """The Ctrl-C handler while runs are under way: no run starts any more, every live one is killed."""
+    _STOPPING.set()
+    for processes in list(_LIVE):
+        processes.send(signal.SIGKILL)
+    raise KeyboardInterrupt
+
+
 @contextmanager
 def _killed_on_interrupt() -> Iterator[None]:
     """While it lasts, Ctrl-C kills the processes of every live run at once (in the signal handler,
     wherever the main thread is), then interrupts seedlint. Installed by the main thread, outermost only."""
-    if threading.current_thread() is not threading.main_thread() or _STOPPING.is_set() or _HANDLING[0]:
+    if threading.current_thread() is not threading.main_thread() or _STOPPING.is_set() or (
+            signal.getsignal(signal.SIGINT) is _interrupt):
         yield
         return
-
-    def interrupt(signum: int, frame: object) -> None:
-        _STOPPING.set()
-        for processes in list(_LIVE):
-            processes.send(signal.SIGKILL)
-        raise KeyboardInterrupt
-
-    previous, _HANDLING[0] = signal.signal(signal.SIGINT, interrupt), True
+    previous = signal.signal(signal.SIGINT, _interrupt)
     try:
         yield
     finally:
         signal.signal(signal.SIGINT, previous)
-        _HANDLING[0] = False
         _STOPPING.clear()
 
 
