@@ -13,7 +13,7 @@ from seedlint.analysis.modules import module_name
 from seedlint.diagnostics import Diagnostic, Edit, LintResult, Location
 from seedlint.noqa import file_noqa, line_noqa
 from seedlint.notebook import NotebookError, Program, is_notebook, read_program
-from seedlint.parsing import NotParsed, parse
+from seedlint.parsing import NotParsed, parse, syntax_tree
 from seedlint.rules import RULES, Rule
 from seedlint.rules.base import SEEDING, SEEDING_PATTERNS, calls_a_gate
 from seedlint.source import SourceDecodeError, SourceText, decode_source
@@ -209,7 +209,7 @@ def apply_edits(text: str, edits: list[Edit]) -> str:
 
 def _parses(text: str) -> bool:
     try:
-        cst.parse_module(text)
+        syntax_tree(text)
     except (cst.ParserSyntaxError, RecursionError):
         return False
     return True

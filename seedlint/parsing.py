@@ -18,6 +18,7 @@ from __future__ import annotations
 import bisect
 import os
 import re
+import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 from functools import cached_property
@@ -25,12 +26,14 @@ from itertools import accumulate
 from pathlib import Path
 
 import libcst as cst
+from libcst._nodes.base import CSTNode
 from libcst.metadata.position_provider import PositionProvidingCodegenState
 
 from seedlint.config import DEFAULT_LIMITS, ParseLimits
 from seedlint.source import SourceText
 
 _REMEMBERED_FILES = 16  # the buffers a reparser keeps the last parse of
+_PARSING = threading.Lock()  # one parse at a time swaps libcst's node check out (the language server has threads)
 
 
 @dataclass(frozen=True)
@@ -181,10 +184,32 @@ def _compiles(text: str) -> None:
         raise NotParsed(f"SyntaxError: {error}") from None
 
 
+def syntax_tree(text: str) -> cst.Module:
+    """libcst's parse of a text, without re-checking the parser's own nodes.
+
+    Every libcst node checks its fields when it is built (`__post_init__` calls `_validate`), which is
+    for nodes a program builds: the parser builds only valid ones, and the check was a sixth of the
+    parse's time. Nodes built outside a parse (by fixes) are still checked.
+    """
+    with _PARSING:
+        checking = CSTNode.__dict__.get("__post_init__")
+        if checking is not None:
+            CSTNode.__post_init__ = _unchecked
+        try:
+            return cst.parse_module(text)
+        finally:
+            if checking is not None:
+                CSTNode.__post_init__ = checking
+
+
+def _unchecked(node: CSTNode) -> None:
+    """A node built by the parser: valid by construction."""
+
+
 def parse(text: str, limits: ParseLimits = DEFAULT_LIMITS) -> Layout:
     """A full parse (raises NotParsed, or libcst's ParserSyntaxError)."""
     check_limits(text, limits)
-    return Layout(cst.parse_module(text), SourceText(text))
+    return Layout(syntax_tree(text), SourceText(text))
 
 
 class Reparser:
@@ -261,7 +286,7 @@ def _reparsed(last: Layout, text: str) -> Layout | None:
     shift = len(text) - len(old_text)
     chunk_end = starts[after] + shift if after < len(body) else len(text)
     try:
-        chunk = cst.parse_module(text[chunk_start:chunk_end])
+        chunk = syntax_tree(text[chunk_start:chunk_end])
     except (cst.ParserSyntaxError, RecursionError, MemoryError):
         return None
     replaced = body[first_kept_after:after]

@@ -9,7 +9,7 @@ import libcst as cst
 import pytest
 from libcst.metadata.position_provider import PositionProvidingCodegenState
 
-from seedlint.parsing import Reparser, parse
+from seedlint.parsing import Reparser, parse, syntax_tree
 from seedlint.source import SourceText
 
 _CORPUS = Path(__file__).parent / "corpus"
@@ -112,3 +112,21 @@ def test_a_full_parse_has_the_positions_of_libcst():
     assert len(pairs) > 1000
     assert all(layout.span(ours) == full[theirs] for ours, theirs in pairs if theirs in full)
     assert layout.span(layout.module) == (0, len(text))
+
+
+@pytest.mark.parametrize("source", SOURCES, ids=lambda path: path.name)
+def test_the_unchecked_parse_builds_libcst_s_tree(source: Path):
+    text = source.read_text()
+    tree = syntax_tree(text)
+    assert tree.deep_equals(cst.parse_module(text))
+    assert tree.code == text
+
+
+def test_nodes_built_after_a_parse_are_checked_again():
+    syntax_tree("x = 1\n")
+    with pytest.raises(cst.CSTValidationError):
+        cst.Name("not a name")  # libcst's own check, back in place
+    with pytest.raises(cst.ParserSyntaxError):
+        syntax_tree("x = (\n")
+    with pytest.raises(cst.CSTValidationError):
+        cst.Name("")  # and after a parse that failed
