@@ -445,3 +445,44 @@ def test_a_seeding_helper_gate_opens_files_that_call_it_by_name(text, calls):
     from seedlint.rules.base import calls_a_gate
 
     assert calls_a_gate(text, [b"init("]) is calls
+
+
+MAIN_WITH_ENGINE = """\
+    import torch
+    from torch.utils.data import DataLoader, DistributedSampler
+    from engine import train_one_epoch
+
+
+    def main(args, dataset, model):
+        sampler = DistributedSampler(dataset, shuffle=True)
+        loader = DataLoader(dataset, sampler=sampler, batch_size=64)
+        for epoch in range(args.epochs):
+            {set_epoch}
+            train_one_epoch(model, loader, epoch)
+    """
+
+
+@pytest.mark.parametrize("loop", [
+    "for step, (x, y) in enumerate(metric_logger.log_every(data_loader, 10, header)):",
+    "for x, y in data_loader:",
+    "for x, y in tqdm(data_loader, desc='train'):",
+])
+def test_a_loader_iterated_by_another_module_s_epoch_function_needs_set_epoch(write, tmp_path, loop):
+    # MAE/DeiT-style: main.py builds the loader, engine.py's train_one_epoch iterates it.
+    write("engine.py", f"def train_one_epoch(model, data_loader, epoch):\n    {loop}\n        model(x)\n")
+    write("main.py", MAIN_WITH_ENGINE.format(set_epoch="pass"))
+    assert check(tmp_path, "main.py", extra=("--select", "SL201")) == [("main.py", "SL201", 9)]
+
+
+@pytest.mark.parametrize("set_epoch, engine", [
+    ("loader.sampler.set_epoch(epoch)", "def train_one_epoch(model, data_loader, epoch):\n"
+                                        "    for x in data_loader:\n        model(x)\n"),
+    ("pass", "def train_one_epoch(model, data_loader, epoch):\n    data_loader.sampler.set_epoch(epoch)\n"
+             "    for x in data_loader:\n        model(x)\n"),
+    ("pass", "def train_one_epoch(model, data_loader, epoch):\n    for x in range(len(data_loader)):\n        model(x)\n"),
+    ("pass", "def train_one_epoch(model, data_loader, epoch):\n    for x in model.parameters():\n        print(data_loader)\n"),
+], ids=["set-epoch-in-the-caller", "set-epoch-in-the-epoch-function", "only-its-length", "another-loop"])
+def test_look_alikes_of_a_loader_iterated_by_another_module_are_not_flagged(write, tmp_path, set_epoch, engine):
+    write("engine.py", engine)
+    write("main.py", MAIN_WITH_ENGINE.format(set_epoch=set_epoch))
+    assert check(tmp_path, "main.py", extra=("--select", "SL201")) == []

@@ -245,6 +245,22 @@ class TestSL201MissingSetEpoch:
     def test_look_alikes_are_not_flagged(self, source):
         assert codes_of(source, {"SL201"}) == []
 
+    @pytest.mark.parametrize("iterated, flagged", [
+        ("enumerate(metric_logger.log_every(loader, 10, header))", True),
+        ("zip(loader, range(100))", True),
+        ("range(len(loader))", False),
+        ("range(len(loader.dataset))", False),
+    ])
+    def test_a_loader_handed_to_the_wrappers_a_loop_iterates(self, iterated, flagged):
+        source = f"""\
+            from torch.utils.data import DataLoader, DistributedSampler
+            loader = DataLoader(dataset, sampler=DistributedSampler(dataset))
+            for epoch in range(3):
+                for x in {iterated}:
+                    pass
+            """
+        assert findings(source, {"SL201"}) == ([("SL201", 3, 1)] if flagged else [])
+
     @pytest.mark.parametrize(
         "creation",
         [

@@ -17,6 +17,8 @@ from seedlint.rules.base import Finding, Rule
 _SHUFFLE_POSITION = 3  # DistributedSampler(dataset, num_replicas, rank, shuffle, seed, drop_last)
 _LOADER_SAMPLER_POSITION = 3  # DataLoader(dataset, batch_size, shuffle, sampler, ...)
 _MAX_DEPTH = 6
+_LOOPS = (b"for ",)  # what another module's text must hold for a function of it to iterate a loader
+_NOT_ITERATING = frozenset({"len", "range", "str", "repr", "print", "id", "type", "isinstance", "hasattr", "getattr"})
 
 
 class _Handles:
@@ -150,10 +152,7 @@ class MissingSetEpoch(Rule):
         node = statement.node
         if not isinstance(node, cst.For):
             return None
-        candidates = [node.iter]
-        if isinstance(node.iter, cst.Call):
-            candidates.extend(arg.value for arg in node.iter.args)
-        return next((held for c in candidates if (held := handles.held(c)) is not None), None)
+        return next((held for c in _iterated(node.iter) if (held := handles.held(c)) is not None), None)
 
     def _iterates(self, context: FileContext, blocks: Iterable[list[Statement]], handles: _Handles,
                   active: set[FunctionInfo], depth: int) -> str | None:
@@ -183,7 +182,9 @@ class MissingSetEpoch(Rule):
             if held is not None:
                 return held
         target = index.resolve_local_call(call, statement.scope)
-        if target is None or target in active or depth >= _MAX_DEPTH:
+        if target is None:
+            return self._iterates_elsewhere(context, call, statement, handles)
+        if target in active or depth >= _MAX_DEPTH:
             return None
         inner = _Handles(context)
         inner.samplers, inner.loaders = set(handles.samplers), dict(handles.loaders)
@@ -195,6 +196,26 @@ class MissingSetEpoch(Rule):
                 passed[parameter] = held
         held = self._iterates(context, index.blocks_of(target.node), inner, active | {target}, depth + 1)
         return passed.get(held, held) if held is not None else None
+
+    @staticmethod
+    def _iterates_elsewhere(context: FileContext, call: cst.Call, statement: Statement, handles: _Handles,
+                            ) -> str | None:
+        """The sampler a call into another project module iterates: `train_one_epoch(model, loader, ..)` whose
+        function loops over the parameter the loader is passed as (and never calls `set_epoch` itself)."""
+        project = context.settings.project
+        qualified = context.index.qualify(call.func, statement.scope)
+        found = project.function(qualified, _LOOPS) if project is not None and qualified is not None else None
+        if found is None:
+            return None
+        function = found[1]
+        inside = list(iter_descendants(function.node))
+        if any(isinstance(node, cst.Name) and node.value == "set_epoch"
+               or isinstance(node, cst.SimpleString) and "set_epoch" in node.value for node in inside):
+            return None  # it reshuffles (or may): its own `set_epoch` is not followed here
+        looped = {expression.value for node in inside if isinstance(node, cst.For)
+                  for expression in _iterated(node.iter) if isinstance(expression, cst.Name)}
+        return next((held for parameter, arg in bind_arguments(function, call)
+                     if parameter in looped and (held := handles.held(arg)) is not None), None)
 
     # --------------------------------------------------------------- set_epoch
     def _set_epoch_guards(self, context: FileContext, blocks: Iterable[list[Statement]], handles: _Handles,
@@ -244,6 +265,16 @@ class MissingSetEpoch(Rule):
             return Fix(f"Call `{held}.set_epoch(epoch)` at the start of every epoch", Applicability.DISPLAY_ONLY)
         code = f"{held}.set_epoch({node.target.value})"
         return Fix(f"Insert `{code}`", Applicability.SAFE, (context.insert_before(body[0], code),))
+
+
+def _iterated(expression: cst.BaseExpression) -> Iterator[cst.BaseExpression]:
+    """What a `for` over `expression` iterates: the expression, and what the calls it is made of are handed
+    (`enumerate(loader)`, `tqdm(loader)`, `logger.log_every(loader, 10)`), but not `len(loader)`."""
+    yield expression
+    if isinstance(expression, cst.Call) and not (
+            isinstance(expression.func, cst.Name) and expression.func.value in _NOT_ITERATING):
+        for arg in expression.args:
+            yield from _iterated(arg.value)
 
 
 def _on_every_path(context: FileContext, call: cst.Call) -> bool:
