@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import libcst
 import pytest
-from conftest import lint
+from conftest import codes_of, lint
 
 from seedlint.analysis.context import Settings
 from seedlint.diagnostics import Applicability
@@ -419,6 +419,30 @@ class TestSL304PythonHashSeedInProcess:
                 torch.manual_seed(seed)
             """
         assert findings(source, {"SL304"}) == [("SL304", 10, 5)]
+
+    @pytest.mark.parametrize("write", [
+        "os.environ['PYHTONHASHSEED'] = str(seed)",  # the popular Kaggle seed_everything
+        "os.environ.setdefault('PYTHNOHASHSEED', '0')",
+        "os.environ.update(PYTHONHASHSEDE='0')",
+        "os.environ['PYTHON_HASH_SEED'] = '0'",
+    ])
+    def test_misspellings_are_flagged_even_before_a_child_starts(self, write):
+        source = f"import os\nimport subprocess\n{write}\nsubprocess.run(['python', 'worker.py'])\n"
+        (diagnostic,) = lint(source, {"SL304"}).diagnostics
+        assert diagnostic.start.row == 3
+        assert "is not a variable Python reads (it is `PYTHONHASHSEED` misspelled)" in diagnostic.message
+        assert "would not affect the running interpreter" in diagnostic.message
+
+    def test_every_swap_of_two_neighbouring_letters_is_flagged(self):
+        variable = "PYTHONHASHSEED"
+        swaps = {variable[:i] + variable[i + 1] + variable[i] + variable[i + 2:] for i in range(len(variable) - 1)}
+        for name in swaps - {variable}:
+            assert codes_of(f"import os\nos.putenv('{name}', '0')\n", {"SL304"}) == ["SL304"], name
+
+    @pytest.mark.parametrize("name", ["pythonhashseed", "PythonHashSeed", "PYTHONHASHSEEDS", "MY_HASH_SEED",
+                                      "HASHSEED", "PYTHON_SEED", "TORCH_SEED"])
+    def test_other_names_are_not_misspellings(self, name):
+        assert findings(f"import os\nos.environ['{name}'] = '0'\n", {"SL304"}) == []
 
     def test_message_says_it_only_reaches_child_processes(self):
         (diagnostic,) = lint('import os\nos.environ["PYTHONHASHSEED"] = "0"\n', {"SL304"}).diagnostics

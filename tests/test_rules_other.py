@@ -89,6 +89,33 @@ class TestSL201MissingSetEpoch:
             "        train_one_epoch(loader)\n"
         )
 
+    @pytest.mark.parametrize("creation", [
+        "sampler = DistributedSampler(dataset) if args.distributed else None",
+        "sampler = args.distributed and DistributedSampler(dataset)",
+        "if args.distributed:\n        sampler = DistributedSampler(dataset)\n    else:\n        sampler = RandomSampler(dataset)",
+    ], ids=["conditional-expression", "and-expression", "if-else"])
+    def test_a_sampler_distributed_on_some_paths_gets_set_epoch_where_it_has_it(self, creation):
+        # DeepSpeed-Chat's step-1 script: RandomSampler in one process, DistributedSampler under torchrun. A bare
+        # `sampler.set_epoch(epoch)` would fail where the sampler is None or a RandomSampler.
+        source = (
+            "from torch.utils.data import DataLoader, DistributedSampler, RandomSampler\n"
+            "def main(args, dataset):\n"
+            f"    {creation}\n"
+            "    loader = DataLoader(dataset, sampler=sampler)\n"
+            "    for epoch in range(3):\n"
+            "        x = 1; y = 2\n"
+            "        for batch in loader:\n"
+            "            pass\n"
+        )
+        (diagnostic,) = lint(source, {"SL201"}).diagnostics
+        assert diagnostic.start.row == 5 + creation.count("\n")
+        assert diagnostic.fix.applicability is Applicability.SAFE
+        after = fixed(source, {"SL201"})
+        assert after == source.replace("        x = 1", '        if hasattr(sampler, "set_epoch"):\n'
+                                                    "            sampler.set_epoch(epoch)\n        x = 1")
+        assert fixed(after, {"SL201"}) == after
+        assert codes_of(after, {"SL201"}) == []
+
     @pytest.mark.parametrize(
         "source, row, column",
         [

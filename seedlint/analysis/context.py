@@ -207,24 +207,34 @@ class FileContext:
             return None
         if isinstance(line, cst.SimpleStatementSuite):
             return None
-        start, end = self.positions.span(line)
-        row_start = self.source.text.rfind("\n", 0, start) + 1
-        row_start = max(row_start, self.source.text.rfind("\r", 0, start) + 1)
-        indentation = self.source.text[row_start:start]
-        if indentation.strip():
+        found = self._line_start(statement)
+        if found is None:
             return None
-        end_row = self.source.location(end).row
+        row_start, indentation = found
+        end_row = self.source.location(self.positions.span(line)[1]).row
         next_row = self.source.offset(end_row + 1, 0) if end_row < len(self.source.line_starts) else len(self.source.text)
         return row_start, next_row, indentation
 
-    def insert_before(self, statement: Statement, code: str) -> Edit:
-        """Insert a statement just before another, on its own line with the same indentation."""
+    def _line_start(self, statement: Statement) -> tuple[int, str] | None:
+        """(offset, indentation) of the line a statement's line starts, when nothing is before it on that line."""
+        start = self.positions.span(statement.line)[0]
+        row_start = max(self.source.text.rfind("\n", 0, start), self.source.text.rfind("\r", 0, start)) + 1
+        indentation = self.source.text[row_start:start]
+        return None if indentation.strip() else (row_start, indentation)
+
+    def insert_before(self, statement: Statement, code: str) -> Edit | None:
+        """Insert a statement just before another, on its own lines with the same indentation (a compound
+        statement's lines, `\n`-separated, are indented from there)."""
         layout = self._line_layout(statement)
-        if layout is None:
+        if layout is None and "\n" not in code:
             start, _ = self.positions.span(statement.node)
             return Edit(start, start, f"{code}; ")
-        row_start, _, indentation = layout
-        return Edit(row_start, row_start, f"{indentation}{code}{self.source.newline}")
+        found = layout[::2] if layout is not None else self._line_start(statement)
+        if found is None:
+            return None  # a compound statement cannot join a line that holds others
+        row_start, indentation = found
+        lines = f"{self.source.newline}{indentation}".join(code.split("\n"))
+        return Edit(row_start, row_start, f"{indentation}{lines}{self.source.newline}")
 
     def insert_after(self, statement: Statement, code: str) -> Edit:
         """Insert a statement just after another, on its own line with the same indentation."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import libcst as cst
 
@@ -25,13 +25,15 @@ def string_value(node: cst.CSTNode | None) -> str | None:
     return None
 
 
-def environment_writes(context: FileContext, variable: str,
-                       ) -> Iterator[tuple[Statement, cst.CSTNode, cst.BaseExpression | None]]:
-    """(statement, node, value written) for every write of `variable` to the process environment.
+def environment_writes(context: FileContext, variable: str | Callable[[str], bool],
+                       ) -> Iterator[tuple[Statement, cst.CSTNode, cst.BaseExpression | None, str]]:
+    """(statement, node, value written, name) for every write to the process environment of `variable` (a
+    name, or a test of names).
 
     The forms: `os.environ[v] = x`, `os.environ.setdefault(v, x)`, `os.putenv(v, x)`,
     `os.environ.update(v=x)` and `os.environ.update({v: x})`.
     """
+    wanted = variable.__eq__ if isinstance(variable, str) else variable
     index = context.index
     for statement, target, value in context.index.assignments():
         if (
@@ -39,28 +41,29 @@ def environment_writes(context: FileContext, variable: str,
             and isinstance(target, cst.Subscript)
             and len(target.slice) == 1
             and isinstance(target.slice[0].slice, cst.Index)
-            and string_value(target.slice[0].slice.value) == variable
+            and isinstance(name := string_value(target.slice[0].slice.value), str) and wanted(name)
             and index.qualify(target.value, statement.scope) == "os.environ"
         ):
-            yield statement, statement.node, value
+            yield statement, statement.node, value, name
     for call, _ in context.calls_to("os.environ.setdefault", "os.putenv", "os.environ.update"):
         if isinstance(call.func, cst.Attribute) and call.func.attr.value == "update":
-            value = _updated_value(call, variable)
-            if value is not None:
-                yield context.index.statement_of[call], call, value
-        elif string_value(argument(call, "key", 0)) == variable:
-            yield context.index.statement_of[call], call, argument(call, "value", 1) or argument(call, "default", 1)
+            for name, value in _updated(call):
+                if wanted(name):
+                    yield context.index.statement_of[call], call, value, name
+        elif isinstance(name := string_value(argument(call, "key", 0)), str) and wanted(name):
+            yield (context.index.statement_of[call], call, argument(call, "value", 1) or argument(call, "default", 1),
+                   name)
 
 
-def _updated_value(call: cst.Call, variable: str) -> cst.BaseExpression | None:
+def _updated(call: cst.Call) -> Iterator[tuple[str, cst.BaseExpression]]:
+    """(name, value) of what an `os.environ.update(..)` call sets, by keyword or in a dict literal."""
     for arg in call.args:
-        if arg.keyword is not None and arg.keyword.value == variable:
-            return arg.value
-        if arg.keyword is None and not arg.star and isinstance(arg.value, cst.Dict):
+        if arg.keyword is not None:
+            yield arg.keyword.value, arg.value
+        elif not arg.star and isinstance(arg.value, cst.Dict):
             for element in arg.value.elements:
-                if isinstance(element, cst.DictElement) and string_value(element.key) == variable:
-                    return element.value
-    return None
+                if isinstance(element, cst.DictElement) and isinstance(name := string_value(element.key), str):
+                    yield name, element.value
 
 
 def deterministic_switches(context: FileContext) -> Iterator[cst.Call]:

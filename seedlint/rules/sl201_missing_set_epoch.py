@@ -87,7 +87,7 @@ class MissingSetEpoch(Rule):
             yield Finding(
                 node,
                 message,
-                self._fix(context, loop, held),
+                self._fix(context, loop, held, held in handles.always),
                 help=f"Call `{held}.set_epoch(epoch)` at the start of every epoch",
                 end_node=node.iter if isinstance(node, cst.For) else node.test,
             )
@@ -132,9 +132,9 @@ class MissingSetEpoch(Rule):
         """Where a call's result is stored: `x = call`, or the names `f()` returns it into."""
         statement = context.index.statement_of[call]
         node = statement.node
-        if isinstance(node, cst.Assign) and node.value is call:
+        if isinstance(node, cst.Assign) and _gives(node.value, call):
             return {context.code(target.target) for target in node.targets}
-        if isinstance(node, cst.Return) and node.value is call:
+        if isinstance(node, cst.Return) and node.value is not None and _gives(node.value, call):
             function = context.index.function_of_scope.get(statement.scope)
             if function is not None:
                 return {
@@ -256,15 +256,33 @@ class MissingSetEpoch(Rule):
 
     # --------------------------------------------------------------------- fix
     @staticmethod
-    def _fix(context: FileContext, loop: Statement, held: str) -> Fix:
+    def _fix(context: FileContext, loop: Statement, held: str, always: bool) -> Fix:
+        """Insert the call at the top of the epoch loop; a sampler that is a `DistributedSampler` only on some
+        paths (`... if args.distributed else None`) gets it only where it has `set_epoch`."""
         node = loop.node
         body = context.index.statements.get(node.body, [])
         if not isinstance(node, cst.For) or not isinstance(node.target, cst.Name) or not body or not isinstance(
             node.body, cst.IndentedBlock
         ):
             return Fix(f"Call `{held}.set_epoch(epoch)` at the start of every epoch", Applicability.DISPLAY_ONLY)
-        code = f"{held}.set_epoch({node.target.value})"
-        return Fix(f"Insert `{code}`", Applicability.SAFE, (context.insert_before(body[0], code),))
+        call = f"{held}.set_epoch({node.target.value})"
+        code = call if always else f'if hasattr({held}, "set_epoch"):\n{context.module.default_indent}{call}'
+        edit = context.insert_before(body[0], code)
+        if edit is None:
+            return Fix(f"Call `{call}` at the start of every epoch", Applicability.DISPLAY_ONLY)
+        return Fix(f"Insert `{call}`" if always else f"Insert `{call}` where the sampler has it", Applicability.SAFE,
+                   (edit,))
+
+
+def _gives(value: cst.BaseExpression, call: cst.Call) -> bool:
+    """Whether `value` is the call's result on some path: the call, or a branch of `x if c else y`, `c and x`."""
+    if value is call:
+        return True
+    if isinstance(value, cst.IfExp):
+        return _gives(value.body, call) or _gives(value.orelse, call)
+    if isinstance(value, cst.BooleanOperation):
+        return _gives(value.left, call) or _gives(value.right, call)
+    return False
 
 
 def _iterated(expression: cst.BaseExpression) -> Iterator[cst.BaseExpression]:

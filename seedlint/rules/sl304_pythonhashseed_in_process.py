@@ -23,6 +23,11 @@ _MESSAGE = (
     "hashing was fixed at start-up (only child processes started later see it), so sets of strings still "
     "iterate in a different order on every run"
 )
+_MISSPELLED = (
+    "`{name}` is not a variable Python reads (it is `PYTHONHASHSEED` misspelled), so this line changes nothing, and "
+    "even `PYTHONHASHSEED` set inside the program would not affect the running interpreter, whose string hashing "
+    "was fixed at start-up"
+)
 _HELP = "Set it before Python starts (`PYTHONHASHSEED=0 python train.py`), or sort sets before iterating them"
 _FIX = Fix("Set `PYTHONHASHSEED` in the environment that launches Python, or iterate `sorted(...)` sets",
            Applicability.DISPLAY_ONLY)
@@ -71,11 +76,28 @@ class PythonHashSeedInProcess(Rule):
     name = "pythonhashseed-in-process"
     summary = "`PYTHONHASHSEED` set from inside the program, where it cannot change the running interpreter"
     fix_availability = "display-only"
-    patterns = (_VARIABLE.encode(),)
+    # The variable or a misspelling (each swap of two letters leaves one of these), and a way to write it.
+    patterns = tuple((spelling, writer) for spelling in (b"SEED", b"HASH", b"HASSHEED") for writer in (b"environ", b"putenv"))
 
     def check(self, context: FileContext) -> Iterator[Finding]:
         launches = _Launches(context)
-        for statement, node, _ in environment_writes(context, _VARIABLE):
-            if not launches.after(statement):
+        for statement, node, _, name in environment_writes(context, _named_like_the_variable):
+            if name != _VARIABLE:
+                yield Finding(node, _MISSPELLED.format(name=name), _FIX, help=_HELP)
+            elif not launches.after(statement):
                 yield Finding(node, _MESSAGE, _FIX, help=_HELP)
 
+
+def _named_like_the_variable(name: str) -> bool:
+    """`PYTHONHASHSEED`, or the two misspellings of it found in real seeding helpers: separators between its
+    words (`PYTHON_HASH_SEED`) and two neighbouring letters swapped (`PYHTONHASHSEED`, copied from a popular
+    `seed_everything`). (Another name, `PYTHONHASHSEEDS`, may be a program's own; only the case changed is
+    not counted: Windows reads `pythonhashseed` as the variable.)"""
+    if name.upper() == _VARIABLE:
+        return name == _VARIABLE
+    letters = "".join(filter(str.isalpha, name))
+    if letters == _VARIABLE or len(letters) != len(_VARIABLE):
+        return letters == _VARIABLE
+    wrong = [i for i, (a, b) in enumerate(zip(letters, _VARIABLE)) if a != b]
+    return len(wrong) == 2 and wrong[1] == wrong[0] + 1 and letters[wrong[0]] == _VARIABLE[wrong[1]] \
+        and letters[wrong[1]] == _VARIABLE[wrong[0]]

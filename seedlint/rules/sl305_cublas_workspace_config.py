@@ -33,7 +33,7 @@ class CublasWorkspaceConfig(Rule):
         target = context.settings.target_torch_version
         if target is None or target >= self.fixed_in_torch or not context.uses_cuda:
             return
-        values = [value for _, _, value in environment_writes(context, _VARIABLE)]
+        values = [value for _, _, value, _ in environment_writes(context, _VARIABLE)]
         if any(string_value(value) in _DETERMINISTIC_CONFIGS or string_value(value) is None for value in values):
             return  # set to a deterministic value, or to one seedlint cannot read
         call = next(deterministic_switches(context), None)
