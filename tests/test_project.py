@@ -486,3 +486,49 @@ def test_look_alikes_of_a_loader_iterated_by_another_module_are_not_flagged(writ
     write("engine.py", engine)
     write("main.py", MAIN_WITH_ENGINE.format(set_epoch=set_epoch))
     assert check(tmp_path, "main.py", extra=("--select", "SL201")) == []
+
+
+RL_SCRIPT = """\
+    import gymnasium as gym
+    import torch
+    import rl_utils
+
+    torch.manual_seed(0)
+    env = gym.make("CartPole-v1")
+    returns = rl_utils.train_on_policy_agent(env, agent, 100)
+    """
+EPISODE = "def run_episode(env, agent):\n    state, info = env.reset()\n    return agent.act(state)\n"
+
+
+@pytest.mark.parametrize("helpers", [
+    # the Hands-on-RL shape: the training loop lives in rl_utils.py and resets the environment it is given
+    "def train_on_policy_agent(env, agent, episodes):\n    for _ in range(episodes):\n        state, info = env.reset()\n",
+    # through a function of that module
+    f"{EPISODE}\ndef train_on_policy_agent(env, agent, episodes):\n    return [run_episode(env, agent) for _ in range(episodes)]\n",
+    # wrapped by the library on the way
+    "import gymnasium as gym\ndef train_on_policy_agent(env, agent, episodes):\n"
+    "    env = gym.wrappers.RecordEpisodeStatistics(env)\n    env.reset()\n",
+], ids=["resets-it", "through-a-function-of-its-module", "through-a-library-wrapper"])
+def test_an_environment_another_module_resets_without_a_seed_is_flagged_where_it_is_handed(write, tmp_path, helpers):
+    write("rl_utils.py", helpers)
+    write("train.py", RL_SCRIPT)
+    assert check(tmp_path, "train.py", extra=("--select", "SL111")) == [("train.py", "SL111", 7)]
+
+
+@pytest.mark.parametrize("helpers, script", [
+    ("def train_on_policy_agent(env, agent, episodes, seed=0):\n    env.reset(seed=seed)\n", RL_SCRIPT),
+    ("def train_on_policy_agent(env, agent, episodes):\n    env.seed(0)\n    env.reset()\n", RL_SCRIPT),
+    ("from runner import run\ndef train_on_policy_agent(env, agent, episodes):\n    run(env)\n    env.reset()\n",
+     RL_SCRIPT),
+    (f"{EPISODE}\ndef train_on_policy_agent(env, agent, episodes):\n    env.action_space.seed(1)\n    run_episode(env, agent)\n",
+     RL_SCRIPT),
+    ("def train_on_policy_agent(env, agent, episodes):\n    agent.reset()\n", RL_SCRIPT),
+    ("def train_on_policy_agent(env, agent, episodes):\n    env.reset()\n",
+     RL_SCRIPT.replace("returns =", "env.reset(seed=0)\n    returns =")),
+    ("def train_on_policy_agent(env, agent, episodes):\n    env.reset()\n", RL_SCRIPT.replace("torch.manual_seed(0)", "")),
+], ids=["helper-seeds-the-reset", "helper-seeds-the-env", "handed-to-an-unread-module", "seeds-something",
+        "resets-something-else", "seeded-before-handing-it-on", "script-seeds-nothing"])
+def test_look_alikes_of_an_environment_another_module_resets_are_not_flagged(write, tmp_path, helpers, script):
+    write("rl_utils.py", helpers)
+    write("train.py", script)
+    assert check(tmp_path, "train.py", extra=("--select", "SL111")) == []

@@ -10,13 +10,17 @@ from seedlint.analysis import catalog
 from seedlint.analysis.arguments import argument, is_none
 from seedlint.analysis.context import FileContext
 from seedlint.analysis.generators import seed_reaching
-from seedlint.analysis.index import Scope, Statement
+from seedlint.analysis.index import FunctionInfo, ModuleIndex, Scope, Statement, bind_arguments
 from seedlint.analysis.repetition import loop_trail
 from seedlint.analysis.walk import iter_children, iter_descendants
 from seedlint.diagnostics import Applicability, Fix
 from seedlint.rules.base import SEEDING, Finding, Rule
 
 _RESET_HELP = "Seed the first reset only: `env.reset(seed=seed)`; later resets continue from that state"
+_ENTROPY = ("its generator is seeded from OS entropy on first use, which `torch.manual_seed`, `np.random.seed` and "
+            "`random.seed` do not reach, so the episodes change from run to run")
+_MAX_HELPERS = 8  # functions of another module followed from one call
+_RESETS = (b"reset",)  # what another module's text must hold for a function of it to reset an environment
 _SPACE_HELP = "Seed the space once after making the environment: `env.action_space.seed(seed)`"
 
 
@@ -41,6 +45,17 @@ class UnseededEnvironment(Rule):
             reset = environments.unseeded_reset(call, scope)
             if reset is not None:
                 yield self._reset_finding(context, call, scope, reset)
+                continue
+            handing = environments.reset_elsewhere(call, scope)
+            if handing is not None:
+                yield Finding(
+                    handing,
+                    f"`{context.code(handing.func)}(..)` resets the environment made on line "
+                    f"{context.source.location(context.positions.span(call)[0]).row} without `seed=`, and nothing "
+                    f"seeds it: {_ENTROPY}",
+                    None,
+                    help="Seed its first reset before handing it on: `env.reset(seed=seed)`",
+                )
         for sample, made, statement in environments.unseeded_samples():
             yield self._sample_finding(context, sample, made, statement)
 
@@ -59,9 +74,7 @@ class UnseededEnvironment(Rule):
             fix = _seed_fix(context, reset, "seed", None)
         return Finding(
             reset,
-            f"`{context.code(reset.func)}()` without `seed=`, and the environment is never seeded: its generator "
-            "is seeded from OS entropy on first use, which `torch.manual_seed`, `np.random.seed` and `random.seed` "
-            "do not reach, so the episodes change from run to run",
+            f"`{context.code(reset.func)}()` without `seed=`, and the environment is never seeded: {_ENTROPY}",
             fix,
             help=_RESET_HELP,
         )
@@ -138,17 +151,50 @@ class _Environments:
                 if value is not None and _hands_on(value, name):
                     return True
             for call in other.calls:
-                if any(_hands_on(arg.value, name) for arg in call.args) and not self._keeps_unseeded(call, other.scope):
+                if any(_hands_on(arg.value, name) for arg in call.args) and not self._keeps_unseeded(call, other.scope, name):
                     return True
         return False
 
-    def _keeps_unseeded(self, call: cst.Call, scope: Scope) -> bool:
-        """Whether a call given the environment cannot seed it: the library's own (a wrapper), or a module
-        function that seeds nothing (`evaluate(env)` that only resets and steps)."""
+    def _keeps_unseeded(self, call: cst.Call, scope: Scope, name: str) -> bool:
+        """Whether a call given the environment `name` cannot seed it: the library's own (a wrapper), a module
+        function that seeds nothing (`evaluate(env)` that only resets and steps), or functions of another
+        project module that seed nothing and hand it only to each other and to the library."""
         if _qualified(self.context, call, scope).startswith(catalog.RL_MODULES):
             return True
         function = self.index.resolve_local_call(call, scope)
-        return function is not None and not _seeds_something(function.node)
+        if function is not None:
+            return not _seeds_something(function.node)
+        return self._elsewhere(call, scope, name) is not None
+
+    def _elsewhere(self, call: cst.Call, scope: Scope, name: str) -> list[tuple[FunctionInfo, set[str]]] | None:
+        """The functions of another project module the environment `name` reaches through a call
+        (`rl_utils.train_on_policy_agent(env, ..)` and the module's functions it hands `env` to), each with
+        the names it has it under; None when one of them may seed it."""
+        project = self.context.settings.project
+        qualified = _qualified(self.context, call, scope)
+        found = project.function(qualified, _RESETS) if project is not None and qualified else None
+        if found is None:
+            return None
+        index, function = found
+        return _reached(index, function, {p for p, arg in bind_arguments(function, call) if _hands_on(arg, name)}, set())
+
+    def reset_elsewhere(self, made: cst.Call, scope: Scope) -> cst.Call | None:
+        """The call that hands a never-seeded environment to another project module's functions, which reset
+        it without a seed (None: none does, or the environment is seeded or not in view)."""
+        named = self._named(made)
+        if named is None or not self._visible(made, scope) or self._escapes(*named):
+            return None
+        name, statement = named
+        if self._calls_on(name, scope, "reset") or self._calls_on(name, scope, "seed"):
+            return None  # `unseeded_reset` judges it
+        for other in self.index.statements_in(statement.scope):
+            for call in other.calls:
+                reached = self._elsewhere(call, other.scope, name) if any(
+                    _hands_on(arg.value, name) for arg in call.args) else None
+                if reached and any(_resets_unseeded(node, names) for function, names in reached
+                                   for node in iter_descendants(function.node)):
+                    return call
+        return None
 
     def unseeded_reset(self, made: cst.Call, scope: Scope) -> cst.Call | None:
         """The first `reset()` of an environment that is never seeded (None: seeded, or not in view)."""
@@ -196,6 +242,39 @@ def _seeds_something(function: cst.FunctionDef, *methods: str) -> bool:
             if method == "seed" or method in methods or (method == "reset" and not is_none(argument(node, "seed", None))):
                 return True
     return False
+
+
+def _reached(index: ModuleIndex, function: FunctionInfo, names: set[str], seen: set[FunctionInfo],
+             ) -> list[tuple[FunctionInfo, set[str]]] | None:
+    """`function` and the functions of its module it hands the object it has as `names` to, each with the names
+    it has it under; None when one of them may seed it: it seeds something, or hands the object to another
+    module's function (the library's excepted)."""
+    if _seeds_something(function.node):
+        return None
+    reached = [(function, names)]
+    seen.add(function)
+    for call in index.calls_by_scope.get(function.scope, ()):
+        if not any(_hands_on(arg.value, name) for arg in call.args for name in names):
+            continue
+        if (index.qualify(call.func, function.scope) or "").startswith(catalog.RL_MODULES):
+            continue
+        callee = index.resolve_local_call(call, function.scope)
+        if callee is None or len(seen) > _MAX_HELPERS:
+            return None
+        if callee not in seen:
+            inner = _reached(index, callee, {parameter for parameter, arg in bind_arguments(callee, call)
+                                             if any(_hands_on(arg, name) for name in names)}, seen)
+            if inner is None:
+                return None
+            reached += inner
+    return reached
+
+
+def _resets_unseeded(node: cst.CSTNode, names: set[str]) -> bool:
+    """Whether a node is `name.reset(..)` without a seed, for one of `names`."""
+    return isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value == "reset" \
+        and isinstance(node.func.value, cst.Name) and node.func.value.value in names \
+        and is_none(argument(node, "seed", None))
 
 
 def _hands_on(node: cst.CSTNode, name: str) -> bool:
