@@ -10,7 +10,13 @@ from seedlint.analysis import catalog
 from seedlint.analysis.arguments import argument, is_none
 from seedlint.analysis.context import FileContext
 from seedlint.analysis.generators import seed_reaching
-from seedlint.analysis.index import FunctionInfo, ModuleIndex, Scope, Statement, bind_arguments
+from seedlint.analysis.index import (
+    FunctionInfo,
+    ModuleIndex,
+    Scope,
+    Statement,
+    bind_arguments,
+)
 from seedlint.analysis.repetition import loop_trail
 from seedlint.analysis.walk import iter_children, iter_descendants
 from seedlint.diagnostics import Applicability, Fix
