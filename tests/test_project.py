@@ -532,3 +532,53 @@ def test_look_alikes_of_an_environment_another_module_resets_are_not_flagged(wri
     write("rl_utils.py", helpers)
     write("train.py", script)
     assert check(tmp_path, "train.py", extra=("--select", "SL111")) == []
+
+
+WORKER_SEEDS = """\
+    import random
+
+    import numpy as np
+    import torch
+
+
+    def constant_init(worker_id):
+        np.random.seed(2023)
+
+
+    def seed_worker(worker_id):
+        worker_seed = torch.initial_seed() % 2**32
+        np.random.seed(worker_seed)
+        random.seed(worker_seed)
+
+
+    def offset_init(worker_id):
+        np.random.seed(np.random.get_state()[1][0] + worker_id)
+    """
+
+
+@pytest.mark.parametrize("import_line, argument", [
+    ("from helpers.seeding import constant_init", "constant_init"),
+    ("from helpers import seeding", "seeding.constant_init"),
+    ("from functools import partial\nfrom helpers.seeding import constant_init", "partial(constant_init)"),
+])
+def test_a_constant_worker_init_fn_of_another_module_is_flagged_at_the_argument(write, tmp_path, import_line,
+                                                                                argument):
+    write("helpers/__init__.py", "")
+    write("helpers/seeding.py", WORKER_SEEDS)
+    write("train.py", f"from torch.utils.data import DataLoader\n{import_line}\n"
+                      f"loader = DataLoader(ds, num_workers=2, worker_init_fn={argument})\n")
+    result = run_cli("check", "--isolated", "--select", "SL203", "--output-format", "json", "train.py", cwd=tmp_path)
+    (item,) = json.loads(result.stdout)
+    assert item["location"]["row"] == 2 + import_line.count("\n") + 1
+    assert "`np.random.seed` in the `worker_init_fn` `constant_init` (line 8 of `helpers.seeding`)" in item["message"]
+
+
+@pytest.mark.parametrize("argument", ["seed_worker", "offset_init", "elsewhere.constant_init"])
+def test_worker_init_fns_of_other_modules_that_seed_per_worker_or_are_unread_are_not_flagged(write, tmp_path,
+                                                                                            argument):
+    write("helpers/__init__.py", "")
+    write("helpers/seeding.py", WORKER_SEEDS)
+    write("train.py", "from torch.utils.data import DataLoader\nfrom helpers.seeding import seed_worker, offset_init\n"
+                      "import elsewhere\n"
+                      f"loader = DataLoader(ds, num_workers=2, worker_init_fn={argument})\n")
+    assert check(tmp_path, "train.py", extra=("--select", "SL203")) == []

@@ -163,6 +163,12 @@ class ProjectIndex:
         """Whether the index is one this project parsed (and so keeps for the whole run)."""
         return any(found is not None and found.index is index for found in self._by_path.values())
 
+    def row_of(self, index: ModuleIndex, node: cst.CSTNode) -> int | None:
+        """The line a node of a module this project parsed starts on."""
+        found = next((module for module in self._by_path.values() if module is not None and module.index is index),
+                     None)
+        return found.layout.source.location(found.layout.span(node)[0]).row if found is not None else None
+
     def builder(self, index: ModuleIndex) -> FlowBuilder:
         """The flow builder (and effect classifier) of a module, shared by its summaries and its linting."""
         if index not in self._builders:

@@ -15,6 +15,7 @@ import libcst as cst
 from seedlint.analysis import catalog
 from seedlint.analysis.arguments import argument, is_none
 from seedlint.analysis.index import FunctionInfo, ModuleIndex, Scope
+from seedlint.analysis.project import SEEDS, ProjectIndex
 from seedlint.analysis.walk import iter_descendants
 
 WORKER_INIT_FN_POSITION = 10  # DataLoader(dataset, ..., worker_init_fn, ...)
@@ -79,12 +80,7 @@ class WorkerCode:
     # ------------------------------------------------------------ worker_init_fn
     def worker_init_fn(self, expr: cst.BaseExpression, scope: Scope) -> WorkerInitFn | None:
         """What a `worker_init_fn=` argument runs, when it is a module-local function or a lambda."""
-        bound_positionally, bound_by_name = 0, frozenset()
-        expr = self._bound_value(expr, scope)
-        if isinstance(expr, cst.Call) and self.index.qualify(expr.func, scope) in _PARTIAL and expr.args:
-            bound_positionally = sum(1 for arg in expr.args[1:] if arg.keyword is None and not arg.star)
-            bound_by_name = frozenset(arg.keyword.value for arg in expr.args if arg.keyword is not None)
-            expr = self._bound_value(expr.args[0].value, scope)
+        expr, bound_positionally, bound_by_name = self._unwrapped(expr, scope)
         if isinstance(expr, cst.Lambda):
             return _worker_init_fn(expr, scope, None, expr.params, False, bound_positionally, bound_by_name)
         function = self._function(expr, scope)
@@ -95,6 +91,31 @@ class WorkerCode:
         )
         return _worker_init_fn(function.node, function.scope, function, function.node.params, is_method,
                                bound_positionally, bound_by_name)
+
+    def imported_worker_init_fn(self, expr: cst.BaseExpression, scope: Scope, project: ProjectIndex,
+                                ) -> tuple[WorkerCode, WorkerInitFn] | None:
+        """The function of another project module a `worker_init_fn=` argument runs (`from utils import
+        worker_init_fn`, or a `partial` of one), with the lookups of its module; read only from a module
+        that can seed."""
+        expr, bound_positionally, bound_by_name = self._unwrapped(expr, scope)
+        qualified = self.index.qualify(expr, scope)
+        found = project.function(qualified, SEEDS) if qualified is not None and "()" not in qualified else None
+        if found is None or found[0] is self.index or found[1].owner_class is not None:
+            return None
+        index, function = found
+        return WorkerCode(index), _worker_init_fn(function.node, function.scope, function, function.node.params,
+                                                  False, bound_positionally, bound_by_name)
+
+    def _unwrapped(self, expr: cst.BaseExpression, scope: Scope) -> tuple[cst.BaseExpression, int, frozenset[str]]:
+        """The function or lambda a `worker_init_fn=` argument names, and how many of its parameters a
+        `partial(..)` fills by position and which by name."""
+        bound_positionally, bound_by_name = 0, frozenset()
+        expr = self._bound_value(expr, scope)
+        if isinstance(expr, cst.Call) and self.index.qualify(expr.func, scope) in _PARTIAL and expr.args:
+            bound_positionally = sum(1 for arg in expr.args[1:] if arg.keyword is None and not arg.star)
+            bound_by_name = frozenset(arg.keyword.value for arg in expr.args if arg.keyword is not None)
+            expr = self._bound_value(expr.args[0].value, scope)
+        return expr, bound_positionally, bound_by_name
 
     def _bound_value(self, expr: cst.BaseExpression, scope: Scope) -> cst.BaseExpression:
         """The lambda or `partial(..)` a name is bound to (`init = partial(seed_worker, ..)`), else `expr`."""

@@ -8,6 +8,8 @@ import libcst as cst
 
 from seedlint.analysis.arguments import seed_argument
 from seedlint.analysis.context import FileContext
+from seedlint.analysis.flow import EffectClassifier
+from seedlint.analysis.index import ModuleIndex
 from seedlint.analysis.walk import iter_children
 from seedlint.analysis.workers import (
     RNG_INSTANCES,
@@ -31,6 +33,7 @@ _NUMPY_SEED_WRAPPERS = frozenset(
 # A fresh torch.Generator starts from a fixed constant, the same in every worker.
 _TORCH_GENERATORS = frozenset({"torch.Generator()", "torch.random.Generator()"})
 _MAX_HOPS = 10
+_DETACHED = cst.Module([])  # writes out nodes of other modules
 
 _GLOBAL_HELP = (
     "Derive the seed from the worker (`torch.initial_seed()` is the worker's own seed; take it `% 2**32` for "
@@ -49,27 +52,36 @@ class ConstantWorkerSeed(Rule):
 
     def check(self, context: FileContext) -> Iterator[Finding]:
         code = WorkerCode(context.index)
+        project = context.settings.project
         judged: set[cst.CSTNode] = set()
         for expr, scope in code.loader_worker_init_fns():
-            init_fn = code.worker_init_fn(expr, scope)
+            where, classifier, init_fn = code, context.classifier, code.worker_init_fn(expr, scope)
+            if init_fn is None and project is not None:  # `from utils import worker_init_fn`
+                imported = code.imported_worker_init_fn(expr, scope, project)
+                if imported is not None:
+                    (where, init_fn), classifier = imported, project.builder(imported[0].index).classifier
             if init_fn is None or init_fn.node in judged:
                 continue
             judged.add(init_fn.node)
-            dependence = _WorkerDependence(context, init_fn)
-            for node, seed, global_seeding in self._seedings(context, code, init_fn):
+            dependence = _WorkerDependence(where.index, classifier, init_fn)
+            for node, seed, global_seeding in self._seedings(where, classifier, init_fn):
                 if seed is None or not dependence.of(seed):
-                    yield self._finding(context, init_fn, node, global_seeding)
+                    if where is code:
+                        yield self._finding(context, init_fn, node, global_seeding)
+                        continue
+                    yield self._imported_finding(context, expr, where.index, init_fn, node, global_seeding)
+                    break  # one finding at the argument
 
     @staticmethod
-    def _seedings(context: FileContext, code: WorkerCode,
+    def _seedings(code: WorkerCode, classifier: EffectClassifier,
                   init_fn: WorkerInitFn) -> Iterator[tuple[cst.Call, cst.BaseExpression | None, bool]]:
         """(call, seed, seeds a global generator) for each seeding the `worker_init_fn` makes itself.
 
         The seed is None for a fresh `torch.Generator()`, which starts from a fixed constant.
         """
-        index, scope = context.index, init_fn.scope
+        index, scope = code.index, init_fn.scope
         for call in code.calls(init_fn):
-            effect = context.classifier.seeding_effect(call, scope)
+            effect = classifier.seeding_effect(call, scope)
             if effect is not None and effect.kind in ("seed", "reseed"):
                 if effect.kind == "seed" and effect.deterministic and effect.seed_arg is not None and not effect.assumed:
                     yield call, effect.seed_arg, True
@@ -95,24 +107,37 @@ class ConstantWorkerSeed(Rule):
 
     @staticmethod
     def _finding(context: FileContext, init_fn: WorkerInitFn, call: cst.Call, global_seeding: bool) -> Finding:
-        seeded = "every worker" if global_seeding else "every worker's copy of the RNG"
-        help_text = _GLOBAL_HELP if global_seeding else _OBJECT_HELP
-        return Finding(
-            call,
-            f"`{context.code(call.func)}` in the {init_fn.label} gives {seeded} the same seed, not derived from "
-            "the worker id, `torch.initial_seed()` or `get_worker_info().seed`, so all workers draw the same "
-            "random numbers",
-            Fix(help_text, Applicability.DISPLAY_ONLY),
-            help=help_text,
-        )
+        return _constant_seed(call, f"`{context.code(call.func)}` in the {init_fn.label}", global_seeding)
+
+    @staticmethod
+    def _imported_finding(context: FileContext, argument: cst.BaseExpression, index: ModuleIndex,
+                          init_fn: WorkerInitFn, call: cst.Call, global_seeding: bool) -> Finding:
+        """At the `worker_init_fn=` argument: the seeding is in another module, which this file's findings
+        cannot point into."""
+        row = context.settings.project.row_of(index, call)
+        where = f"line {row} of `{index.module_name}`" if row is not None else f"`{index.module_name}`"
+        seeding = _DETACHED.code_for_node(call.func)
+        return _constant_seed(argument, f"`{seeding}` in the {init_fn.label} ({where})", global_seeding)
+
+
+def _constant_seed(node: cst.CSTNode, seeding: str, global_seeding: bool) -> Finding:
+    seeded = "every worker" if global_seeding else "every worker's copy of the RNG"
+    help_text = _GLOBAL_HELP if global_seeding else _OBJECT_HELP
+    return Finding(
+        node,
+        f"{seeding} gives {seeded} the same seed, not derived from the worker id, `torch.initial_seed()` or "
+        "`get_worker_info().seed`, so all workers draw the same random numbers",
+        Fix(help_text, Applicability.DISPLAY_ONLY),
+        help=help_text,
+    )
 
 
 class _WorkerDependence:
     """Whether a seed expression in a `worker_init_fn` can differ from one worker to another."""
 
-    def __init__(self, context: FileContext, init_fn: WorkerInitFn) -> None:
-        self.index = context.index
-        self.classifier = context.classifier
+    def __init__(self, index: ModuleIndex, classifier: EffectClassifier, init_fn: WorkerInitFn) -> None:
+        self.index = index
+        self.classifier = classifier
         self.init_fn = init_fn
         self.locals = init_fn.function.scope.bindings if init_fn.function is not None else {}
 
