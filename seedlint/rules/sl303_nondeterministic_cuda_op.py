@@ -12,7 +12,6 @@ integer cumsums over masks are common), `NLLLoss`/`CrossEntropyLoss` (only N-d i
 from __future__ import annotations
 
 import re
-
 from collections.abc import Iterator
 from dataclasses import dataclass
 
