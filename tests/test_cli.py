@@ -362,3 +362,30 @@ def test_a_failing_rule_is_reported_on_stderr_and_the_others_still_run(tmp_path,
     assert "error: SL301 failed on bad.py: KeyError: 'boom'" in result.stderr
     assert "SL104" in result.stdout and "SL105" in result.stdout
     assert "Traceback" not in result.stderr + result.stdout
+
+
+_IMPORTED = """\
+import sys
+from seedlint.cli import main
+try:
+    main(sys.argv[1:])
+except SystemExit:
+    pass
+rules = any(name.startswith("seedlint.rules.sl") for name in sys.modules)
+print(" ".join(sorted(name for name in ("libcst", "libcst.matchers") if name in sys.modules) + ["rules"] * rules))
+"""
+
+
+@pytest.mark.parametrize("arguments, imported", [
+    (["--version"], ""),
+    (["check", "--isolated", "--no-cache", "--exclude", "*.py", "."], ""),  # every file filtered out
+    # libcst's matchers (about 0.3 s to import) are not used: every run that analyses a file would pay for them.
+    (["check", "--isolated", "--no-cache", "--select", "ALL", "--jobs", "1", "."], "libcst rules"),
+], ids=["version", "all-filtered-out", "every-rule"])
+def test_what_a_run_imports(tmp_path, arguments, imported):
+    _examples(tmp_path, 0)
+    import subprocess
+    import sys
+    result = subprocess.run([sys.executable, "-c", _IMPORTED, *arguments], cwd=tmp_path, capture_output=True,
+                            check=True)
+    assert result.stdout.decode().splitlines()[-1] == imported

@@ -21,7 +21,6 @@ from dataclasses import dataclass
 from functools import cached_property
 
 import libcst as cst
-import libcst.matchers as m
 
 from seedlint.analysis import catalog
 from seedlint.analysis.arguments import argument, is_literal
@@ -35,6 +34,7 @@ from seedlint.analysis.index import (
     bind_arguments,
     parameter_names,
 )
+from seedlint.analysis.walk import iter_descendants
 
 _ITEM_METHODS = frozenset({"__getitem__", "__getitems__"})
 # Hooks run once per training step or epoch, by the base class of the class defining them.
@@ -140,12 +140,15 @@ def loop_guards(index: ModuleIndex, trail, position: int) -> list[tuple[cst.Base
 def _picks_one_iteration(test: cst.BaseExpression, bound: set[str]) -> bool:
     """Whether a test equates a name the loop binds with something (`epoch == start`, `i is 0`, `not step`),
     without a modulo of it (`epoch % 5 == 0` holds every fifth iteration)."""
-    if any(read_names(operation) & bound for operation in m.findall(test, m.BinaryOperation(operator=m.Modulo()))):
+    nodes = [test, *iter_descendants(test)]
+    if any(isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Modulo) and read_names(node) & bound
+           for node in nodes):
         return False
-    equalities = m.findall(test, m.Comparison(comparisons=[m.ZeroOrMore(), m.ComparisonTarget(
-        operator=m.Equal() | m.Is()), m.ZeroOrMore()]))
-    negations = m.findall(test, m.UnaryOperation(operator=m.Not(), expression=m.Name()))
-    return any(read_names(node) & bound for node in [*equalities, *negations])
+    return any(read_names(node) & bound for node in nodes if (
+        isinstance(node, cst.Comparison) and any(isinstance(target.operator, (cst.Equal, cst.Is))
+                                                 for target in node.comparisons)
+    ) or (isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Not)
+          and isinstance(node.expression, cst.Name)))
 
 
 def _function_start(trail, position: int, scope: Scope) -> int:

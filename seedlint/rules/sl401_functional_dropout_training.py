@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import libcst as cst
-import libcst.matchers as m
 
 from seedlint.analysis.arguments import argument
 from seedlint.analysis.context import FileContext
 from seedlint.analysis.index import FunctionInfo
+from seedlint.analysis.walk import iter_descendants
 from seedlint.diagnostics import Applicability, Edit, Fix
 from seedlint.rules.base import Finding, Rule
 
@@ -85,7 +85,8 @@ def _follows_training_mode(context: FileContext, call: cst.Call, method: Functio
     statement = context.index.statement_of.get(call)
     if statement is not None and any(_reads_training(choice.test) and (_holds(choice.body, call)
                                                                        or _holds(choice.orelse, call))
-                                     for choice in m.findall(statement.node, m.IfExp())):
+                                     for choice in (statement.node, *iter_descendants(statement.node))
+                                     if isinstance(choice, cst.IfExp)):
         return True
     while statement is not None and statement.node is not method.node:
         if any(isinstance(before.node, cst.If) and _reads_training(before.node.test) and _leaves(before.node)
@@ -99,12 +100,13 @@ def _follows_training_mode(context: FileContext, call: cst.Call, method: Functio
 
 def _reads_training(node: cst.CSTNode) -> bool:
     """Whether an expression reads some module's `training` flag (`self.training`)."""
-    return bool(m.findall(node, m.Attribute(attr=m.Name("training"))))
+    return any(isinstance(inner, cst.Attribute) and inner.attr.value == "training"
+               for inner in (node, *iter_descendants(node)))
 
 
 def _holds(node: cst.CSTNode, call: cst.Call) -> bool:
     """Whether `call` is `node` or inside it."""
-    return bool(m.findall(node, m.MatchIfTrue(lambda found: found is call)))
+    return any(inner is call for inner in (node, *iter_descendants(node)))
 
 
 def _leaves(statement: cst.If) -> bool:
