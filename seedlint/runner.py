@@ -141,8 +141,14 @@ class Checker:
         """Set up the run's project model before any linter exists, so every rule sees other modules' seeding
         (with `summaries`: a worker process's, which knows the parent's summaries and writes no cache)."""
         store = self._store() if summaries is None else None
-        self.model = ProjectModel(ModuleFinder.for_files(files), self._seed_functions(files), store, summaries,
-                                  self._parse_project_module)
+        finder = ModuleFinder.for_files(files, folders=self._given_roots())
+        self.model = ProjectModel(finder, self._seed_functions(files), store, summaries, self._parse_project_module)
+
+    def _given_roots(self) -> list[Path]:
+        """The folders given to check that are not packages: a project's root, checked from elsewhere, is where
+        its scripts import their helpers from (`from utils.seeding import ..` with no `__init__.py` in `utils`),
+        as when it is checked from there."""
+        return [path for path in self.options.paths if path.is_dir() and not (path / "__init__.py").is_file()]
 
     def _parse_project_module(self, path: Path, text: str) -> Layout:
         """A module the run's project index keeps to its end. Its syntax tree (hundreds of thousands of objects

@@ -582,3 +582,20 @@ def test_worker_init_fns_of_other_modules_that_seed_per_worker_or_are_unread_are
                       "import elsewhere\n"
                       f"loader = DataLoader(ds, num_workers=2, worker_init_fn={argument})\n")
     assert check(tmp_path, "train.py", extra=("--select", "SL203")) == []
+
+
+def test_a_project_checked_from_elsewhere_finds_helpers_in_its_folders_without_init(write, tmp_path):
+    # `helpers/` has no `__init__.py` (a namespace package): scripts import from it when run from the
+    # project's root, as `seedlint check .` from there sees it; `seedlint check proj` from its parent does too.
+    write("proj/helpers/setup.py", "import torch\n\n\ndef prepare(seed):\n    torch.manual_seed(seed)\n")
+    write("proj/tools/train.py", "import torch\nfrom helpers.setup import prepare\nx = torch.randn(3)\nprepare(0)\n")
+    assert check(tmp_path / "proj") == [("train.py", "SL104", 3)]
+    assert check(tmp_path, "proj") == [("train.py", "SL104", 3)]
+
+
+def test_a_package_given_to_check_is_not_an_import_root(write, tmp_path):
+    # Inside `pkg`, `import setup` is the top-level module `setup`, not `pkg/setup.py`.
+    write("pkg/__init__.py", "")
+    write("pkg/setup.py", "import torch\n\n\ndef prepare(seed):\n    torch.manual_seed(seed)\n")
+    write("pkg/train.py", "import torch\nfrom setup import prepare\nx = torch.randn(3)\nprepare(0)\n")
+    assert check(tmp_path, "pkg") == []
