@@ -161,13 +161,16 @@ class ProjectIndex:
 
     def owns(self, index: ModuleIndex) -> bool:
         """Whether the index is one this project parsed (and so keeps for the whole run)."""
-        return any(found is not None and found.index is index for found in self._by_path.values())
+        return self._parsed_module(index) is not None
 
     def row_of(self, index: ModuleIndex, node: cst.CSTNode) -> int | None:
         """The line a node of a module this project parsed starts on."""
-        found = next((module for module in self._by_path.values() if module is not None and module.index is index),
-                     None)
+        found = self._parsed_module(index)
         return found.layout.source.location(found.layout.span(node)[0]).row if found is not None else None
+
+    def _parsed_module(self, index: ModuleIndex) -> _Module | None:
+        return next((module for module in self._by_path.values() if module is not None and module.index is index),
+                    None)
 
     def builder(self, index: ModuleIndex) -> FlowBuilder:
         """The flow builder (and effect classifier) of a module, shared by its summaries and its linting."""

@@ -48,20 +48,12 @@ class UnseededEnvironment(Rule):
                 if is_none(argument(call, "rand_seed", None)):
                     yield self._procgen_finding(context, call)
                 continue
-            reset = environments.unseeded_reset(call, scope)
-            if reset is not None:
-                yield self._reset_finding(context, call, scope, reset)
+            found = environments.unseeded_reset(call, scope)
+            if found is None:
                 continue
-            handing = environments.reset_elsewhere(call, scope)
-            if handing is not None:
-                yield Finding(
-                    handing,
-                    f"`{context.code(handing.func)}(..)` resets the environment made on line "
-                    f"{context.source.location(context.positions.span(call)[0]).row} without `seed=`, and nothing "
-                    f"seeds it: {_ENTROPY}",
-                    None,
-                    help="Seed its first reset before handing it on: `env.reset(seed=seed)`",
-                )
+            reset, handed_on = found
+            yield (self._handed_finding(context, call, reset) if handed_on
+                   else self._reset_finding(context, call, scope, reset))
         for sample, made, statement in environments.unseeded_samples():
             yield self._sample_finding(context, sample, made, statement)
 
@@ -83,6 +75,19 @@ class UnseededEnvironment(Rule):
             f"`{context.code(reset.func)}()` without `seed=`, and the environment is never seeded: {_ENTROPY}",
             fix,
             help=_RESET_HELP,
+        )
+
+    @staticmethod
+    def _handed_finding(context: FileContext, made: cst.Call, handing: cst.Call) -> Finding:
+        """At the call that hands the environment to another module, which resets it: no fix, where its first
+        reset takes the seed is that module's choice."""
+        return Finding(
+            handing,
+            f"`{context.code(handing.func)}(..)` resets the environment made on line "
+            f"{context.source.location(context.positions.span(made)[0]).row} without `seed=`, and nothing "
+            f"seeds it: {_ENTROPY}",
+            None,
+            help="Seed its first reset before handing it on: `env.reset(seed=seed)`",
         )
 
     def _sample_finding(self, context: FileContext, sample: cst.Call, made: cst.Call, statement: Statement) -> Finding:
@@ -109,6 +114,8 @@ class _Environments:
     def __init__(self, context: FileContext) -> None:
         self.context = context
         self.index = context.index
+        # Per call handing an environment on and its name there: the other module's functions it reaches.
+        self._reached: dict[tuple[cst.Call, str], list[tuple[FunctionInfo, set[str]]] | None] = {}
         self.made = [(call, scope) for call, scope in self.index.all_calls
                      if _qualified(context, call, scope) in catalog.RL_ENVIRONMENTS]
 
@@ -176,23 +183,17 @@ class _Environments:
         """The functions of another project module the environment `name` reaches through a call
         (`rl_utils.train_on_policy_agent(env, ..)` and the module's functions it hands `env` to), each with
         the names it has it under; None when one of them may seed it."""
-        project = self.context.settings.project
-        qualified = _qualified(self.context, call, scope)
-        found = project.function(qualified, _RESETS) if project is not None and qualified else None
-        if found is None:
-            return None
-        index, function = found
-        return _reached(index, function, {p for p, arg in bind_arguments(function, call) if _hands_on(arg, name)}, set())
+        if (call, name) not in self._reached:
+            project = self.context.settings.project
+            qualified = _qualified(self.context, call, scope)
+            found = project.function(qualified, _RESETS) if project is not None and qualified else None
+            self._reached[call, name] = None if found is None else _reached(
+                found[0], found[1], {p for p, arg in bind_arguments(found[1], call) if _hands_on(arg, name)}, set())
+        return self._reached[call, name]
 
-    def reset_elsewhere(self, made: cst.Call, scope: Scope) -> cst.Call | None:
-        """The call that hands a never-seeded environment to another project module's functions, which reset
-        it without a seed (None: none does, or the environment is seeded or not in view)."""
-        named = self._named(made)
-        if named is None or not self._visible(made, scope) or self._escapes(*named):
-            return None
-        name, statement = named
-        if self._calls_on(name, scope, "reset") or self._calls_on(name, scope, "seed"):
-            return None  # `unseeded_reset` judges it
+    def _handed_to_reset(self, name: str, statement: Statement) -> cst.Call | None:
+        """The call that hands the environment `name` to another project module's functions, which reset it
+        without a seed."""
         for other in self.index.statements_in(statement.scope):
             for call in other.calls:
                 reached = self._elsewhere(call, other.scope, name) if any(
@@ -202,16 +203,20 @@ class _Environments:
                     return call
         return None
 
-    def unseeded_reset(self, made: cst.Call, scope: Scope) -> cst.Call | None:
-        """The first `reset()` of an environment that is never seeded (None: seeded, or not in view)."""
+    def unseeded_reset(self, made: cst.Call, scope: Scope) -> tuple[cst.Call, bool] | None:
+        """The first `reset()` of an environment that is never seeded, or (with True) the call that hands it,
+        never reset nor seeded here, to another project module's functions that reset it without a seed
+        (None: seeded, or not in view)."""
         named = self._named(made)
         if named is None or not self._visible(made, scope) or self._escapes(*named):
             return None
-        name, _ = named
-        resets = self._calls_on(name, scope, "reset")
-        seeded = any(not is_none(argument(reset, "seed", None)) for reset in resets) or any(
-            call.args for call in self._calls_on(name, scope, "seed"))
-        return None if seeded or not resets else resets[0]
+        name, statement = named
+        resets, seeds = self._calls_on(name, scope, "reset"), self._calls_on(name, scope, "seed")
+        if not resets and not seeds:
+            handing = self._handed_to_reset(name, statement)
+            return (handing, True) if handing is not None else None
+        seeded = any(not is_none(argument(reset, "seed", None)) for reset in resets) or any(call.args for call in seeds)
+        return None if seeded or not resets else (resets[0], False)
 
     def unseeded_samples(self) -> Iterator[tuple[cst.Call, cst.Call, Statement]]:
         """`env.action_space.sample()` calls whose environment is made in view and whose space is never seeded."""

@@ -77,7 +77,8 @@ class PythonHashSeedInProcess(Rule):
     summary = "`PYTHONHASHSEED` set from inside the program, where it cannot change the running interpreter"
     fix_availability = "display-only"
     # The variable or a misspelling (each swap of two letters leaves one of these), and a way to write it.
-    patterns = tuple((spelling, writer) for spelling in (b"SEED", b"HASH", b"HASSHEED") for writer in (b"environ", b"putenv"))
+    patterns = tuple((spelling, writer) for spelling in (b"SEED", b"HASH", b"HASSHEED")
+                     for writer in (b"environ", b"putenv"))
 
     def check(self, context: FileContext) -> Iterator[Finding]:
         launches = _Launches(context)
@@ -96,8 +97,10 @@ def _named_like_the_variable(name: str) -> bool:
     if name.upper() == _VARIABLE:
         return name == _VARIABLE
     letters = "".join(filter(str.isalpha, name))
-    if letters == _VARIABLE or len(letters) != len(_VARIABLE):
-        return letters == _VARIABLE
+    if letters == _VARIABLE:
+        return True
+    if len(letters) != len(_VARIABLE):
+        return False
     wrong = [i for i, (a, b) in enumerate(zip(letters, _VARIABLE)) if a != b]
     return len(wrong) == 2 and wrong[1] == wrong[0] + 1 and letters[wrong[0]] == _VARIABLE[wrong[1]] \
         and letters[wrong[1]] == _VARIABLE[wrong[0]]
