@@ -358,20 +358,23 @@ class TestEffects:
             ("lightning.seed_everything(0)", catalog.EVERYTHING),
             ("transformers.set_seed(0)", catalog.EVERYTHING),
             ("fairseq.utils.set_torch_seed(0)", {catalog.TORCH_CPU, catalog.CUDA}),
+            ("monai.utils.set_determinism(seed=0)", catalog.EVERYTHING),
+            ("monai.utils.set_determinism()", catalog.EVERYTHING),  # seeds with its fixed default
         ],
     )
     def test_what_each_seeding_call_seeds(self, call, generators):
-        imports = "import random, torch, lightning, transformers, fairseq.utils\nimport numpy as np\n"
+        imports = "import random, torch, lightning, transformers, fairseq.utils, monai.utils\nimport numpy as np\n"
         effect = last_effect(f"{imports}{call}\n")
         assert (effect.kind, effect.deterministic, effect.generators) == ("seed", True, generators)
 
     @pytest.mark.parametrize(
         "call",
         ["random.seed()", "np.random.seed(None)", "torch.manual_seed(int(time.time()))",
-         "detectron2.utils.env.seed_all_rng()"],
+         "detectron2.utils.env.seed_all_rng()", "monai.utils.set_determinism(seed=None)",
+         "monai.utils.set_determinism(None)"],
     )
     def test_random_seeding_is_not_deterministic(self, call):
-        effect = last_effect(f"import random, time, torch, detectron2.utils.env\nimport numpy as np\n{call}\n")
+        effect = last_effect(f"import random, time, torch, detectron2.utils.env, monai.utils\nimport numpy as np\n{call}\n")
         assert (effect.kind, effect.deterministic) == ("seed", False)
 
     @pytest.mark.parametrize(

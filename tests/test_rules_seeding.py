@@ -499,11 +499,24 @@ class TestSL104RandomBeforeSeed:
             ("from pytorch_lightning import seed_everything", "seed_everything(42)"),
             ("import transformers", "transformers.set_seed(0)"),
             ("from accelerate.utils import set_seed", "set_seed(0)"),
+            ("from monai.utils import set_determinism", "set_determinism(seed=0)"),
+            ("import monai", "monai.utils.set_determinism()"),
         ],
     )
     def test_third_party_helpers_count_as_the_seeding(self, imports, seeding):
         source = f"import torch\nimport numpy as np\n{imports}\nx = torch.randn(3)\ny = np.random.rand(3)\n{seeding}\n"
         assert findings(source, {"SL104"}) == [("SL104", 4, 5), ("SL104", 5, 5)]
+
+    @pytest.mark.parametrize("seeding", ["set_determinism(seed=0)", "set_determinism()", "set_determinism(0)"])
+    def test_monai_set_determinism_seeds_every_generator(self, seeding):
+        # MONAI's helper seeds torch, NumPy and `random` (with a fixed default when given no seed).
+        source = (f"import random\nimport torch\nimport numpy as np\nfrom monai.utils import set_determinism\n"
+                  f"{seeding}\nmodel = torch.nn.Linear(2, 2)\nidx = np.random.permutation(10)\nrandom.shuffle(items)\n")
+        assert codes_of(source, {"SL101", "SL102", "SL104", "SL105", "SL106"}) == []
+
+    def test_monai_set_determinism_with_none_seeds_randomly(self):
+        source = "import torch\nfrom monai.utils import set_determinism\nset_determinism(seed=None)\n"
+        assert findings(source, {"SL106"}) == [("SL106", 3, 1)]
 
     def test_seeding_inside_if_args_seed_counts(self):
         source = """\

@@ -46,13 +46,15 @@ class Seeder:
     """A call that seeds global generators with its seed argument."""
 
     seeds: frozenset[str]
-    none_is_random: bool = False  # called without a seed (or with None), it seeds randomly
+    none_is_random: bool = False  # called with None (or without a seed, unless it has a fixed default), seeds randomly
+    fixed_default: bool = False  # called without a seed, it seeds with a fixed default value
     seed_keyword: str | None = "seed"  # None: the seed comes from elsewhere (a Trainer's `args.seed`)
 
 
 _TORCH_SEED = Seeder(ALL_TORCH)
 _HELPER = Seeder(EVERYTHING)
 _HELPER_NONE_RANDOM = Seeder(EVERYTHING, none_is_random=True)
+_MONAI = Seeder(EVERYTHING, none_is_random=True, fixed_default=True)
 
 SEEDERS: dict[str, Seeder] = {
     "torch.manual_seed": _TORCH_SEED,
@@ -96,6 +98,10 @@ SEEDERS: dict[str, Seeder] = {
     "ray.train.torch.enable_reproducibility": _HELPER,
     # stable-baselines3 2.x common/utils.py: random.seed, np.random.seed, th.manual_seed.
     "stable_baselines3.common.utils.set_random_seed": _HELPER,
+    # MONAI monai/utils/misc.py: torch.manual_seed, random.seed, np.random.seed with `seed` (default
+    # np.iinfo(np.uint32).max); seed=None takes torch's seed from `default_generator.seed()`.
+    "monai.utils.set_determinism": _MONAI,
+    "monai.utils.misc.set_determinism": _MONAI,
 }
 # Library classes whose constructor seeds: `transformers.Trainer.__init__` calls `set_seed(args.seed)` (or
 # `enable_full_determinism`), and so do its subclasses (TRL's trainers among them).

@@ -167,7 +167,8 @@ class EffectClassifier:
         seeder = catalog.SEEDERS.get(qualified) or self._seeding_subclass(qualified, scope)
         if seeder is not None:
             arg = seed_argument(call, seeder.seed_keyword) if seeder.seed_keyword is not None else None
-            random_seed = (seeder.none_is_random and is_none(arg)) or self.is_nondeterministic(arg, scope)
+            random_seed = (seeder.none_is_random and is_none(arg) and not (arg is None and seeder.fixed_default)
+                           ) or self.is_nondeterministic(arg, scope)
             return Effect("seed", qualified, seeder.seeds, arg, not random_seed)
         if qualified in catalog.RANDOM_RESEEDERS:
             return Effect("reseed", qualified, catalog.RANDOM_RESEEDERS[qualified], None, False)

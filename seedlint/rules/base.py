@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 # `Trainer(` a transformers Trainer, which seeds when constructed).
 SEEDING_PATTERNS = (
     b"seed(", b"seed_all", b"seed_everything", b"seed_all_rng", b"seed as ", b"enable_full_determinism",
-    b"enable_reproducibility", b"Trainer(",
+    b"enable_reproducibility", b"set_determinism", b"Trainer(",
 )
 # In a rule's patterns, stands for "any seeding spelling": SEEDING_PATTERNS, the configured
 # `seed-functions` and the project's own seeding helpers (`init_seeds(`, `Trainer(`).
