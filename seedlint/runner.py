@@ -258,7 +258,7 @@ class Checker:
         pending: list[tuple[int, Path, bytes]] = []
         for position, path in enumerate(files):
             try:
-                data = path.read_bytes()
+                data = self.model.finder.read_bytes(path)  # read once: resolving the project's modules read most
             except OSError as error:
                 from seedlint.linter import unreadable
 

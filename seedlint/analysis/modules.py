@@ -30,6 +30,7 @@ class ModuleFinder:
         self._files: dict[str, tuple[str, bytes] | None] = {}
         self._resolutions: dict[str, Resolution] = {}
         self._hashes: dict[str, str] = {}  # file -> the hash of its bytes, as read in this run
+        self._bytes: dict[str, bytes] = {}  # file -> its bytes, as read from disk in this run
 
     @classmethod
     def for_files(cls, files: Iterable[Path], unsaved: Mapping[str, bytes] | None = None,
@@ -45,6 +46,11 @@ class ModuleFinder:
         if absolute not in self._hashes:
             self._hashes[absolute] = content_hash(data)
         return self._hashes[absolute]
+
+    def read_bytes(self, path: Path) -> bytes:
+        """A file's bytes: as this run read them to resolve a module, else from the disk (raises OSError)."""
+        data = self._bytes.get(os.path.abspath(path))
+        return data if data is not None else path.read_bytes()
 
     def module_name(self, path: Path) -> str:
         return module_name(path, self.known_roots)
@@ -73,7 +79,8 @@ class ModuleFinder:
                 if os.path.isfile(candidate):
                     try:
                         with open(candidate, "rb") as handle:
-                            return candidate, handle.read()
+                            data = self._bytes[candidate] = handle.read()
+                            return candidate, data
                     except OSError:
                         return None
         return None
