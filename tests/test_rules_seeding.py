@@ -1551,6 +1551,29 @@ class TestLibraryShufflesDrawFromNumPy:
         other = source.replace('dataset = dataset.map(len)', 'dataset = Deck()')
         assert codes_of(other, {"SL104"}) == []
 
+    @pytest.mark.parametrize("other, flagged", [
+        ('load_dataset(path)', True),
+        ('datasets.load_from_disk(path)', True),
+        ('load_dataset(path, streaming=True)', False),  # streamed on one path: another rule's business
+        ('pandas.read_json(path)', False),
+        ('None', False),
+    ])
+    def test_a_dataset_loaded_on_every_branch_is_one(self, other, flagged):
+        # Distilled from alpaca-lora's finetune.py: the data come from a JSON file or the Hub, then shuffle.
+        source = f"""\
+            import datasets
+            import numpy as np
+            import pandas
+            from datasets import load_dataset
+            if path.endswith(".json"):
+                data = load_dataset("json", data_files=path)
+            else:
+                data = {other}
+            train = data["train"].shuffle()
+            np.random.seed(0)
+            """
+        assert findings(source, {"SL104"}) == ([("SL104", 9, 9)] if flagged else [])
+
     def test_a_shuffling_sklearn_splitter_without_random_state_draws_at_split(self):
         source = """\
             import numpy as np
@@ -1654,3 +1677,14 @@ class TestEntropySeededShuffle:
     def test_code_that_seeds_nothing_is_left_alone(self):
         source = self.SOURCE.replace("    torch.manual_seed(seed)\n", "").replace("import torch\n", "")
         assert codes_of(source, {"SL109"}) == []
+
+    def test_a_stream_opened_on_either_branch_is_one(self):
+        source = self.SOURCE.replace(
+            '            stream = load_dataset("allenai/c4", "en", split="train", streaming=True)\n',
+            '            if local:\n'
+            '                stream = load_dataset("json", data_files=path, split="train", streaming=True)\n'
+            '            else:\n'
+            '                stream = load_dataset("allenai/c4", "en", split="train", streaming=True)\n')
+        assert ("SL109", 12, 14) in findings(source, {"SL109"})
+        mixed = source.replace('data_files=path, split="train", streaming=True', 'data_files=path, split="train"')
+        assert ("SL109", 12, 14) not in findings(mixed, {"SL109"})
