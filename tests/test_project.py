@@ -515,6 +515,15 @@ def test_an_environment_another_module_resets_without_a_seed_is_flagged_where_it
     assert check(tmp_path, "train.py", extra=("--select", "SL111")) == [("train.py", "SL111", 7)]
 
 
+def test_an_environment_kept_by_an_object_of_another_module_is_flagged_where_it_is_handed(write, tmp_path):
+    # Distilled from cart-pole-rl: src/dq_learner.py keeps the environment and resets it in `train()`.
+    write("rl_utils.py", "class DQLearner:\n    def __init__(self, env):\n        self.env = env\n\n"
+                         "    def train(self):\n        state, info = self.env.reset()\n")
+    write("train.py", RL_SCRIPT.replace("returns = rl_utils.train_on_policy_agent(env, agent, 100)",
+                                        "learner = rl_utils.DQLearner(env)\n    learner.train()"))
+    assert check(tmp_path, "train.py", extra=("--select", "SL111")) == [("train.py", "SL111", 7)]
+
+
 @pytest.mark.parametrize("helpers, script", [
     ("def train_on_policy_agent(env, agent, episodes, seed=0):\n    env.reset(seed=seed)\n", RL_SCRIPT),
     ("def train_on_policy_agent(env, agent, episodes):\n    env.seed(0)\n    env.reset()\n", RL_SCRIPT),

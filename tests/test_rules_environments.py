@@ -5,8 +5,13 @@ Every source starts on row 1 (the `\\` after the opening quotes), so rows can be
 
 from __future__ import annotations
 
+import textwrap
+
 import pytest
 from conftest import lint
+
+from seedlint.analysis.context import Settings
+from seedlint.analysis.project import ProjectIndex
 
 
 def findings(source: str) -> list[tuple[int, int]]:
@@ -249,6 +254,66 @@ class TestEnvironmentsPassedToModuleFunctions:
     @pytest.mark.parametrize("body", ["env.reset(seed=1)", "env.action_space.seed(1)", "env.seed(1)"])
     def test_a_function_that_seeds_it(self, body):
         assert findings(self.SOURCE.format(body=body)) == []
+
+
+class TestEnvironmentsKeptByAnObject:
+    """Distilled from cart-pole-rl: `DQLearner(env)` keeps the environment as `self.env`; `train()` resets it."""
+
+    SOURCE = """\
+        import gymnasium as gym
+        import torch
+        import torch.nn as nn
+
+
+        class Learner{bases}:
+            def __init__(self, env, gamma=0.99):
+                self.env = env
+                self.gamma = gamma
+
+            def episode(self):
+                state, info = self.env.reset()
+                return state
+
+            def train(self, episodes):
+                {train}
+
+
+        torch.manual_seed(0)
+        env = gym.make("CartPole-v1")
+        learner = Learner(env)
+        learner.train(100)
+        """
+
+    @staticmethod
+    def diagnostics(tmp_path, source):
+        """The findings with the project index (what follows the environment into the class's methods)."""
+        (tmp_path / "train.py").write_text(textwrap.dedent(source))
+        return lint(source, {"SL111"}, settings=Settings(project=ProjectIndex([tmp_path]))).diagnostics
+
+    @pytest.mark.parametrize("bases", ["", "(nn.Module)", "(object)"])
+    def test_a_method_that_resets_it_without_a_seed(self, tmp_path, bases):
+        source = self.SOURCE.format(bases=bases, train="return [self.episode() for _ in range(episodes)]")
+        (diagnostic,) = self.diagnostics(tmp_path, source)
+        assert (diagnostic.start.row, diagnostic.start.column) == (21, 11)
+        assert diagnostic.message.startswith(
+            "`Learner(..)` keeps the environment made on line 20, which its `episode()` resets without `seed=`")
+
+    @pytest.mark.parametrize("bases, train", [
+        ("", "self.env.reset(seed=0)"),
+        ("", "self.env.action_space.seed(0)"),
+        ("", "run_elsewhere(self.env)"),  # handed to code seedlint cannot read
+        ("(gym.Wrapper)", "pass"),  # a wrapper's methods pass the seed on
+        ("(Base)", "pass"),  # a base class of another module may seed it
+    ])
+    def test_look_alikes_are_left_alone(self, tmp_path, bases, train):
+        source = self.SOURCE.format(bases=bases, train=train).replace(
+            "import torch.nn as nn\n", "import torch.nn as nn\n        from agents import Base, run_elsewhere\n")
+        assert self.diagnostics(tmp_path, source) == []
+
+    def test_a_seed_given_to_the_environment_in_the_script(self, tmp_path):
+        source = self.SOURCE.format(bases="", train="pass").replace(
+            "learner = Learner(env)", "env.reset(seed=0)\n        learner = Learner(env)")
+        assert self.diagnostics(tmp_path, source) == []
 
 
 def test_a_first_reset_in_a_loops_else_clause_runs_once_and_gets_the_fix():

@@ -11,6 +11,7 @@ from seedlint.analysis.arguments import argument, is_none
 from seedlint.analysis.context import FileContext
 from seedlint.analysis.generators import seed_reaching
 from seedlint.analysis.index import (
+    ClassInfo,
     FunctionInfo,
     ModuleIndex,
     Scope,
@@ -26,6 +27,8 @@ _RESET_HELP = "Seed the first reset only: `env.reset(seed=seed)`; later resets c
 _ENTROPY = ("its generator is seeded from OS entropy on first use, which `torch.manual_seed`, `np.random.seed` and "
             "`random.seed` do not reach, so the episodes change from run to run")
 _MAX_HELPERS = 8  # functions of another module followed from one call
+# Bases whose methods do not touch an environment an instance keeps (a wrapper's `reset` passes the seed on).
+_PLAIN_BASES = frozenset({"builtins.object", "abc.ABC", "torch.nn.Module", "torch.nn.modules.module.Module"})
 _RESETS = (b"reset",)  # what another module's text must hold for a function of it to reset an environment
 _SPACE_HELP = "Seed the space once after making the environment: `env.action_space.seed(seed)`"
 
@@ -51,8 +54,8 @@ class UnseededEnvironment(Rule):
             found = environments.unseeded_reset(call, scope)
             if found is None:
                 continue
-            reset, handed_on = found
-            yield (self._handed_finding(context, call, reset) if handed_on
+            reset, resetter = found
+            yield (self._handed_finding(context, call, reset, resetter) if resetter is not None
                    else self._reset_finding(context, call, scope, reset))
         for sample, made, statement in environments.unseeded_samples():
             yield self._sample_finding(context, sample, made, statement)
@@ -78,14 +81,18 @@ class UnseededEnvironment(Rule):
         )
 
     @staticmethod
-    def _handed_finding(context: FileContext, made: cst.Call, handing: cst.Call) -> Finding:
-        """At the call that hands the environment to another module, which resets it: no fix, where its first
-        reset takes the seed is that module's choice."""
+    def _handed_finding(context: FileContext, made: cst.Call, handing: cst.Call, resetter: FunctionInfo) -> Finding:
+        """At the call that hands the environment to a function (or an object) that resets it: no fix, where its
+        first reset takes the seed is that code's choice."""
+        row = context.source.location(context.positions.span(made)[0]).row
+        called = context.code(handing.func)
+        method = resetter.node.name.value
+        resets = (f"`{called}(..)` keeps the environment made on line {row}, which its `{method}()` resets"
+                  if resetter.owner_class is not None and method != "__init__"
+                  else f"`{called}(..)` resets the environment made on line {row}")
         return Finding(
             handing,
-            f"`{context.code(handing.func)}(..)` resets the environment made on line "
-            f"{context.source.location(context.positions.span(made)[0]).row} without `seed=`, and nothing "
-            f"seeds it: {_ENTROPY}",
+            f"{resets} without `seed=`, and nothing seeds it: {_ENTROPY}",
             None,
             help="Seed its first reset before handing it on: `env.reset(seed=seed)`",
         )
@@ -191,32 +198,32 @@ class _Environments:
                 found[0], found[1], {p for p, arg in bind_arguments(found[1], call) if _hands_on(arg, name)}, set())
         return self._reached[call, name]
 
-    def _handed_to_reset(self, name: str, statement: Statement) -> cst.Call | None:
-        """The call that hands the environment `name` to another project module's functions, which reset it
-        without a seed."""
+    def _handed_to_reset(self, name: str, statement: Statement) -> tuple[cst.Call, FunctionInfo] | None:
+        """The call that hands the environment `name` to project functions (or a project class's methods) that
+        reset it without a seed, and the first of them that does."""
         for other in self.index.statements_in(statement.scope):
             for call in other.calls:
                 reached = self._elsewhere(call, other.scope, name) if any(
                     _hands_on(arg.value, name) for arg in call.args) else None
-                if reached and any(_resets_unseeded(node, names) for function, names in reached
-                                   for node in iter_descendants(function.node)):
-                    return call
+                resetter = next((function for function, names in reached or () if any(
+                    _resets_unseeded(node, names) for node in iter_descendants(function.node))), None)
+                if resetter is not None:
+                    return call, resetter
         return None
 
-    def unseeded_reset(self, made: cst.Call, scope: Scope) -> tuple[cst.Call, bool] | None:
-        """The first `reset()` of an environment that is never seeded, or (with True) the call that hands it,
-        never reset nor seeded here, to another project module's functions that reset it without a seed
-        (None: seeded, or not in view)."""
+    def unseeded_reset(self, made: cst.Call, scope: Scope) -> tuple[cst.Call, FunctionInfo | None] | None:
+        """The first `reset()` of an environment that is never seeded, or the call that hands it, never reset nor
+        seeded here, to project functions that reset it without a seed, with the first of them (None: seeded, or
+        not in view)."""
         named = self._named(made)
         if named is None or not self._visible(made, scope) or self._escapes(*named):
             return None
         name, statement = named
         resets, seeds = self._calls_on(name, scope, "reset"), self._calls_on(name, scope, "seed")
         if not resets and not seeds:
-            handing = self._handed_to_reset(name, statement)
-            return (handing, True) if handing is not None else None
+            return self._handed_to_reset(name, statement)
         seeded = any(not is_none(argument(reset, "seed", None)) for reset in resets) or any(call.args for call in seeds)
-        return None if seeded or not resets else (resets[0], False)
+        return None if seeded or not resets else (resets[0], None)
 
     def unseeded_samples(self) -> Iterator[tuple[cst.Call, cst.Call, Statement]]:
         """`env.action_space.sample()` calls whose environment is made in view and whose space is never seeded."""
@@ -258,7 +265,8 @@ def _seeds_something(function: cst.FunctionDef, *methods: str) -> bool:
 def _reached(index: ModuleIndex, function: FunctionInfo, names: set[str], seen: set[FunctionInfo],
              ) -> list[tuple[FunctionInfo, set[str]]] | None:
     """`function` and the functions of its module it hands the object it has as `names` to, each with the names
-    it has it under; None when one of them may seed it: it seeds something, or hands the object to another
+    it has it under (an `__init__` that keeps it as `self.env` hands it to every method of its class, as
+    `self.env`); None when one of them may seed it: it seeds something, or hands the object to another
     module's function (the library's excepted)."""
     if _seeds_something(function.node):
         return None
@@ -278,21 +286,70 @@ def _reached(index: ModuleIndex, function: FunctionInfo, names: set[str], seen: 
             if inner is None:
                 return None
             reached += inner
+    kept = _kept_attributes(function, names)
+    if kept:
+        methods = _methods(index, function.owner_class)  # type: ignore[arg-type]
+        if methods is None:
+            return None
+        for method in methods:
+            parameters = method.node.params.params
+            if method in seen or not parameters:
+                continue
+            inner = _reached(index, method, {f"{parameters[0].name.value}.{attribute}" for attribute in kept}, seen)
+            if inner is None:
+                return None
+            reached += inner
     return reached
+
+
+def _kept_attributes(function: FunctionInfo, names: set[str]) -> set[str]:
+    """The attributes an `__init__` keeps one of `names` in (`self.env = env`)."""
+    cls = function.owner_class
+    if cls is None or function.node.name.value != "__init__":
+        return set()
+    return {attribute for attribute, values in cls.attributes.items()
+            if any(scope is function.scope and isinstance(value, cst.Name) and value.value in names
+                   for value, scope in values)}
+
+
+def _methods(index: ModuleIndex, cls: ClassInfo, depth: int = 0) -> list[FunctionInfo] | None:
+    """The methods of a class and of its bases in the module; None when a base may have others (a class of
+    another module or library: an environment wrapper's `reset` passes the seed on)."""
+    if len(cls.bases) != len(cls.node.bases) or depth > _MAX_HELPERS:
+        return None
+    methods = list(cls.methods.values())
+    for base in cls.bases:
+        if base in index.classes:
+            inherited = _methods(index, index.classes[base], depth + 1)
+            if inherited is None:
+                return None
+            methods += inherited
+        elif base not in _PLAIN_BASES:
+            return None
+    return methods
 
 
 def _resets_unseeded(node: cst.CSTNode, names: set[str]) -> bool:
     """Whether a node is `name.reset(..)` without a seed, for one of `names`."""
     return isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value == "reset" \
-        and isinstance(node.func.value, cst.Name) and node.func.value.value in names \
-        and is_none(argument(node, "seed", None))
+        and any(_holds(node.func.value, name) for name in names) and is_none(argument(node, "seed", None))
+
+
+def _holds(node: cst.CSTNode, name: str) -> bool:
+    """Whether an expression is the object called `name`: a name, or an attribute for `self.env`."""
+    owner, _, attribute = name.partition(".")
+    if not attribute:
+        return isinstance(node, cst.Name) and node.value == name
+    return isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and node.value.value == owner \
+        and node.attr.value == attribute
 
 
 def _hands_on(node: cst.CSTNode, name: str) -> bool:
     """Whether an expression hands on the object called `name` (not only reads its attributes or methods)."""
-    if isinstance(node, cst.Name):
-        return node.value == name
-    if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name):
+    if _holds(node, name):
+        return True
+    if isinstance(node, cst.Name) or (isinstance(node, cst.Attribute) and (
+            isinstance(node.value, cst.Name) or _holds(node.value, name))):
         return False
     return any(_hands_on(child, name) for child in iter_children(node))
 
