@@ -493,6 +493,44 @@ class TestSL301CudnnBenchmarkEnabled:
     def test_benchmark_mode_in_a_program_that_asks_for_reproducibility_is_flagged(self, source, row):
         assert findings(source, {"SL301"}) == [("SL301", row, 1 if row < 5 else 5)]
 
+    @pytest.mark.parametrize("later, flagged", [
+        ("cudnn.benchmark = False", False),
+        ("set_random_seed(0)", False),
+        ("if args.deterministic:\n    set_random_seed(0)", False),  # a choice, as `if ..: off else: on`
+        ("set_determinism(seed=0)", False),
+        ("transformers.enable_full_determinism(0)", False),
+        ("set_determinism(seed=None)", True),  # MONAI then restores the flags it found
+        ("set_random_seed(0, deterministic=False)", True),  # off only under `if deterministic:`
+        ("torch.use_deterministic_algorithms(True)", True),
+    ], ids=["assigned-False", "helper", "helper-in-a-branch", "monai", "enable_full_determinism", "monai-None",
+            "helper-that-may-not", "deterministic-algorithms"])
+    def test_benchmark_mode_turned_off_again_later(self, later, flagged):
+        # Distilled from KPGT's train_kpgt.py: `cudnn.benchmark = True`, then its `set_random_seed` turns it off.
+        source = (
+            "import torch\nimport torch.backends.cudnn as cudnn\nimport transformers\n"
+            "from monai.utils import set_determinism\n\n\n"
+            "def set_random_seed(seed, deterministic=True):\n    torch.manual_seed(seed)\n"
+            "    if deterministic:\n        cudnn.deterministic = True\n    cudnn.benchmark = False\n\n\n"
+            "def seed_only(seed, deterministic=True):\n    torch.manual_seed(seed)\n"
+            "    if deterministic:\n        cudnn.benchmark = False\n\n\n"
+            f"cudnn.benchmark = True\n{later}\n"
+        ).replace("set_random_seed(0, deterministic=False)", "seed_only(0, deterministic=False)")
+        assert findings(source, {"SL301"}) == ([("SL301", 20, 1)] if flagged else [])
+
+    @pytest.mark.parametrize("source", [
+        # turned off at the top level, before the function that turns it on is called
+        "def setup():\n    cudnn.benchmark = True\n\n\ncudnn.benchmark = False\nsetup()\n",
+        # turned off in a function defined after it, never called
+        "cudnn.benchmark = True\n\n\ndef reset():\n    cudnn.benchmark = False\n",
+    ], ids=["off-before-the-call", "off-in-a-definition"])
+    def test_a_later_definition_does_not_turn_it_off(self, source):
+        assert codes_of("import torch.backends.cudnn as cudnn\n" + source + SEEDS, {"SL301"}) == ["SL301"]
+
+    def test_benchmark_mode_turned_on_after_a_helper_turned_it_off(self):
+        source = ("import torch.backends.cudnn as cudnn\nfrom monai.utils import set_determinism\n"
+                  "set_determinism(seed=0)\ncudnn.benchmark = True\n")
+        assert findings(source, {"SL301"}) == [("SL301", 4, 1)]
+
     def test_seeding_helper_of_another_module_opens_the_gate(self, write, tmp_path):
         write("utils.py", "import torch\n\n\ndef init_seeds(seed):\n    torch.manual_seed(seed)\n")
         write("train.py", "import torch.backends.cudnn as cudnn\nfrom utils import init_seeds\n"
@@ -500,6 +538,20 @@ class TestSL301CudnnBenchmarkEnabled:
         result = run_cli("check", "--isolated", "--select", "SL301", "--output-format", "concise", "train.py",
                          cwd=tmp_path)
         assert result.stdout.decode().startswith("train.py:4:1: SL301 "), result.stdout.decode()
+
+    @pytest.mark.parametrize("helper, flagged", [
+        ("    torch.backends.cudnn.benchmark = False\n", False),
+        ("    if deterministic:\n        torch.backends.cudnn.benchmark = False\n", True),
+    ], ids=["turns-it-off", "turns-it-off-on-request"])
+    def test_a_helper_of_another_module_turning_it_off_later(self, write, tmp_path, helper, flagged):
+        # KPGT: scripts/train_kpgt.py sets benchmark mode on, then calls src/utils.py's set_random_seed.
+        write("utils.py", "import torch\n\n\ndef set_random_seed(seed, deterministic=False):\n"
+                          f"    torch.manual_seed(seed)\n{helper}")
+        write("train.py", "import torch\nfrom utils import set_random_seed\n"
+                          "torch.backends.cudnn.benchmark = True\nset_random_seed(0)\n")
+        result = run_cli("check", "--isolated", "--select", "SL301", "--output-format", "concise", "train.py",
+                         cwd=tmp_path)
+        assert ("train.py:3:1: SL301 " in result.stdout.decode()) == flagged, result.stdout.decode()
 
     @pytest.mark.parametrize(
         "source, expected",

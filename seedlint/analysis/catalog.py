@@ -103,6 +103,11 @@ SEEDERS: dict[str, Seeder] = {
     "monai.utils.set_determinism": _MONAI,
     "monai.utils.misc.set_determinism": _MONAI,
 }
+# Library helpers that set `torch.backends.cudnn.benchmark = False` (MONAI's unless given `seed=None`).
+BENCHMARK_OFF = frozenset({
+    "monai.utils.set_determinism", "monai.utils.misc.set_determinism",
+    "transformers.enable_full_determinism", "transformers.trainer_utils.enable_full_determinism",
+})
 # Library classes whose constructor seeds: `transformers.Trainer.__init__` calls `set_seed(args.seed)` (or
 # `enable_full_determinism`), and so do its subclasses (TRL's trainers among them).
 SEEDING_CLASSES = frozenset({

@@ -22,6 +22,7 @@ _HELP = "Set `torch.backends.cudnn.benchmark = False` (the default) for reproduc
 
 
 _BENCHMARK = f"{catalog.CUDNN_MODULE}.benchmark"
+_DEFINITIONS = (cst.FunctionDef, cst.ClassDef)  # their bodies run when called, not where they stand
 _DETERMINISTIC = f"{catalog.CUDNN_MODULE}.deterministic"
 
 
@@ -61,11 +62,46 @@ def _only_when_determinism_is_off(context: FileContext, statement: Statement) ->
     return False
 
 
-def _nested(index: ModuleIndex, block: list[Statement]) -> Iterator[Statement]:
+def _turned_off_later(context: FileContext, statement: Statement) -> bool:
+    """Whether a statement after it, in its block or an enclosing one, turns benchmark mode off again (on some
+    path: `if args.deterministic:` after it is a choice, as before it): `cudnn.benchmark = False`, or a call of
+    a function of the project (or a library helper) that does so unconditionally (KPGT sets it `True`, then
+    calls its `set_random_seed`, which sets it `False`)."""
+    index = context.index
+    inner: Statement | None = statement
+    while inner is not None and not isinstance(inner.node, _DEFINITIONS):
+        for later in _nested(index, inner.siblings[inner.position + 1:], _DEFINITIONS):
+            if _turns_off(index, later) or any(_helper_turns_off(context, call, later) for call in later.calls):
+                return True
+        inner = index.enclosing(inner)
+    return False
+
+
+def _turns_off(index: ModuleIndex, statement: Statement) -> bool:
+    """Whether a statement is `cudnn.benchmark = False`."""
+    return any(is_literal(value, "False") and index.qualify(target, statement.scope) == _BENCHMARK
+               for target, value in assigned(statement.node))
+
+
+def _helper_turns_off(context: FileContext, call: cst.Call, statement: Statement) -> bool:
+    """Whether a call runs a function whose body sets `cudnn.benchmark = False` outside any branch."""
+    index, project = context.index, context.settings.project
+    qualified = index.qualify(call.func, statement.scope) or ""
+    if qualified in catalog.BENCHMARK_OFF:
+        return not is_literal(argument(call, "seed", 0), "None")
+    local = index.resolve_local_call(call, statement.scope)
+    found = (index, local) if local is not None else \
+        project.function(qualified, (b"benchmark",)) if project is not None and qualified else None
+    return found is not None and any(_turns_off(found[0], inner) for inner in found[0].body_of(found[1]))
+
+
+def _nested(index: ModuleIndex, block: list[Statement], skipped: tuple[type, ...] = ()) -> Iterator[Statement]:
+    """The statements of a block and of the blocks inside them (not inside `skipped` compounds)."""
     for statement in block:
         yield statement
-        for inner in index.blocks_of(statement.node):
-            yield from _nested(index, inner)
+        if not isinstance(statement.node, skipped):
+            for inner in index.blocks_of(statement.node):
+                yield from _nested(index, inner, skipped)
 
 
 class CudnnBenchmarkEnabled(Rule):
@@ -86,6 +122,7 @@ class CudnnBenchmarkEnabled(Rule):
                 and is_literal(value, "True")
                 and index.qualify(target, statement.scope) == _BENCHMARK
                 and not _only_when_determinism_is_off(context, statement)
+                and not _turned_off_later(context, statement)
             ):
                 yield Finding(statement.node, _MESSAGE, self._assignment_fix(context, statement, target, value),
                               help=_HELP)
