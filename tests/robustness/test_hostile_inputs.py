@@ -115,9 +115,12 @@ def _deny(monkeypatch, tree: Path) -> None:
     if os.geteuid() != 0:
         return
     from seedlint import discovery, runner
+    from seedlint.analysis import modules
 
     denied = PermissionError(13, "Permission denied")
     scandir, read_bytes = os.scandir, Path.read_bytes
+    monkeypatch.setattr(modules, "open", lambda path, *args: (_ for _ in ()).throw(denied)
+                        if Path(path).name == "secret.py" else open(path, *args), raising=False)
     monkeypatch.setattr(discovery.os, "scandir", lambda path: (_ for _ in ()).throw(denied)
                         if Path(path).name == "locked" else scandir(path))
     monkeypatch.setattr(runner.Path, "read_bytes", lambda path: (_ for _ in ()).throw(denied)
