@@ -488,6 +488,81 @@ def test_look_alikes_of_a_loader_iterated_by_another_module_are_not_flagged(writ
     assert check(tmp_path, "main.py", extra=("--select", "SL201")) == []
 
 
+TRAINER = """\
+    class Trainer{bases}:
+        def __init__(self, model, train_loader, epochs):
+            self.model = model
+            self.train_loader = train_loader
+            self.epochs = epochs
+
+        def train_epoch(self):
+            for batch in self.train_loader:
+                self.model(batch)
+
+        def fit(self):
+            for epoch in range(self.epochs):
+                {set_epoch}
+                self.train_epoch()
+    """
+MAIN_WITH_TRAINER = """\
+    import torch
+    from torch.utils.data import DataLoader, DistributedSampler
+    from trainer import Trainer
+
+    torch.manual_seed(0)
+    sampler = DistributedSampler(dataset, shuffle={shuffle})
+    loader = DataLoader(dataset, sampler=sampler, batch_size=64)
+    trainer = Trainer(model, loader, 10)
+    trainer.{run}()
+    """
+
+
+@pytest.mark.parametrize("trainer, script", [
+    (TRAINER, MAIN_WITH_TRAINER),
+    # the batch loop inside the epoch loop
+    (TRAINER.replace("        self.train_epoch()", "        for x in enumerate(self.train_loader):\n"
+                                                   "                    self.model(x)"), MAIN_WITH_TRAINER),
+    # built and run in one expression
+    (TRAINER, MAIN_WITH_TRAINER.replace("trainer = Trainer(model, loader, 10)\n    trainer.{run}()",
+                                        "Trainer(model, loader, 10).{run}()")),
+], ids=["through-a-method", "nested-loops", "chained"])
+def test_a_loader_kept_by_a_trainer_object_whose_epoch_loop_never_sets_the_epoch(write, tmp_path, trainer, script):
+    write("trainer.py", trainer.format(bases="", set_epoch="pass"))
+    write("main.py", script.format(shuffle="True", run="fit"))
+    assert check(tmp_path, "main.py", extra=("--select", "SL201")) == [("main.py", "SL201", 8)]
+
+
+@pytest.mark.parametrize("bases, set_epoch, shuffle, run, extra", [
+    ("", "self.train_loader.sampler.set_epoch(epoch)", "True", "fit", ""),
+    ("", "pass", "False", "fit", ""),
+    ("", "pass", "True", "train_epoch", ""),  # one pass per call: the caller's loop is the epoch loop
+    ("(Base)", "pass", "True", "fit", ""),  # a base of another module may set the epoch
+    ("", "pass", "True", "fit", "sampler.set_epoch(0)\n"),
+], ids=["set-epoch-in-the-class", "no-shuffle", "no-epoch-loop-run", "base-out-of-view", "set-epoch-in-the-script"])
+def test_look_alikes_of_a_loader_kept_by_a_trainer_object(write, tmp_path, bases, set_epoch, shuffle, run, extra):
+    write("trainer.py", "from base import Base\n" + TRAINER.format(bases=bases, set_epoch=set_epoch))
+    write("main.py", MAIN_WITH_TRAINER.format(shuffle=shuffle, run=run) + extra)
+    assert check(tmp_path, "main.py", extra=("--select", "SL201")) == []
+
+
+@pytest.mark.parametrize("loop, flagged", [
+    ("for epoch in range(10):\n        trainer.train_epoch()\n", True),
+    ("for epoch in range(10):\n        sampler.set_epoch(epoch)\n        trainer.train_epoch()\n", False),
+    ("for epoch in range(10):\n        trainer.evaluate()\n", False),  # iterates another loader it keeps
+], ids=["epoch-loop-here", "set-epoch-here", "another-loader"])
+def test_an_epoch_loop_calling_a_method_that_iterates_the_kept_loader(write, tmp_path, loop, flagged):
+    trainer = TRAINER.format(bases="", set_epoch="pass").replace(
+        "        def fit(self):", "        def evaluate(self):\n            for batch in self.model.val_loader:\n"
+                                 "                self.model(batch)\n\n        def fit(self):")
+    write("trainer.py", trainer)
+    write("main.py", MAIN_WITH_TRAINER.format(shuffle="True", run="fit").replace("    trainer.fit()\n", "    " + loop))
+    assert check(tmp_path, "main.py", extra=("--select", "SL201")) == ([("main.py", "SL201", 9)] if flagged else [])
+    if flagged:
+        result = run_cli("check", "--isolated", "--select", "SL201", "--fix", "main.py", cwd=tmp_path)
+        assert result.returncode == 0, result.stdout.decode()
+        assert "    sampler.set_epoch(epoch)\n    trainer.train_epoch()" in (tmp_path / "main.py").read_text()
+
+
 RL_SCRIPT = """\
     import gymnasium as gym
     import torch

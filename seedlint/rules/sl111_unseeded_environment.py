@@ -11,12 +11,17 @@ from seedlint.analysis.arguments import argument, is_none
 from seedlint.analysis.context import FileContext
 from seedlint.analysis.generators import seed_reaching
 from seedlint.analysis.index import (
-    ClassInfo,
     FunctionInfo,
     ModuleIndex,
     Scope,
     Statement,
     bind_arguments,
+)
+from seedlint.analysis.instances import (
+    instance_name,
+    is_kept,
+    kept_attributes,
+    methods_in_view,
 )
 from seedlint.analysis.repetition import loop_trail
 from seedlint.analysis.walk import iter_children, iter_descendants
@@ -27,8 +32,6 @@ _RESET_HELP = "Seed the first reset only: `env.reset(seed=seed)`; later resets c
 _ENTROPY = ("its generator is seeded from OS entropy on first use, which `torch.manual_seed`, `np.random.seed` and "
             "`random.seed` do not reach, so the episodes change from run to run")
 _MAX_HELPERS = 8  # functions of another module followed from one call
-# Bases whose methods do not touch an environment an instance keeps (a wrapper's `reset` passes the seed on).
-_PLAIN_BASES = frozenset({"builtins.object", "abc.ABC", "torch.nn.Module", "torch.nn.modules.module.Module"})
 _RESETS = (b"reset",)  # what another module's text must hold for a function of it to reset an environment
 _SPACE_HELP = "Seed the space once after making the environment: `env.action_space.seed(seed)`"
 
@@ -286,47 +289,20 @@ def _reached(index: ModuleIndex, function: FunctionInfo, names: set[str], seen: 
             if inner is None:
                 return None
             reached += inner
-    kept = _kept_attributes(function, names)
+    kept = kept_attributes(function, names)
     if kept:
-        methods = _methods(index, function.owner_class)  # type: ignore[arg-type]
+        methods = methods_in_view(index, function.owner_class)  # type: ignore[arg-type]
         if methods is None:
             return None
         for method in methods:
-            parameters = method.node.params.params
-            if method in seen or not parameters:
+            owner = instance_name(method)
+            if method in seen or owner is None:
                 continue
-            inner = _reached(index, method, {f"{parameters[0].name.value}.{attribute}" for attribute in kept}, seen)
+            inner = _reached(index, method, {f"{owner}.{attribute}" for attribute in kept}, seen)
             if inner is None:
                 return None
             reached += inner
     return reached
-
-
-def _kept_attributes(function: FunctionInfo, names: set[str]) -> set[str]:
-    """The attributes an `__init__` keeps one of `names` in (`self.env = env`)."""
-    cls = function.owner_class
-    if cls is None or function.node.name.value != "__init__":
-        return set()
-    return {attribute for attribute, values in cls.attributes.items()
-            if any(scope is function.scope and isinstance(value, cst.Name) and value.value in names
-                   for value, scope in values)}
-
-
-def _methods(index: ModuleIndex, cls: ClassInfo, depth: int = 0) -> list[FunctionInfo] | None:
-    """The methods of a class and of its bases in the module; None when a base may have others (a class of
-    another module or library: an environment wrapper's `reset` passes the seed on)."""
-    if len(cls.bases) != len(cls.node.bases) or depth > _MAX_HELPERS:
-        return None
-    methods = list(cls.methods.values())
-    for base in cls.bases:
-        if base in index.classes:
-            inherited = _methods(index, index.classes[base], depth + 1)
-            if inherited is None:
-                return None
-            methods += inherited
-        elif base not in _PLAIN_BASES:
-            return None
-    return methods
 
 
 def _resets_unseeded(node: cst.CSTNode, names: set[str]) -> bool:
@@ -338,10 +314,7 @@ def _resets_unseeded(node: cst.CSTNode, names: set[str]) -> bool:
 def _holds(node: cst.CSTNode, name: str) -> bool:
     """Whether an expression is the object called `name`: a name, or an attribute for `self.env`."""
     owner, _, attribute = name.partition(".")
-    if not attribute:
-        return isinstance(node, cst.Name) and node.value == name
-    return isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and node.value.value == owner \
-        and node.attr.value == attribute
+    return is_kept(node, owner, {attribute}) if attribute else isinstance(node, cst.Name) and node.value == name
 
 
 def _hands_on(node: cst.CSTNode, name: str) -> bool:

@@ -10,6 +10,12 @@ from seedlint.analysis import catalog
 from seedlint.analysis.arguments import argument, is_literal, is_none
 from seedlint.analysis.context import FileContext
 from seedlint.analysis.index import FunctionInfo, ModuleIndex, Statement, bind_arguments
+from seedlint.analysis.instances import (
+    instance_name,
+    is_kept,
+    kept_attributes,
+    methods_in_view,
+)
 from seedlint.analysis.walk import iter_descendants
 from seedlint.diagnostics import Applicability, Fix
 from seedlint.rules.base import Finding, Rule
@@ -58,6 +64,7 @@ class MissingSetEpoch(Rule):
         handles = self._handles(context)
         if not handles:
             return
+        yield from self._kept_by_objects(context, handles)
         index = context.index
         loops = [s for block in index.statements.values() for s in block if isinstance(s.node, (cst.For, cst.While))]
         epoch_loops = {}
@@ -91,6 +98,39 @@ class MissingSetEpoch(Rule):
                 help=f"Call `{held}.set_epoch(epoch)` at the start of every epoch",
                 end_node=node.iter if isinstance(node, cst.For) else node.test,
             )
+
+    # --------------------------------------------------------------- objects
+    @staticmethod
+    def _kept_by_objects(context: FileContext, handles: _Handles) -> Iterator[Finding]:
+        """Constructor calls that hand the loader to a project class keeping it (`Trainer(model, loader)` whose
+        `__init__` stores `self.loader = loader`) whose method, called here, loops over epochs iterating it,
+        with `set_epoch` neither in the class nor in this module."""
+        project, index = context.settings.project, context.index
+        if project is None or any(_set_epoch_receiver(call) is not None for call, _ in index.all_calls):
+            return
+        for call, scope in index.all_calls:
+            passed = {held for arg in call.args if (held := handles.held(arg.value)) is not None}
+            qualified = index.qualify(call.func, scope) if passed else None
+            found = project.function(qualified, _LOOPS) if qualified else None
+            if found is None or found[1].owner_class is None or found[1].node.name.value != "__init__":
+                continue
+            owner_index, init = found
+            kept = kept_attributes(init, {parameter for parameter, arg in bind_arguments(init, call)
+                                          if handles.held(arg) is not None})
+            methods = methods_in_view(owner_index, init.owner_class) if kept else None
+            if not methods or _mentions_set_epoch(methods):
+                continue
+            looping = _epoch_methods(methods, kept)
+            called = next((method for method in _called_on(context, call) if method in looping), None)
+            if called is not None:
+                yield Finding(
+                    call,
+                    f"`{context.code(call.func)}(..)` keeps the loader over a shuffling `DistributedSampler`, and its "
+                    f"`{called}()` loops over epochs without calling `set_epoch`, so every epoch visits the data in "
+                    "the same order (a training-quality bug: no reshuffling between epochs)",
+                    None,
+                    help=f"Call `set_epoch(epoch)` on the sampler at the start of every epoch in `{called}()`",
+                )
 
     # ------------------------------------------------------------------ handles
     def _handles(self, context: FileContext) -> _Handles:
@@ -209,13 +249,13 @@ class MissingSetEpoch(Rule):
             return None
         function = found[1]
         inside = list(iter_descendants(function.node))
-        if any(isinstance(node, cst.Name) and node.value == "set_epoch"
-               or isinstance(node, cst.SimpleString) and "set_epoch" in node.value for node in inside):
+        if _mentions_set_epoch([function]):
             return None  # it reshuffles (or may): its own `set_epoch` is not followed here
         looped = {expression.value for node in inside if isinstance(node, cst.For)
                   for expression in _iterated(node.iter) if isinstance(expression, cst.Name)}
         return next((held for parameter, arg in bind_arguments(function, call)
-                     if parameter in looped and (held := handles.held(arg)) is not None), None)
+                     if parameter in looped and (held := handles.held(arg)) is not None), None) \
+            or _iterated_by_object(context, call, statement, handles, *found)
 
     # --------------------------------------------------------------- set_epoch
     def _set_epoch_guards(self, context: FileContext, blocks: Iterable[list[Statement]], handles: _Handles,
@@ -272,6 +312,97 @@ class MissingSetEpoch(Rule):
             return Fix(f"Call `{call}` at the start of every epoch", Applicability.DISPLAY_ONLY)
         return Fix(f"Insert `{call}`" if always else f"Insert `{call}` where the sampler has it", Applicability.SAFE,
                    (edit,))
+
+
+def _iterated_by_object(context: FileContext, call: cst.Call, statement: Statement, handles: _Handles,
+                        index: ModuleIndex, method: FunctionInfo) -> str | None:
+    """The sampler a method call iterates through what its object keeps: `trainer.train_epoch()` on
+    `trainer = Trainer(model, loader)`, whose `__init__` keeps `self.loader = loader` for the method to iterate."""
+    func, cls = call.func, method.owner_class
+    if cls is None or not isinstance(func, cst.Attribute) or not isinstance(func.value, cst.Name):
+        return None
+    values = context.index.bound_values(func.value.value, statement.scope)
+    init = index.find_method(cls, "__init__")
+    methods = methods_in_view(index, cls)
+    if len(values) != 1 or not isinstance(values[0], cst.Call) or init is None or not methods \
+            or _mentions_set_epoch(methods):
+        return None
+    for parameter, arg in bind_arguments(init, values[0]):
+        held = handles.held(arg)
+        kept = kept_attributes(init, {parameter}) if held is not None else set()
+        if kept and method.node.name.value in _iterating_methods(methods, kept):
+            return held
+    return None
+
+
+def _mentions_set_epoch(functions: Iterable[FunctionInfo]) -> bool:
+    """Whether functions call `set_epoch`, or may (its name in a string: `getattr(sampler, "set_epoch")`)."""
+    return any(isinstance(node, cst.Name) and node.value == "set_epoch"
+               or isinstance(node, cst.SimpleString) and "set_epoch" in node.value
+               for function in functions for node in iter_descendants(function.node))
+
+
+def _iterating_methods(methods: list[FunctionInfo], kept: set[str]) -> set[str]:
+    """The names of the methods that iterate one of the `kept` attributes, or call one that does."""
+    return _with_callers({method.node.name.value for method in methods if any(
+        _iterates_kept(node, method, kept) for node in iter_descendants(method.node))}, _calls_between(methods))
+
+
+def _calls_between(methods: list[FunctionInfo]) -> dict[str, set[str]]:
+    return {method.node.name.value: _self_calls(method) for method in methods}
+
+
+def _epoch_methods(methods: list[FunctionInfo], kept: set[str]) -> set[str]:
+    """The names of the methods that loop over epochs iterating one of the `kept` attributes (a loop around a
+    `for` over `self.loader`, or around a call of a method that iterates it), or call one that does."""
+    calls = _calls_between(methods)
+    iterating = _iterating_methods(methods, kept)
+    return _with_callers({method.node.name.value for method in methods for loop in iter_descendants(method.node)
+                          if isinstance(loop, (cst.For, cst.While)) and not _iterates_kept(loop, method, kept)
+                          and any(_iterates_kept(node, method, kept) or _self_call(node, method) in iterating
+                                  for node in iter_descendants(loop.body))}, calls)
+
+
+def _with_callers(names: set[str], calls: dict[str, set[str]]) -> set[str]:
+    """`names` and the methods that call one of them (`calls`: method -> the methods it calls), at any depth."""
+    while True:
+        grown = names | {name for name, called in calls.items() if called & names}
+        if grown == names:
+            return names
+        names = grown
+
+
+def _iterates_kept(node: cst.CSTNode, method: FunctionInfo, kept: set[str]) -> bool:
+    """Whether a node is a `for` over `self.<kept>` (or `enumerate(self.loader)`, `tqdm(self.loader)`...)."""
+    owner = instance_name(method)
+    return isinstance(node, cst.For) and owner is not None and any(
+        is_kept(expression, owner, kept) for expression in _iterated(node.iter))
+
+
+def _self_call(node: cst.CSTNode, method: FunctionInfo) -> str | None:
+    """`m` of a call `self.m(..)` in a method."""
+    owner = instance_name(method)
+    if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and isinstance(node.func.value, cst.Name) \
+            and node.func.value.value == owner:
+        return node.func.attr.value
+    return None
+
+
+def _self_calls(method: FunctionInfo) -> set[str]:
+    return {name for node in iter_descendants(method.node) if (name := _self_call(node, method)) is not None}
+
+
+def _called_on(context: FileContext, made: cst.Call) -> Iterator[str]:
+    """The methods called on the object a constructor call makes: `trainer = Trainer(..)` then `trainer.fit()`,
+    or `Trainer(..).fit()`."""
+    statement = context.index.statement_of[made]
+    node = statement.node
+    names = {context.code(target.target) for target in node.targets} \
+        if isinstance(node, cst.Assign) and node.value is made else set()
+    for call, _ in context.index.all_calls:
+        func = call.func
+        if isinstance(func, cst.Attribute) and (func.value is made or context.code(func.value) in names):
+            yield func.attr.value
 
 
 def _gives(value: cst.BaseExpression, call: cst.Call) -> bool:

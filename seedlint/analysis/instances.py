@@ -1,0 +1,51 @@
+"""Objects of project classes that keep what they are given: `Learner(env)` whose `__init__` stores
+`self.env = env`, read by the class's methods as `self.env`."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from seedlint.analysis.index import ClassInfo, FunctionInfo, ModuleIndex
+
+_MAX_BASES = 8
+# Bases whose methods do not touch what an instance keeps (a Gymnasium wrapper's `reset` passes the seed on,
+# a project base of another module may do anything).
+PLAIN_BASES = frozenset({"builtins.object", "abc.ABC", "torch.nn.Module", "torch.nn.modules.module.Module"})
+
+
+def kept_attributes(function: FunctionInfo, names: set[str] | frozenset[str]) -> set[str]:
+    """The attributes an `__init__` keeps one of its `names` in (`self.env = env`)."""
+    cls = function.owner_class
+    if cls is None or function.node.name.value != "__init__":
+        return set()
+    return {attribute for attribute, values in cls.attributes.items()
+            if any(scope is function.scope and isinstance(value, cst.Name) and value.value in names
+                   for value, scope in values)}
+
+
+def methods_in_view(index: ModuleIndex, cls: ClassInfo, depth: int = 0) -> list[FunctionInfo] | None:
+    """The methods of a class and of its bases in the module; None when a base may have others."""
+    if len(cls.bases) != len(cls.node.bases) or depth > _MAX_BASES:
+        return None
+    methods = list(cls.methods.values())
+    for base in cls.bases:
+        if base in index.classes:
+            inherited = methods_in_view(index, index.classes[base], depth + 1)
+            if inherited is None:
+                return None
+            methods += inherited
+        elif base not in PLAIN_BASES:
+            return None
+    return methods
+
+
+def instance_name(method: FunctionInfo) -> str | None:
+    """What a method calls its instance (`self`)."""
+    parameters = method.node.params.params
+    return parameters[0].name.value if parameters else None
+
+
+def is_kept(node: cst.CSTNode, owner: str, attributes: set[str] | frozenset[str]) -> bool:
+    """Whether an expression is `self.<attribute>` for one of `attributes` (`owner` naming the instance)."""
+    return isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and node.value.value == owner \
+        and node.attr.value in attributes
