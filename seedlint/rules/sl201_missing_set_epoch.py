@@ -109,8 +109,8 @@ class MissingSetEpoch(Rule):
         if project is None or any(_set_epoch_receiver(call) is not None for call, _ in index.all_calls):
             return
         for call, scope in index.all_calls:
-            passed = {held for arg in call.args if (held := handles.held(arg.value)) is not None}
-            qualified = index.qualify(call.func, scope) if passed else None
+            handed = any(handles.held(arg.value) is not None for arg in call.args)
+            qualified = index.qualify(call.func, scope) if handed else None
             found = project.function(qualified, _LOOPS) if qualified else None
             if found is None or found[1].owner_class is None or found[1].node.name.value != "__init__":
                 continue
@@ -345,26 +345,22 @@ def _mentions_set_epoch(functions: Iterable[FunctionInfo]) -> bool:
 def _iterating_methods(methods: list[FunctionInfo], kept: set[str]) -> set[str]:
     """The names of the methods that iterate one of the `kept` attributes, or call one that does."""
     return _with_callers({method.node.name.value for method in methods if any(
-        _iterates_kept(node, method, kept) for node in iter_descendants(method.node))}, _calls_between(methods))
-
-
-def _calls_between(methods: list[FunctionInfo]) -> dict[str, set[str]]:
-    return {method.node.name.value: _self_calls(method) for method in methods}
+        _iterates_kept(node, method, kept) for node in iter_descendants(method.node))}, methods)
 
 
 def _epoch_methods(methods: list[FunctionInfo], kept: set[str]) -> set[str]:
     """The names of the methods that loop over epochs iterating one of the `kept` attributes (a loop around a
     `for` over `self.loader`, or around a call of a method that iterates it), or call one that does."""
-    calls = _calls_between(methods)
     iterating = _iterating_methods(methods, kept)
     return _with_callers({method.node.name.value for method in methods for loop in iter_descendants(method.node)
                           if isinstance(loop, (cst.For, cst.While)) and not _iterates_kept(loop, method, kept)
                           and any(_iterates_kept(node, method, kept) or _self_call(node, method) in iterating
-                                  for node in iter_descendants(loop.body))}, calls)
+                                  for node in iter_descendants(loop.body))}, methods)
 
 
-def _with_callers(names: set[str], calls: dict[str, set[str]]) -> set[str]:
-    """`names` and the methods that call one of them (`calls`: method -> the methods it calls), at any depth."""
+def _with_callers(names: set[str], methods: list[FunctionInfo]) -> set[str]:
+    """`names` and the methods that call one of them on their instance, at any depth."""
+    calls = {method.node.name.value: _self_calls(method) for method in methods}
     while True:
         grown = names | {name for name, called in calls.items() if called & names}
         if grown == names:
