@@ -391,8 +391,8 @@ def _self_calls(method: FunctionInfo) -> set[str]:
 def _called_on(context: FileContext, made: cst.Call) -> Iterator[str]:
     """The methods called on the object a constructor call makes: `trainer = Trainer(..)` then `trainer.fit()`,
     or `Trainer(..).fit()`."""
-    statement = context.index.statement_of[made]
-    node = statement.node
+    statement = context.index.statement_of.get(made)
+    node = statement.node if statement is not None else None
     names = {context.code(target.target) for target in node.targets} \
         if isinstance(node, cst.Assign) and node.value is made else set()
     for call, _ in context.index.all_calls:
