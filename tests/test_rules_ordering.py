@@ -189,6 +189,43 @@ class TestSL205UnsortedFileListing:
         """
         assert findings(source, {"SL205"}) == [("SL205", 6, 12)]
 
+    GENERATOR = """\
+        import os
+        from torch.utils.data import Dataset
+
+
+        def scandir(path, suffix=None):
+            def _scandir(path):
+                for entry in os.scandir(path):
+                    if entry.is_file() and (suffix is None or entry.name.endswith(suffix)):
+                        yield entry.path
+                    elif entry.is_dir():
+                        yield from _scandir(entry.path)
+            return _scandir(path)
+
+
+        class Pairs(Dataset):
+            def __init__(self, root):
+                {use}
+        """
+
+    def test_a_generator_yielding_in_listing_order_is_followed_to_its_callers(self):
+        # Distilled from BasicSR's `scandir` (NAFNet and other super-resolution projects): a generator over
+        # `os.scandir`, returned by its wrapper, whose entries become the dataset's list of files.
+        source = self.GENERATOR.replace("{use}", "self.paths = list(scandir(root, suffix='.png'))")
+        assert findings(source, {"SL205"}) == [("SL205", 7, 22)]
+        fixed = lint(source, {"SL205"}, fix="safe").source.text
+        assert "for entry in sorted(os.scandir(path), key=lambda entry: entry.name):" in fixed
+
+    @pytest.mark.parametrize("use", [
+        "self.paths = sorted(scandir(root))",
+        "self.count = len(list(scandir(root)))",
+        "self.names = set(scandir(root))",
+        "print(list(scandir(root)))",
+    ], ids=["sorted", "counted", "a-set", "only-printed"])
+    def test_a_generator_whose_order_goes_nowhere_is_not_flagged(self, use):
+        assert findings(self.GENERATOR.replace("{use}", use), {"SL205"}) == []
+
     @pytest.mark.parametrize(
         "line",
         [

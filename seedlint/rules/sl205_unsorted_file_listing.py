@@ -205,7 +205,11 @@ class _Listings:
         if isinstance(parent, cst.Return):
             return self._returned(scope, depth, seen)
         if not self._in_dataset_context(scope):
-            return False
+            # A generator yielding in the listing's order (`for entry in os.scandir(d): yield entry.path`):
+            # the order goes where its callers put what it yields.
+            yields = isinstance(parent, cst.Yield) or (isinstance(parent, cst.For) and parent.iter is top and any(
+                isinstance(inner, cst.Yield) for inner in own_nodes(parent.body)))
+            return yields and self._returned(scope, depth, seen)
         if isinstance(parent, cst.Subscript):  # an index: slices keep the chain going
             return parent.value is top
         if isinstance(parent, cst.Yield):
