@@ -138,7 +138,8 @@ class TestFlagged:
 class TestLeftAlone:
     @pytest.mark.parametrize(
         "seeding",
-        ["obs, info = env.reset(seed=0)", "obs, info = env.reset(seed=args.seed, options={})", "env.seed(42)"],
+        ["obs, info = env.reset(seed=0)", "obs, info = env.reset(seed=args.seed, options={})", "env.seed(42)",
+         "obs, info = env.reset(**reset_kwargs)"],
     )
     def test_a_seeded_environment(self, seeding):
         source = f"""\
@@ -314,6 +315,55 @@ class TestEnvironmentsKeptByAnObject:
         source = self.SOURCE.format(bases="", train="pass").replace(
             "learner = Learner(env)", "env.reset(seed=0)\n        learner = Learner(env)")
         assert self.diagnostics(tmp_path, source) == []
+
+
+class TestEnvironmentsAnObjectMakes:
+    """An agent that makes its environment in `__init__` (`self.env = gym.make(..)`) and resets it in a method."""
+
+    SOURCE = """\
+        import gymnasium as gym
+        import torch
+        from agents import Base, run_elsewhere
+
+
+        class Agent{bases}:
+            def __init__(self, env_id):
+                self.env = gym.make(env_id)
+
+            def train(self, episodes):
+                for _ in range(episodes):
+                    state, info = self.env.reset()
+                    action = self.env.action_space.sample()
+                    {extra}
+
+
+        torch.manual_seed(0)
+        agent = Agent("CartPole-v1")
+        agent.train(10)
+        {outside}
+        """
+
+    def test_its_unseeded_reset_and_space_are_flagged(self):
+        source = self.SOURCE.format(bases="", extra="pass", outside="")
+        assert findings(source) == [(12, 27), (13, 22)]
+
+    @pytest.mark.parametrize("bases, extra, outside", [
+        ("", "self.env.reset(seed=0)", ""),
+        ("", "self.env.seed(0)", ""),
+        ("", "pass", "agent.env.reset(seed=0)"),
+        ("", "run_elsewhere(self.env)", ""),
+        ("", "return self.env", ""),
+        ("", "self.env.reset(**self.reset_kwargs)", ""),  # forwards what it is given, a seed maybe
+        ("(Base)", "pass", ""),
+    ], ids=["seeded-reset", "legacy-seed", "seeded-from-outside", "handed-to-unread-code", "returned",
+            "base-out-of-view", "reset-with-forwarded-keywords"])
+    def test_look_alikes_are_left_alone(self, bases, extra, outside):
+        source = self.SOURCE.format(bases=bases, extra=extra, outside=outside)
+        assert (12, 27) not in findings(source)
+
+    def test_code_that_seeds_nothing(self):
+        source = self.SOURCE.format(bases="", extra="pass", outside="").replace("torch.manual_seed(0)", "")
+        assert findings(source) == []
 
 
 def test_a_first_reset_in_a_loops_else_clause_runs_once_and_gets_the_fix():

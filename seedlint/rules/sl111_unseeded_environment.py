@@ -56,6 +56,9 @@ class UnseededEnvironment(Rule):
                 continue
             found = environments.unseeded_reset(call, scope)
             if found is None:
+                kept = environments.kept_unseeded_reset(call, scope)
+                if kept is not None:
+                    yield self._reset_finding(context, call, scope, kept)
                 continue
             reset, resetter = found
             yield (self._handed_finding(context, call, reset, resetter) if resetter is not None
@@ -225,8 +228,63 @@ class _Environments:
         resets, seeds = self._calls_on(name, scope, "reset"), self._calls_on(name, scope, "seed")
         if not resets and not seeds:
             return self._handed_to_reset(name, statement)
-        seeded = any(not is_none(argument(reset, "seed", None)) for reset in resets) or any(call.args for call in seeds)
+        seeded = any(map(_may_seed, resets)) or any(call.args for call in seeds)
         return None if seeded or not resets else (resets[0], None)
+
+    def _kept(self, made: cst.Call, scope: Scope) -> tuple[str, list[FunctionInfo], Statement] | None:
+        """The attribute an object keeps an environment in (`self.env = gym.make(..)` in a method) and its
+        class's methods, when the environment stays in them: not handed to code that may seed it, returned or
+        aliased, nor touched by code outside the class (`agent.env.reset(seed=0)`)."""
+        statement = self.index.statement_of.get(made)
+        function = self.index.function_of_scope.get(statement.scope) if statement is not None else None
+        node = statement.node if statement is not None else None
+        if function is None or function.owner_class is None or not isinstance(node, cst.Assign) \
+                or len(node.targets) != 1 or not isinstance(target := node.targets[0].target, cst.Attribute) \
+                or not is_kept(target, instance_name(function) or "", {target.attr.value}) \
+                or not self._visible(made, scope):
+            return None
+        attribute = target.attr.value
+        methods = methods_in_view(self.index, function.owner_class)
+        if methods is None or self._touched_outside(attribute, {method.scope for method in methods}):
+            return None
+        for method in methods:
+            name = f"{instance_name(method)}.{attribute}"
+            for other in self.index.statements_in(method.scope):
+                value = getattr(other.node, "value", None)
+                rewrapped = isinstance(other.node, cst.Assign) and any(
+                    _holds(t.target, name) for t in other.node.targets)  # `self.env = Wrapper(self.env)`
+                if value is not None and not rewrapped and _hands_on(value, name) and not isinstance(value, cst.Call):
+                    return None  # returned, yielded or aliased
+                if any(any(_hands_on(arg.value, name) for arg in call.args)
+                       and not self._keeps_unseeded(call, other.scope, name) for call in other.calls):
+                    return None
+        return attribute, methods, statement
+
+    def _touched_outside(self, attribute: str, scopes: set[Scope]) -> bool:
+        """Whether calls outside the class's methods use an attribute of that name (`agent.env.reset(seed=0)`,
+        `evaluate(agent.env)`: they may seed the environment)."""
+        return any(isinstance(node, cst.Attribute) and node.attr.value == attribute
+                   for call, scope in self.index.all_calls if scope not in scopes
+                   for node in (call.func, *iter_descendants(call.func), *(
+                       inner for arg in call.args for inner in (arg.value, *iter_descendants(arg.value)))))
+
+    def kept_unseeded_reset(self, made: cst.Call, scope: Scope) -> cst.Call | None:
+        """The first `self.env.reset()` of an environment an object keeps, when nothing seeds it."""
+        kept = self._kept(made, scope)
+        if kept is None:
+            return None
+        attribute, methods, _ = kept
+        resets = []
+        for method in methods:
+            name = f"{instance_name(method)}.{attribute}"
+            for call, _ in self.context.calls_by_method("reset") + self.context.calls_by_method("seed"):
+                if self.index.function_of_scope.get(self.index.statement_of[call].scope) is not method \
+                        or not _holds(call.func.value, name):  # type: ignore[attr-defined]
+                    continue
+                if call.func.attr.value == "seed" or _may_seed(call):  # type: ignore[attr-defined]
+                    return None
+                resets.append(call)
+        return min(resets, key=lambda call: self.context.positions.span(call)[0], default=None)
 
     def unseeded_samples(self) -> Iterator[tuple[cst.Call, cst.Call, Statement]]:
         """`env.action_space.sample()` calls whose environment is made in view and whose space is never seeded."""
@@ -237,8 +295,20 @@ class _Environments:
             named = self._named(call)
             if named is not None and self._visible(call, scope):
                 made.setdefault(named[0], (scope, call, named[1]))
+        kept = {}
+        for call, scope in self.made:
+            found = self._kept(call, scope)
+            if found is not None:
+                kept.setdefault(found[0], (call, found[2], {method.scope for method in found[1]}))
         for call, scope in self.context.calls_by_method("sample"):
             space = call.func.value  # type: ignore[attr-defined]
+            if _is_space(space) and isinstance(space.value, cst.Attribute) and space.value.attr.value in kept:
+                making, statement, scopes = kept[space.value.attr.value]
+                function = self.index.function_of_scope.get(scope)
+                if scope in scopes and function is not None and _holds(
+                        space.value, f"{instance_name(function)}.{space.value.attr.value}"):
+                    yield call, making, statement
+                continue
             if not _is_space(space) or not isinstance(space.value, cst.Name) or space.value.value not in made:
                 continue
             where, making, statement = made[space.value.value]
@@ -260,7 +330,7 @@ def _seeds_something(function: cst.FunctionDef, *methods: str) -> bool:
     for node in iter_descendants(function):
         if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute):
             method = node.func.attr.value
-            if method == "seed" or method in methods or (method == "reset" and not is_none(argument(node, "seed", None))):
+            if method == "seed" or method in methods or (method == "reset" and _may_seed(node)):
                 return True
     return False
 
@@ -308,7 +378,12 @@ def _reached(index: ModuleIndex, function: FunctionInfo, names: set[str], seen: 
 def _resets_unseeded(node: cst.CSTNode, names: set[str]) -> bool:
     """Whether a node is `name.reset(..)` without a seed, for one of `names`."""
     return isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value == "reset" \
-        and any(_holds(node.func.value, name) for name in names) and is_none(argument(node, "seed", None))
+        and any(_holds(node.func.value, name) for name in names) and not _may_seed(node)
+
+
+def _may_seed(reset: cst.Call) -> bool:
+    """Whether a `reset(..)` passes a seed, or may (`reset(**kwargs)` forwards what its caller gives)."""
+    return not is_none(argument(reset, "seed", None)) or any(arg.star for arg in reset.args)
 
 
 def _holds(node: cst.CSTNode, name: str) -> bool:
