@@ -365,6 +365,15 @@ class TestEnvironmentsAnObjectMakes:
         source = self.SOURCE.format(bases="", extra="pass", outside="").replace("torch.manual_seed(0)", "")
         assert findings(source) == []
 
+    @pytest.mark.parametrize("other, flagged", [
+        ("class Other:\n            def go(self):\n                self.env.reset(seed=0)", True),  # its own env
+        ("class Sub(Agent):\n            def go(self):\n                self.env.reset(seed=0)", False),  # ours
+    ], ids=["another-class", "a-subclass"])
+    def test_another_class_with_an_env_attribute(self, other, flagged):
+        source = self.SOURCE.format(bases="", extra="pass", outside="").replace(
+            "        torch.manual_seed(0)", f"        {other}\n\n\n        torch.manual_seed(0)")
+        assert ((12, 27) in findings(source)) is flagged
+
 
 def test_a_first_reset_in_a_loops_else_clause_runs_once_and_gets_the_fix():
     source = """\

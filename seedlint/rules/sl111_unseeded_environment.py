@@ -11,6 +11,7 @@ from seedlint.analysis.arguments import argument, is_none
 from seedlint.analysis.context import FileContext
 from seedlint.analysis.generators import seed_reaching
 from seedlint.analysis.index import (
+    ClassInfo,
     FunctionInfo,
     ModuleIndex,
     Scope,
@@ -245,7 +246,7 @@ class _Environments:
             return None
         attribute = target.attr.value
         methods = methods_in_view(self.index, function.owner_class)
-        if methods is None or self._touched_outside(attribute, {method.scope for method in methods}):
+        if methods is None or self._touched_outside(attribute, function.owner_class, {method.scope for method in methods}):
             return None
         for method in methods:
             name = f"{instance_name(method)}.{attribute}"
@@ -260,13 +261,22 @@ class _Environments:
                     return None
         return attribute, methods, statement
 
-    def _touched_outside(self, attribute: str, scopes: set[Scope]) -> bool:
+    def _touched_outside(self, attribute: str, cls: ClassInfo, scopes: set[Scope]) -> bool:
         """Whether calls outside the class's methods use an attribute of that name (`agent.env.reset(seed=0)`,
-        `evaluate(agent.env)`: they may seed the environment)."""
-        return any(isinstance(node, cst.Attribute) and node.attr.value == attribute
-                   for call, scope in self.index.all_calls if scope not in scopes
-                   for node in (call.func, *iter_descendants(call.func), *(
-                       inner for arg in call.args for inner in (arg.value, *iter_descendants(arg.value)))))
+        `evaluate(agent.env)`: they may seed the environment); another class's own `self.env` does not count,
+        unless it derives from this one."""
+        for call, scope in self.index.all_calls:
+            if scope in scopes:
+                continue
+            function = self.index.function_of_scope.get(scope)
+            own = instance_name(function) if function is not None and function.owner_class is not None and \
+                not self.index.subclasses_of(function.owner_class, frozenset({cls.qualified})) else None
+            for node in (call.func, *iter_descendants(call.func),
+                         *(inner for arg in call.args for inner in (arg.value, *iter_descendants(arg.value)))):
+                if isinstance(node, cst.Attribute) and node.attr.value == attribute and not (
+                        own is not None and isinstance(node.value, cst.Name) and node.value.value == own):
+                    return True
+        return False
 
     def kept_unseeded_reset(self, made: cst.Call, scope: Scope) -> cst.Call | None:
         """The first `self.env.reset()` of an environment an object keeps, when nothing seeds it."""
