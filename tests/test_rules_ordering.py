@@ -129,6 +129,18 @@ class TestSL205UnsortedFileListing:
         source = in_dataset("for entry in os.scandir(root):\n            self.files.append(entry.path)")
         assert findings(source, {"SL205"}) == [("SL205", 7, 22)]
 
+    @pytest.mark.parametrize("after", [
+        "self.files.sort()",
+        "self.files = sorted(self.files)",
+    ], ids=["sorted-in-place", "sorted-again"])
+    def test_a_loop_collecting_into_a_list_sorted_afterwards_is_left_alone(self, after):
+        source = in_dataset("self.files = []\n        for name in os.listdir(root):\n"
+                            f"            self.files.append(name)\n        {after}")
+        assert findings(source, {"SL205"}) == []
+        unsorted = in_dataset("self.files = []\n        for name in os.listdir(root):\n"
+                              "            self.files.append(name)\n        count = len(self.files)")
+        assert findings(unsorted, {"SL205"}) == [("SL205", 8, 21)]
+
     def test_iterable_dataset_yielding_in_listing_order(self):
         source = """\
         import glob
@@ -208,6 +220,39 @@ class TestSL205UnsortedFileListing:
             def __init__(self, root):
                 {use}
         """
+
+    WALK = """\
+        import os
+        from torch.utils.data import Dataset
+
+
+        class Images(Dataset):
+            def __init__(self, root):
+                self.files = []
+                for dirpath, dirnames, filenames in os.walk(root):
+                    {inner}
+                        self.files.append(os.path.join(dirpath, name))
+                {after}
+        """
+
+    def test_os_walk_in_filesystem_order_is_flagged_without_a_fix(self):
+        source = self.WALK.format(inner="for name in filenames:", after="pass")
+        (diagnostic,) = lint(source, {"SL205"}).diagnostics
+        assert (diagnostic.start.row, diagnostic.start.column) == (8, 45)
+        assert diagnostic.fix is None and "sorted(filenames)" in diagnostic.help
+        comprehension = in_dataset("self.files = [f for _, _, names in os.walk(root) for f in names]")
+        assert codes_of(comprehension, {"SL205"}) == ["SL205"]
+
+    @pytest.mark.parametrize("inner, after", [
+        ("for name in sorted(filenames):", "pass"),
+        ("filenames.sort()\n                    for name in filenames:", "pass"),
+        ("for name in filenames:", "self.files.sort()"),
+        ("for name in filenames:", "self.files = sorted(self.files)"),
+        ("dirnames[:] = [d for d in dirnames if d[0] != '.']\n                    for name in filenames:",
+         "self.files.sort()"),  # pruning the walk is not numbering the files
+    ], ids=["sorted-names", "names-sorted-in-place", "list-sorted-in-place", "list-sorted", "pruned-then-sorted"])
+    def test_os_walk_with_sorted_names_is_left_alone(self, inner, after):
+        assert findings(self.WALK.format(inner=inner, after=after), {"SL205"}) == []
 
     def test_a_generator_yielding_in_listing_order_is_followed_to_its_callers(self):
         # Distilled from BasicSR's `scandir` (NAFNet and other super-resolution projects): a generator over

@@ -26,6 +26,7 @@ _FILESYSTEMS = (  # fsspec filesystems, as `qualify` spells their instances
 )
 LISTING_FUNCTIONS = frozenset({
     "os.listdir", "os.scandir", "glob.glob", "glob.iglob",
+    "os.walk",  # its lists of names are `os.scandir`'s order (CPython's os.py): each needs sorting, not the walk
     # Wrappers that list in the order of the filesystem (or of an object store).
     "tensorflow.io.gfile.listdir", "tensorflow.io.gfile.glob", "tensorflow.gfile.ListDirectory",
     "tensorflow.gfile.Glob", "tensorflow.compat.v1.gfile.ListDirectory", "tensorflow.compat.v1.gfile.Glob",
@@ -45,6 +46,9 @@ _PATH_GIVING = frozenset({
     "resolve()", "absolute()", "expanduser()", "joinpath()", "with_name()", "with_suffix()", "with_stem()",
     "parent", "cwd()", "home()",
 })
+_WALK = "os.walk"
+_WALK_HELP = ("Sort the names it gives: `for name in sorted(filenames)` and `dirnames.sort()`, or sort the list "
+              "built from them")
 # `os.scandir` entries do not compare: sort them by name.
 _SORT_KEYS = {"os.scandir": "lambda entry: entry.name"}
 
@@ -69,13 +73,15 @@ class UnsortedFileListing(Rule):
     patterns = tuple(
         (listing, builder)
         for listing in (b"listdir", b"scandir", b"iterdir", b"glob(", b"iglob", b"import glob", b"from glob",
-                        b".ls(", b"ListDirectory", b"Glob(")
+                        b".ls(", b"ListDirectory", b"Glob(", b"walk(")
         for builder in (b"Dataset", b"DataLoader")
     )
 
     def check(self, context: FileContext) -> Iterator[Finding]:
         listings = _Listings(context)
         for call, scope, qualified in listings.calls:
+            if qualified == _WALK and _walk_sorts_names(listings.tree, context.index, call):
+                continue
             if listings.ordered(call, scope, 0, set()):
                 listing = context.code(call.func)
                 yield Finding(
@@ -83,8 +89,8 @@ class UnsortedFileListing(Rule):
                     f"`{listing}(..)` returns entries in filesystem order, which differs between machines and copies "
                     "of the data, so the order of this dataset's samples is not reproducible",
                     sorted_fix(context, listings.tree, call, scope, _SORT_KEYS.get(qualified))
-                    if _entries_compare(call, qualified) else None,
-                    help="Wrap the listing in `sorted(..)`",
+                    if _entries_compare(call, qualified) and qualified != _WALK else None,
+                    help=_WALK_HELP if qualified == _WALK else "Wrap the listing in `sorted(..)`",
                 )
 
 
@@ -217,7 +223,12 @@ class _Listings:
         if isinstance(parent, cst.AugAssign) and parent.value is top:  # `files += glob.glob(..)`
             return self._stored(parent.target, scope, depth, seen)
         if isinstance(parent, cst.For):
-            return parent.iter is top and builds_ordered_collection(parent)
+            if parent.iter is not top or not builds_ordered_collection(parent):
+                return False
+            collections = _collected_into(parent)  # `files.append(..)`: the order is now that of `files`
+            return collections is None or any(
+                dotted_name(collection) is None or self._stored(collection, scope, depth, seen)
+                for collection in collections)
         call = self.tree.call_argument_of(top)
         if call is not None:
             if isinstance(call.func, cst.Attribute) and call.func.attr.value in COLLECTING_METHODS:
@@ -376,6 +387,42 @@ class _Listings:
         if isinstance(parent, (cst.AnnAssign, cst.AugAssign, cst.For, cst.CompFor)):
             return parent.target is child
         return False
+
+
+def _collected_into(loop: cst.For) -> list[cst.BaseExpression] | None:
+    """What a loop body appends its items to (`files.append(..)`, `names.extend(..)`), or None when it also
+    yields or numbers them."""
+    collections = []
+    for node in own_nodes(loop.body):
+        numbering = isinstance(node, cst.Assign) and any(isinstance(t.target, cst.Subscript) for t in node.targets) \
+            and (isinstance(node.value, cst.Name) or isinstance(node.value, cst.Call) and isinstance(
+                node.value.func, cst.Name) and node.value.func.value == "len")  # `index[count] = name`
+        if isinstance(node, cst.Yield) or numbering:
+            return None
+        if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) \
+                and node.func.attr.value in COLLECTING_METHODS:
+            collections.append(node.func.value)
+    return collections or None
+
+
+def _walk_sorts_names(tree: SyntaxTree, index: ModuleIndex, call: cst.Call) -> bool:
+    """Whether a `for dirpath, dirnames, filenames in os.walk(..)` loop sorts the names it uses:
+    `for name in sorted(filenames)` or `filenames.sort()` (the order of the directories still varies, but a
+    dataset of one folder is then in order: left alone)."""
+    tree.cover(index.statement_of[call].node)
+    loop = tree.parents.get(call)
+    if not isinstance(loop, cst.For) or loop.iter is not call or not isinstance(loop.target, cst.Tuple) \
+            or len(loop.target.elements) != 3 or not isinstance(names := loop.target.elements[2].value, cst.Name):
+        return False
+    for node in own_nodes(loop.body):
+        if isinstance(node, cst.Call) and node.args and isinstance(node.func, cst.Name) \
+                and node.func.value == "sorted" and isinstance(node.args[0].value, cst.Name) \
+                and node.args[0].value.value == names.value:
+            return True
+        if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value == "sort" \
+                and isinstance(node.func.value, cst.Name) and node.func.value.value == names.value:
+            return True
+    return False
 
 
 def _entries_compare(call: cst.Call, qualified: str) -> bool:
