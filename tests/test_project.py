@@ -545,6 +545,25 @@ def test_look_alikes_of_a_loader_kept_by_a_trainer_object(write, tmp_path, bases
     assert check(tmp_path, "main.py", extra=("--select", "SL201")) == []
 
 
+def test_a_trainer_object_run_by_calling_it(write, tmp_path):
+    write("trainer.py", TRAINER.format(bases="", set_epoch="pass").replace("def fit(self):", "def __call__(self):"))
+    write("main.py", MAIN_WITH_TRAINER.format(shuffle="True", run="fit").replace("trainer.fit()", "trainer()"))
+    assert check(tmp_path, "main.py", extra=("--select", "SL201")) == [("main.py", "SL201", 8)]
+
+
+@pytest.mark.parametrize("run", ["fit", "train_epoch"])
+def test_a_trainer_whose_hooks_set_the_epoch_is_left_alone(write, tmp_path, run):
+    # core-pytorch-utils, mmcv: a hook class of another module calls `trainer.data_loader.sampler.set_epoch`.
+    write("hooks.py", "class DistributedHook:\n    def before_epoch(self):\n"
+                      "        self.trainer.train_loader.sampler.set_epoch(self.trainer.epoch)\n")
+    write("trainer.py", "from hooks import DistributedHook\n" + TRAINER.format(bases="", set_epoch="pass"))
+    script = MAIN_WITH_TRAINER.format(shuffle="True", run="fit")
+    if run == "train_epoch":
+        script = script.replace("trainer.fit()", "for epoch in range(10):\n        trainer.train_epoch()")
+    write("main.py", script)
+    assert check(tmp_path, "main.py", extra=("--select", "SL201")) == []
+
+
 @pytest.mark.parametrize("loop, flagged", [
     ("for epoch in range(10):\n        trainer.train_epoch()\n", True),
     ("for epoch in range(10):\n        sampler.set_epoch(epoch)\n        trainer.train_epoch()\n", False),

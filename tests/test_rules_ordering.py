@@ -243,6 +243,18 @@ class TestSL205UnsortedFileListing:
         comprehension = in_dataset("self.files = [f for _, _, names in os.walk(root) for f in names]")
         assert codes_of(comprehension, {"SL205"}) == ["SL205"]
 
+    @pytest.mark.parametrize("loop, flagged", [
+        ("for d, _, names in tqdm(os.walk(root)):\n            self.files += [os.path.join(d, f) for f in names]",
+         True),
+        ("for d, _, names in tqdm(os.walk(root)):\n            for f in sorted(names):\n"
+         "                self.files.append(f)", False),
+        ("for d, _, names in os.walk(root):\n            self.files += [os.path.join(d, f) for f in names]\n"
+         "        self.files.sort()", False),
+    ], ids=["progress-bar-and-list-extended", "progress-bar-sorted-names", "extended-then-sorted"])
+    def test_os_walk_through_a_progress_bar_or_extending_a_list(self, loop, flagged):
+        source = in_dataset(f"self.files = []\n        {loop}").replace("import os\n", "import os\nfrom tqdm import tqdm\n")
+        assert codes_of(source, {"SL205"}) == (["SL205"] if flagged else [])
+
     @pytest.mark.parametrize("inner, after", [
         ("for name in sorted(filenames):", "pass"),
         ("filenames.sort()\n                    for name in filenames:", "pass"),

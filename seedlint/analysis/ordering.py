@@ -16,6 +16,7 @@ from seedlint.diagnostics import Applicability, Fix
 ORDER_KEEPING_CALLS = frozenset({
     "builtins.list", "builtins.tuple", "builtins.iter", "builtins.reversed", "builtins.map", "builtins.filter",
     "builtins.zip", "itertools.chain", "itertools.islice", "numpy.array", "numpy.asarray",
+    "tqdm.tqdm", "tqdm.auto.tqdm", "tqdm.notebook.tqdm", "tqdm.std.tqdm",  # a progress bar over the items, in order
 })
 COLLECTING_METHODS = frozenset({"append", "extend", "insert"})
 

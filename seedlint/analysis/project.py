@@ -30,7 +30,12 @@ from seedlint.analysis.index import (
     bind_arguments,
     positional_parameters,
 )
-from seedlint.analysis.modules import ModuleFinder, Resolution, neighbourhood
+from seedlint.analysis.modules import (
+    ModuleFinder,
+    Resolution,
+    imported_modules,
+    neighbourhood,
+)
 from seedlint.analysis.walk import iter_descendants
 from seedlint.parsing import Layout, NotParsed, parse
 from seedlint.source import SourceDecodeError, decode_source
@@ -100,6 +105,16 @@ class ProjectIndex:
             return None
         module = self._parse(found[0], found[1], name)
         return module.index if module is not None else None
+
+    def mentions(self, index: ModuleIndex, spelling: bytes) -> bool:
+        """Whether a project module's text, or that of a project module it imports, contains `spelling` (read as
+        bytes, not parsed: what another class of the project may do, such as a hook's `set_epoch`)."""
+        found = self._file(index.module_name)
+        if found is None:
+            return False
+        names = imported_modules(found[1], index.module_name, found[0].name == "__init__.py")
+        return spelling in found[1] or any(
+            imported is not None and spelling in imported[1] for imported in map(self._file, names))
 
     def _file(self, name: str) -> tuple[Path, bytes] | None:
         """The path and bytes of a project module, recorded as read by the running analysis."""

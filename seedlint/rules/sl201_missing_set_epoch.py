@@ -118,7 +118,7 @@ class MissingSetEpoch(Rule):
             kept = kept_attributes(init, {parameter for parameter, arg in bind_arguments(init, call)
                                           if handles.held(arg) is not None})
             methods = methods_in_view(owner_index, init.owner_class) if kept else None
-            if not methods or _mentions_set_epoch(methods):
+            if not methods or project.mentions(owner_index, b"set_epoch"):
                 continue
             looping = _epoch_methods(methods, kept)
             called = next((method for method in _called_on(context, call) if method in looping), None)
@@ -317,7 +317,8 @@ class MissingSetEpoch(Rule):
 def _iterated_by_object(context: FileContext, call: cst.Call, statement: Statement, handles: _Handles,
                         index: ModuleIndex, method: FunctionInfo) -> str | None:
     """The sampler a method call iterates through what its object keeps: `trainer.train_epoch()` on
-    `trainer = Trainer(model, loader)`, whose `__init__` keeps `self.loader = loader` for the method to iterate."""
+    `trainer = Trainer(model, loader)`, whose `__init__` keeps `self.loader = loader` for the method to iterate
+    (not when the class's module, or one it imports, mentions `set_epoch`: a hook may call it)."""
     func, cls = call.func, method.owner_class
     if cls is None or not isinstance(func, cst.Attribute) or not isinstance(func.value, cst.Name):
         return None
@@ -325,7 +326,7 @@ def _iterated_by_object(context: FileContext, call: cst.Call, statement: Stateme
     init = index.find_method(cls, "__init__")
     methods = methods_in_view(index, cls)
     if len(values) != 1 or not isinstance(values[0], cst.Call) or init is None or not methods \
-            or _mentions_set_epoch(methods):
+            or context.settings.project.mentions(index, b"set_epoch"):  # type: ignore[union-attr]
         return None
     for parameter, arg in bind_arguments(init, values[0]):
         held = handles.held(arg)
@@ -399,6 +400,8 @@ def _called_on(context: FileContext, made: cst.Call) -> Iterator[str]:
         func = call.func
         if isinstance(func, cst.Attribute) and (func.value is made or context.code(func.value) in names):
             yield func.attr.value
+        elif func is made or isinstance(func, cst.Name) and func.value in names:  # `trainer()`
+            yield "__call__"
 
 
 def _gives(value: cst.BaseExpression, call: cst.Call) -> bool:

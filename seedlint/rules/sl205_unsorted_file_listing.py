@@ -80,7 +80,7 @@ class UnsortedFileListing(Rule):
     def check(self, context: FileContext) -> Iterator[Finding]:
         listings = _Listings(context)
         for call, scope, qualified in listings.calls:
-            if qualified == _WALK and _walk_sorts_names(listings.tree, context.index, call):
+            if qualified == _WALK and _walk_sorts_names(listings.tree, context.index, call, scope):
                 continue
             if listings.ordered(call, scope, 0, set()):
                 listing = context.code(call.func)
@@ -223,7 +223,7 @@ class _Listings:
         if isinstance(parent, cst.AugAssign) and parent.value is top:  # `files += glob.glob(..)`
             return self._stored(parent.target, scope, depth, seen)
         if isinstance(parent, cst.For):
-            if parent.iter is not top or not builds_ordered_collection(parent):
+            if parent.iter is not top or not (builds_ordered_collection(parent) or _extended(parent)):
                 return False
             collections = _collected_into(parent)  # `files.append(..)`: the order is now that of `files`
             return collections is None or any(
@@ -402,16 +402,24 @@ def _collected_into(loop: cst.For) -> list[cst.BaseExpression] | None:
         if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) \
                 and node.func.attr.value in COLLECTING_METHODS:
             collections.append(node.func.value)
-    return collections or None
+    return [*collections, *_extended(loop)] or None
 
 
-def _walk_sorts_names(tree: SyntaxTree, index: ModuleIndex, call: cst.Call) -> bool:
+def _extended(loop: cst.For) -> list[cst.BaseExpression]:
+    """What a loop body extends with a list of its items: `self.files += [os.path.join(d, f) for f in names]`."""
+    return [node.target for node in own_nodes(loop.body)
+            if isinstance(node, cst.AugAssign) and isinstance(node.operator, cst.AddAssign)
+            and isinstance(node.value, (cst.List, cst.ListComp, cst.Tuple))]
+
+
+def _walk_sorts_names(tree: SyntaxTree, index: ModuleIndex, call: cst.Call, scope: Scope) -> bool:
     """Whether a `for dirpath, dirnames, filenames in os.walk(..)` loop sorts the names it uses:
     `for name in sorted(filenames)` or `filenames.sort()` (the order of the directories still varies, but a
     dataset of one folder is then in order: left alone)."""
     tree.cover(index.statement_of[call].node)
-    loop = tree.parents.get(call)
-    if not isinstance(loop, cst.For) or loop.iter is not call or not isinstance(loop.target, cst.Tuple) \
+    walked = tree.order_chain(call, scope)[-1]  # `os.walk(root)`, or `tqdm(os.walk(root))`
+    loop = tree.parents.get(walked)
+    if not isinstance(loop, cst.For) or loop.iter is not walked or not isinstance(loop.target, cst.Tuple) \
             or len(loop.target.elements) != 3 or not isinstance(names := loop.target.elements[2].value, cst.Name):
         return False
     for node in own_nodes(loop.body):
