@@ -70,6 +70,41 @@ def guarded_set_epoch(creation: str, guard: str) -> str:
     )
 
 
+class TestSL201SamplerFactories:
+    """Distilled from rosinality's stylegan2-pytorch (GPEN and other forks): `data_sampler(dataset, shuffle,
+    distributed)` returns a DistributedSampler when distributed, handed inline to the DataLoader."""
+
+    SOURCE = """\
+        from torch.utils import data
+
+
+        def data_sampler(dataset, shuffle{default}, distributed=False):
+            if distributed:
+                return data.distributed.DistributedSampler(dataset, shuffle=shuffle)
+            return data.RandomSampler(dataset)
+
+
+        def main(ds, epochs, distributed):
+            loader = data.DataLoader(ds, batch_size=4, sampler=data_sampler(ds, {shuffle}distributed=distributed))
+            for epoch in range(epochs):
+                for batch in loader:
+                    pass
+        """
+
+    def test_a_shuffling_sampler_from_a_factory_is_flagged_and_fixed_where_it_has_set_epoch(self):
+        source = self.SOURCE.format(default="", shuffle="shuffle=True, ")
+        assert findings(source, {"SL201"}) == [("SL201", 12, 5)]
+        fixed = lint(source, {"SL201"}, fix="safe").source.text
+        assert 'if hasattr(loader.sampler, "set_epoch"):\n            loader.sampler.set_epoch(epoch)' in fixed
+
+    @pytest.mark.parametrize("default, shuffle", [
+        ("", "shuffle=False, "),  # the caller asks for no shuffling
+        ("=False", ""),  # the factory's default does
+    ], ids=["given-False", "default-False"])
+    def test_a_factory_asked_not_to_shuffle_is_left_alone(self, default, shuffle):
+        assert findings(self.SOURCE.format(default=default, shuffle=shuffle), {"SL201"}) == []
+
+
 class TestSL201MissingSetEpoch:
     def test_epoch_loop_through_a_local_function_is_flagged_at_the_loop(self):
         (diagnostic,) = lint(TRAIN_ONE_EPOCH, {"SL201"}).diagnostics

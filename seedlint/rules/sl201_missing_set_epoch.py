@@ -150,10 +150,17 @@ class MissingSetEpoch(Rule):
                     handles.always.update(targets)
         if not created:
             return handles
+        factories = _factories(context, created)
         for call, scope in index.all_calls:
             if index.qualify(call.func, scope) in catalog.DATA_LOADERS:
                 sampler = argument(call, "sampler", _LOADER_SAMPLER_POSITION)
                 if sampler is None or is_none(sampler):
+                    continue
+                factory = factories.get(index.qualify(sampler.func, scope) or "") \
+                    if isinstance(sampler, cst.Call) else None
+                if factory is not None:  # `sampler=data_sampler(ds, shuffle=True, distributed=..)`
+                    if _shuffles(factory, sampler):
+                        handles.loaders.update({target: f"{target}.sampler" for target in self._targets(context, call)})
                     continue
                 returned = isinstance(index.statement_of[call].node, cst.Return)
                 by_name = context.code(sampler) in handles.samplers and not returned
@@ -402,6 +409,35 @@ def _called_on(context: FileContext, made: cst.Call) -> Iterator[str]:
             yield func.attr.value
         elif func is made or isinstance(func, cst.Name) and func.value in names:  # `trainer()`
             yield "__call__"
+
+
+def _factories(context: FileContext, created: set[cst.Call]) -> dict[str, tuple[FunctionInfo, cst.Call]]:
+    """The module's functions that return one of the `created` samplers on some path, with it (rosinality's
+    `data_sampler(dataset, shuffle, distributed)`: a DistributedSampler when distributed, else a RandomSampler)."""
+    index = context.index
+    found = {}
+    for call in created:
+        statement = index.statement_of[call]
+        function = index.function_of_scope.get(statement.scope)
+        if function is not None and isinstance(statement.node, cst.Return) and statement.node.value is not None \
+                and _gives(statement.node.value, call):
+            found[function.qualified] = (function, call)
+    return found
+
+
+def _shuffles(factory: tuple[FunctionInfo, cst.Call], call: cst.Call) -> bool:
+    """Whether a factory call gets a shuffling sampler: not when the sampler's `shuffle` is a parameter of the
+    factory that the call (or the parameter's default) sets to a literal False."""
+    function, made = factory
+    shuffle = argument(made, "shuffle", _SHUFFLE_POSITION)
+    if not isinstance(shuffle, cst.Name):
+        return True
+    given = dict(bind_arguments(function, call)).get(shuffle.value)
+    if given is None:
+        params = function.node.params
+        given = next((param.default for param in (*params.params, *params.kwonly_params)
+                      if param.name.value == shuffle.value), None)
+    return not is_literal(given, "False")
 
 
 def _gives(value: cst.BaseExpression, call: cst.Call) -> bool:
