@@ -375,6 +375,46 @@ class TestEnvironmentsAnObjectMakes:
         assert ((12, 27) in findings(source)) is flagged
 
 
+class TestSpacesOfAnEnvironmentGivenToAnObject:
+    """Distilled from rainbow's 01_dqn.py: `DQNAgent(env, seed)` stores `self.env = env`, seeds its resets, and
+    explores with `self.env.action_space.sample()`, whose generator nothing seeds."""
+
+    SOURCE = """\
+        import gymnasium as gym
+        import torch
+        from agents import Base
+
+
+        class DQNAgent{bases}:
+            def __init__(self, env, seed):
+                self.env = env
+                self.seed = seed
+
+            def train(self, frames):
+                state, _ = self.env.reset(seed=self.seed)
+                for _ in range(frames):
+                    state, *_ = self.env.step(self.env.action_space.sample())
+
+
+        torch.manual_seed(0)
+        env = gym.make("CartPole-v1")
+        {seeding}
+        DQNAgent(env, 0).train(100)
+        """
+
+    def test_the_unseeded_space_is_flagged_and_seeded_where_the_environment_is_made(self):
+        source = self.SOURCE.format(bases="", seeding="")
+        assert findings(source) == [(14, 39)]
+        assert 'env = gym.make("CartPole-v1")\nenv.action_space.seed(0)\n' in fixed(source)
+
+    @pytest.mark.parametrize("bases, seeding", [
+        ("", "env.action_space.seed(0)"),
+        ("(Base)", ""),
+    ], ids=["space-seeded", "base-out-of-view"])
+    def test_look_alikes_are_left_alone(self, bases, seeding):
+        assert findings(self.SOURCE.format(bases=bases, seeding=seeding)) == []
+
+
 def test_a_first_reset_in_a_loops_else_clause_runs_once_and_gets_the_fix():
     source = """\
         import gymnasium as gym

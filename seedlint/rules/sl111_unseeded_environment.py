@@ -64,8 +64,8 @@ class UnseededEnvironment(Rule):
             reset, resetter = found
             yield (self._handed_finding(context, call, reset, resetter) if resetter is not None
                    else self._reset_finding(context, call, scope, reset))
-        for sample, made, statement in environments.unseeded_samples():
-            yield self._sample_finding(context, sample, made, statement)
+        for sample, made, statement, seeded in environments.unseeded_samples():
+            yield self._sample_finding(context, sample, made, statement, seeded)
 
     def _procgen_finding(self, context: FileContext, call: cst.Call) -> Finding:
         return Finding(
@@ -104,12 +104,15 @@ class UnseededEnvironment(Rule):
             help="Seed its first reset before handing it on: `env.reset(seed=seed)`",
         )
 
-    def _sample_finding(self, context: FileContext, sample: cst.Call, made: cst.Call, statement: Statement) -> Finding:
+    def _sample_finding(self, context: FileContext, sample: cst.Call, made: cst.Call, statement: Statement,
+                        seeded: str) -> Finding:
+        """At `space.sample()`; the fix seeds `seeded` (the space as the code that makes the environment names it)
+        after the environment is made."""
         space = context.code(sample.func.value)  # type: ignore[attr-defined]
         fix = None
         seed = seed_reaching(context, context.placements([made]).get(made, []))
         if seed is not None:
-            line = f"{space}.seed({context.code(seed)})"
+            line = f"{seeded}.seed({context.code(seed)})"
             fix = Fix(f"Seed the space after making the environment: `{line}`", Applicability.UNSAFE,
                       (context.insert_after(statement, line),))
         return Finding(
@@ -296,34 +299,52 @@ class _Environments:
                 resets.append(call)
         return min(resets, key=lambda call: self.context.positions.span(call)[0], default=None)
 
-    def unseeded_samples(self) -> Iterator[tuple[cst.Call, cst.Call, Statement]]:
-        """`env.action_space.sample()` calls whose environment is made in view and whose space is never seeded."""
+    def unseeded_samples(self) -> Iterator[tuple[cst.Call, cst.Call, Statement, str]]:
+        """`env.action_space.sample()` calls whose environment is made in view and whose space is never seeded
+        (also `self.env.action_space.sample()` of an object that makes or is given the environment), with the
+        space as the code that makes the environment names it."""
         if any(_is_space(call.func.value) for call, _ in self.context.calls_by_method("seed")):  # type: ignore[attr-defined]
             return
         made = {}
+        kept: dict[str, tuple[cst.Call, Statement, set[Scope], str]] = {}  # attribute -> making, its names
         for call, scope in self.made:
             named = self._named(call)
             if named is not None and self._visible(call, scope):
                 made.setdefault(named[0], (scope, call, named[1]))
-        kept = {}
-        for call, scope in self.made:
+                for attribute, methods in self._given_to_objects(*named):
+                    kept.setdefault(attribute, (call, named[1], {m.scope for m in methods}, named[0]))
             found = self._kept(call, scope)
             if found is not None:
-                kept.setdefault(found[0], (call, found[2], {method.scope for method in found[1]}))
+                owner = self.context.code(found[2].node.targets[0].target)  # type: ignore[attr-defined]
+                kept.setdefault(found[0], (call, found[2], {method.scope for method in found[1]}, owner))
         for call, scope in self.context.calls_by_method("sample"):
             space = call.func.value  # type: ignore[attr-defined]
             if _is_space(space) and isinstance(space.value, cst.Attribute) and space.value.attr.value in kept:
-                making, statement, scopes = kept[space.value.attr.value]
+                making, statement, scopes, owner = kept[space.value.attr.value]
                 function = self.index.function_of_scope.get(scope)
                 if scope in scopes and function is not None and _holds(
                         space.value, f"{instance_name(function)}.{space.value.attr.value}"):
-                    yield call, making, statement
+                    yield call, making, statement, f"{owner}.{space.attr.value}"
                 continue
             if not _is_space(space) or not isinstance(space.value, cst.Name) or space.value.value not in made:
                 continue
             where, making, statement = made[space.value.value]
             if self.index.bound_values(space.value.value, scope) is self.index.bound_values(space.value.value, where):
-                yield call, making, statement
+                yield call, making, statement, self.context.code(space)
+
+    def _given_to_objects(self, name: str, statement: Statement) -> Iterator[tuple[str, list[FunctionInfo]]]:
+        """The attributes objects of the module's classes keep the environment `name` in (`Agent(env)` storing
+        `self.env = env`), with the classes' methods, when they are all in view."""
+        for other in self.index.statements_in(statement.scope):
+            for call in other.calls:
+                init = self.index.resolve_local_call(call, other.scope)
+                if init is None or init.owner_class is None or init.node.name.value != "__init__":
+                    continue
+                kept = kept_attributes(init, {parameter for parameter, arg in bind_arguments(init, call)
+                                              if _hands_on(arg, name)})
+                methods = methods_in_view(self.index, init.owner_class) if kept else None
+                for attribute in kept if methods is not None else ():
+                    yield attribute, methods
 
 
 def _qualified(context: FileContext, call: cst.Call, scope: Scope) -> str:
