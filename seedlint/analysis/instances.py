@@ -3,9 +3,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import libcst as cst
 
-from seedlint.analysis.index import ClassInfo, FunctionInfo, ModuleIndex
+from seedlint.analysis.index import ClassInfo, FunctionInfo, ModuleIndex, bind_arguments
 
 _MAX_BASES = 8
 # Bases whose methods do not touch what an instance keeps (a Gymnasium wrapper's `reset` passes the seed on,
@@ -21,6 +23,16 @@ def kept_attributes(function: FunctionInfo, names: set[str] | frozenset[str]) ->
     return {attribute for attribute, values in cls.attributes.items()
             if any(scope is function.scope and isinstance(value, cst.Name) and value.value in names
                    for value, scope in values)}
+
+
+def kept_from(index: ModuleIndex, init: FunctionInfo, call: cst.Call, handed: Callable[[cst.BaseExpression], bool],
+              ) -> tuple[set[str], list[FunctionInfo]] | None:
+    """What the object a constructor call builds keeps of the arguments `handed` picks (`Trainer(model, loader)`
+    storing `self.train_loader`), with its class's methods; None when it keeps none of them, or when a base of
+    its class is out of view (`init`: the `__init__` the call runs, in `index`)."""
+    kept = kept_attributes(init, {parameter for parameter, arg in bind_arguments(init, call) if handed(arg)})
+    methods = methods_in_view(index, init.owner_class) if kept else None  # type: ignore[arg-type]
+    return (kept, methods) if methods is not None else None
 
 
 def methods_in_view(index: ModuleIndex, cls: ClassInfo, depth: int = 0) -> list[FunctionInfo] | None:

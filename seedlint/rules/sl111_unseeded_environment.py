@@ -22,6 +22,7 @@ from seedlint.analysis.instances import (
     instance_name,
     is_kept,
     kept_attributes,
+    kept_from,
     methods_in_view,
 )
 from seedlint.analysis.repetition import loop_trail
@@ -133,6 +134,8 @@ class _Environments:
         self.index = context.index
         # Per call handing an environment on and its name there: the other module's functions it reaches.
         self._reached: dict[tuple[cst.Call, str], list[tuple[FunctionInfo, set[str]]] | None] = {}
+        # Per environment made in a method: what `_kept` found (asked by the resets and by the samples).
+        self._kept_by: dict[cst.Call, tuple[str, list[FunctionInfo], Statement] | None] = {}
         self.made = [(call, scope) for call, scope in self.index.all_calls
                      if _qualified(context, call, scope) in catalog.RL_ENVIRONMENTS]
 
@@ -239,6 +242,11 @@ class _Environments:
         """The attribute an object keeps an environment in (`self.env = gym.make(..)` in a method) and its
         class's methods, when the environment stays in them: not handed to code that may seed it, returned or
         aliased, nor touched by code outside the class (`agent.env.reset(seed=0)`)."""
+        if made not in self._kept_by:
+            self._kept_by[made] = self._find_kept(made, scope)
+        return self._kept_by[made]
+
+    def _find_kept(self, made: cst.Call, scope: Scope) -> tuple[str, list[FunctionInfo], Statement] | None:
         statement = self.index.statement_of.get(made)
         function = self.index.function_of_scope.get(statement.scope) if statement is not None else None
         node = statement.node if statement is not None else None
@@ -287,16 +295,14 @@ class _Environments:
         if kept is None:
             return None
         attribute, methods, _ = kept
+        names = {method.scope: f"{instance_name(method)}.{attribute}" for method in methods}
         resets = []
-        for method in methods:
-            name = f"{instance_name(method)}.{attribute}"
-            for call, _ in self.context.calls_by_method("reset") + self.context.calls_by_method("seed"):
-                if self.index.function_of_scope.get(self.index.statement_of[call].scope) is not method \
-                        or not _holds(call.func.value, name):  # type: ignore[attr-defined]
-                    continue
-                if call.func.attr.value == "seed" or _may_seed(call):  # type: ignore[attr-defined]
-                    return None
-                resets.append(call)
+        for call, scope in [*self.context.calls_by_method("reset"), *self.context.calls_by_method("seed")]:
+            if scope not in names or not _holds(call.func.value, names[scope]):  # type: ignore[attr-defined]
+                continue
+            if call.func.attr.value == "seed" or _may_seed(call):  # type: ignore[attr-defined]
+                return None
+            resets.append(call)
         return min(resets, key=lambda call: self.context.positions.span(call)[0], default=None)
 
     def unseeded_samples(self) -> Iterator[tuple[cst.Call, cst.Call, Statement, str]]:
@@ -338,13 +344,10 @@ class _Environments:
         for other in self.index.statements_in(statement.scope):
             for call in other.calls:
                 init = self.index.resolve_local_call(call, other.scope)
-                if init is None or init.owner_class is None or init.node.name.value != "__init__":
-                    continue
-                kept = kept_attributes(init, {parameter for parameter, arg in bind_arguments(init, call)
-                                              if _hands_on(arg, name)})
-                methods = methods_in_view(self.index, init.owner_class) if kept else None
-                for attribute in kept if methods is not None else ():
-                    yield attribute, methods
+                found = kept_from(self.index, init, call, lambda arg: _hands_on(arg, name)) \
+                    if init is not None else None
+                for attribute in found[0] if found is not None else ():
+                    yield attribute, found[1]  # type: ignore[index]
 
 
 def _qualified(context: FileContext, call: cst.Call, scope: Scope) -> str:

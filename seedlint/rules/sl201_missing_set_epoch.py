@@ -14,6 +14,7 @@ from seedlint.analysis.instances import (
     instance_name,
     is_kept,
     kept_attributes,
+    kept_from,
     methods_in_view,
 )
 from seedlint.analysis.walk import iter_descendants
@@ -112,14 +113,10 @@ class MissingSetEpoch(Rule):
             handed = any(handles.held(arg.value) is not None for arg in call.args)
             qualified = index.qualify(call.func, scope) if handed else None
             found = project.function(qualified, _LOOPS) if qualified else None
-            if found is None or found[1].owner_class is None or found[1].node.name.value != "__init__":
+            object_keeps = kept_from(*found, call, lambda arg: handles.held(arg) is not None) if found else None
+            if object_keeps is None or project.mentions(found[0], b"set_epoch"):  # type: ignore[index]
                 continue
-            owner_index, init = found
-            kept = kept_attributes(init, {parameter for parameter, arg in bind_arguments(init, call)
-                                          if handles.held(arg) is not None})
-            methods = methods_in_view(owner_index, init.owner_class) if kept else None
-            if not methods or project.mentions(owner_index, b"set_epoch"):
-                continue
+            kept, methods = object_keeps
             looping = _epoch_methods(methods, kept)
             called = next((method for method in _called_on(context, call) if method in looping), None)
             if called is not None:
