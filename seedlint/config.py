@@ -18,6 +18,7 @@ else:  # pragma: no cover - Python 3.10
     import tomli as tomllib
 
 from seedlint.analysis import catalog
+from seedlint.source import DEFAULT_LIMITS, ParseLimits
 
 CONFIG_FILES = (".seedlint.toml", "seedlint.toml", "pyproject.toml")
 
@@ -29,17 +30,6 @@ SEED_TARGETS = {
     "numpy": frozenset({catalog.NUMPY}),
     "random": frozenset({catalog.PYTHON_RANDOM}),
 }
-
-
-@dataclass(frozen=True)
-class ParseLimits:
-    """What a file may hold to be parsed (`max-file-size`, `max-line-length`)."""
-
-    file_size: int = 2 * 1024 * 1024  # bytes; libcst takes about 0.7 GB for torch's largest module, 1.4 MB
-    line_length: int = 100_000  # characters
-
-
-DEFAULT_LIMITS = ParseLimits()
 
 
 class ConfigError(Exception):

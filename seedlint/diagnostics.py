@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from seedlint.notebook import Program
-    from seedlint.source import SourceText
+from seedlint.source import Location
 
 
 class Applicability(str, Enum):
@@ -19,14 +15,6 @@ class Applicability(str, Enum):
     SAFE = "safe"
     UNSAFE = "unsafe"
     DISPLAY_ONLY = "display-only"
-
-
-@dataclass(frozen=True, order=True)
-class Location:
-    """A 1-based row and a 1-based column counted in code points."""
-
-    row: int
-    column: int
 
 
 @dataclass(frozen=True)
@@ -104,26 +92,10 @@ class Diagnostic:
         return self.fix is not None and self.fix.applies(unsafe)
 
 
-@dataclass
-class LintResult:
-    """The outcome of linting one file."""
-
-    path: Path
-    diagnostics: list[Diagnostic]
-    source: SourceText | None = None  # the final text (after fixes), None when unreadable
-    original: str | None = None
-    fixed: Counter = field(default_factory=Counter)  # code -> number of findings fixed
-    errors: list[str] = field(default_factory=list)  # rules that failed on this file (a seedlint bug)
-    reads: dict = field(default_factory=dict)  # project module -> where it resolved, as the analysis read it
-    unread: bool = False  # the file could not be read: only its SL000 finding
-    program: Program | None = None  # a notebook's code cells as linted (after fixes: the fixed cells)
-
-    @property
-    def changed(self) -> bool:
-        return self.source is not None and self.original is not None and self.source.text != self.original
-
-    def output(self) -> bytes:
-        """The file's bytes after the fixes: the source, or the notebook with its fixed cells."""
-        if self.program is not None:
-            return self.program.notebook.encoded()
-        return self.source.text.encode(self.source.encoding)
+def apply_edits(text: str, edits: list[Edit]) -> str:
+    """Apply edits from the end; insertions at one offset keep the order they were listed in."""
+    unique = list(dict.fromkeys(edits))
+    ordered = sorted(enumerate(unique), key=lambda item: (item[1].start, item[1].end, item[0]), reverse=True)
+    for _, edit in ordered:
+        text = text[: edit.start] + edit.content + text[edit.end :]
+    return text

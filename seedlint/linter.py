@@ -10,13 +10,14 @@ import libcst as cst
 
 from seedlint.analysis.context import FileContext, Settings
 from seedlint.analysis.modules import module_name
-from seedlint.diagnostics import Diagnostic, Edit, LintResult, Location
+from seedlint.diagnostics import Diagnostic, Edit, apply_edits
 from seedlint.noqa import file_noqa, line_noqa
 from seedlint.notebook import NotebookError, Program, is_notebook, read_program
 from seedlint.parsing import NotParsed, parse, syntax_tree
+from seedlint.results import LintResult
 from seedlint.rules import RULES, Rule
 from seedlint.rules.base import SEEDING, SEEDING_PATTERNS, calls_a_gate
-from seedlint.source import SourceDecodeError, SourceText, decode_source
+from seedlint.source import Location, SourceDecodeError, SourceText, decode_source
 
 _MAX_FIX_ROUNDS = 10
 INVALID_SYNTAX = RULES["SL000"]
@@ -196,15 +197,6 @@ def apply_fixes(text: str, diagnostics: Sequence[Diagnostic]) -> tuple[str, list
     if len(kept) < len(accepted) and kept:
         return apply_fixes(text, kept)
     return text, []
-
-
-def apply_edits(text: str, edits: list[Edit]) -> str:
-    """Apply edits from the end; insertions at one offset keep the order they were listed in."""
-    unique = list(dict.fromkeys(edits))
-    ordered = sorted(enumerate(unique), key=lambda item: (item[1].start, item[1].end, item[0]), reverse=True)
-    for _, edit in ordered:
-        text = text[: edit.start] + edit.content + text[edit.end :]
-    return text
 
 
 def _parses(text: str) -> bool:

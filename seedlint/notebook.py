@@ -15,8 +15,8 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import Path
 
-from seedlint.diagnostics import CellPlace, Diagnostic, Edit, Location
-from seedlint.source import SourceText
+from seedlint.diagnostics import CellPlace, Diagnostic, Edit, apply_edits
+from seedlint.source import Location, SourceText
 
 NOTEBOOK_SUFFIX = ".ipynb"
 # Cell magics whose body is Python, run by IPython (as ruff lints them); any other `%%` cell is not Python.
@@ -318,8 +318,6 @@ class Program:
 
         Raises NotebookError when the cells' new text would not read back as this program (a bug to report).
         """
-        from seedlint.linter import apply_edits
-
         by_piece: dict[int, list[Edit]] = {}
         for edit in dict.fromkeys(edits):
             index = self._index(edit.start)

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
 if TYPE_CHECKING:
-    from seedlint.diagnostics import LintResult
+    from seedlint.results import LintResult
     from seedlint.runner import Checker, CheckOptions
 
 T = TypeVar("T")

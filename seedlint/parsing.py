@@ -29,8 +29,7 @@ import libcst as cst
 from libcst._nodes.base import CSTNode
 from libcst.metadata.position_provider import PositionProvidingCodegenState
 
-from seedlint.config import DEFAULT_LIMITS, ParseLimits
-from seedlint.source import SourceText
+from seedlint.source import DEFAULT_LIMITS, ParseLimits, SourceText
 
 _REMEMBERED_FILES = 16  # the buffers a reparser keeps the last parse of
 _PARSING = threading.Lock()  # one parse at a time swaps libcst's node check out (the language server has threads)

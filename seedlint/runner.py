@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING
 from seedlint import __version__
 from seedlint.analysis.modules import ModuleFinder, imported_modules
 from seedlint.cache import Store, cache_directory, code_version
-from seedlint.config import Config, ConfigResolver, ParseLimits, installed_torch_version
-from seedlint.diagnostics import Diagnostic, LintResult
+from seedlint.config import Config, ConfigResolver, installed_torch_version
+from seedlint.diagnostics import Diagnostic
 from seedlint.discovery import collect_files
 from seedlint.model import ProjectModel
 from seedlint.notebook import Notebook, NotebookError, is_notebook, read_program
@@ -29,6 +29,7 @@ from seedlint.parallel import (
     lint_in_worker,
     merged,
 )
+from seedlint.results import LintResult
 from seedlint.rules import RULES
 from seedlint.selection import (
     enabled_codes,
@@ -37,6 +38,7 @@ from seedlint.selection import (
     matches,
     validate,
 )
+from seedlint.source import ParseLimits
 
 if TYPE_CHECKING:  # the linter and the analysis load the parser: only files the cache does not know need them
     from seedlint.analysis.context import Settings

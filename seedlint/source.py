@@ -1,4 +1,5 @@
-"""A source file as text: decoding, line endings, rows and columns of offsets (nodes' offsets: `parsing`)."""
+"""A source file as text: decoding, line endings, rows and columns of offsets (nodes' offsets: `parsing`), and
+the limits on what may be parsed."""
 
 from __future__ import annotations
 
@@ -6,8 +7,6 @@ import codecs
 import re
 from dataclasses import dataclass
 from functools import cached_property
-
-from seedlint.diagnostics import Location
 
 _CODING_RE = re.compile(rb"^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)")
 _NEWLINE_RE = re.compile(r"\r\n|\r|\n")
@@ -43,6 +42,25 @@ def decode_source(data: bytes) -> tuple[str, str]:
         raise SourceDecodeError(
             f"cannot decode byte {error.object[error.start]:#04x} at offset {error.start} as {encoding}"
         ) from error
+
+
+@dataclass(frozen=True, order=True)
+class Location:
+    """A 1-based row and a 1-based column counted in code points."""
+
+    row: int
+    column: int
+
+
+@dataclass(frozen=True)
+class ParseLimits:
+    """What a file may hold to be parsed (`max-file-size`, `max-line-length`)."""
+
+    file_size: int = 2 * 1024 * 1024  # bytes; libcst takes about 0.7 GB for torch's largest module, 1.4 MB
+    line_length: int = 100_000  # characters
+
+
+DEFAULT_LIMITS = ParseLimits()
 
 
 def detect_newline(text: str) -> str:

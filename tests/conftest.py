@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from seedlint.analysis.context import Settings
-from seedlint.linter import Linter, LintResult
+from seedlint.linter import Linter
+from seedlint.results import LintResult
 from seedlint.rules import RULES
 from seedlint.selection import default_codes
 

@@ -8,10 +8,11 @@ from pathlib import Path
 import pytest
 
 import seedlint
-from seedlint.diagnostics import Applicability, Diagnostic, Edit, Fix, Location
+from seedlint.diagnostics import Applicability, Diagnostic, Edit, Fix
 from seedlint.pages import page_url
 from seedlint.reporters import FORMATS, render
 from seedlint.rules.base import Rule
+from seedlint.source import Location
 
 CWD = Path("/project").absolute()
 ANSI = "\x1b["

@@ -15,8 +15,9 @@ from pathlib import Path
 import pytest
 from conftest import lint, run_cli
 
-from seedlint.diagnostics import Diagnostic, Location
+from seedlint.diagnostics import Diagnostic
 from seedlint.pages import page_examples
+from seedlint.source import Location
 from seedlint.verify.probe import (
     FileRuns,
     family_of,

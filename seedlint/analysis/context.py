@@ -20,10 +20,9 @@ from seedlint.analysis.flow import EffectClassifier, Event, Flow, FlowBuilder
 from seedlint.analysis.index import FunctionInfo, ModuleIndex, Scope, Statement
 from seedlint.analysis.project import ProjectIndex
 from seedlint.analysis.walk import iter_descendants
-from seedlint.config import DEFAULT_LIMITS, ParseLimits
-from seedlint.diagnostics import Edit, Location
+from seedlint.diagnostics import Edit
 from seedlint.parsing import Layout
-from seedlint.source import SourceText
+from seedlint.source import DEFAULT_LIMITS, Location, ParseLimits, SourceText
 
 if TYPE_CHECKING:
     from seedlint.notebook import Program

@@ -8,10 +8,10 @@ from dataclasses import dataclass
 from lsprotocol import types
 from pygls.workspace import PositionCodec, ServerTextPosition
 
-from seedlint.diagnostics import Diagnostic, Edit, Location
+from seedlint.diagnostics import Diagnostic, Edit
 from seedlint.noqa import with_noqa
 from seedlint.pages import page_url
-from seedlint.source import SourceText
+from seedlint.source import Location, SourceText
 
 SOURCE = "seedlint"
 FIX_ALL_KIND = "source.fixAll.seedlint"

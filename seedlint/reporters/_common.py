@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING
 
 import click
 
-from seedlint.diagnostics import Diagnostic, Edit, Location
+from seedlint.diagnostics import Diagnostic, Edit
+from seedlint.source import Location
 
 if TYPE_CHECKING:
     from seedlint.rules.base import Rule

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from seedlint.diagnostics import Diagnostic, Location
+from seedlint.diagnostics import Diagnostic
 from seedlint.pages import page_url
 from seedlint.reporters._common import (
     ReportOptions,
@@ -13,6 +13,7 @@ from seedlint.reporters._common import (
     lines,
     located_edits,
 )
+from seedlint.source import Location
 
 
 def _location(location: Location) -> dict[str, int]:

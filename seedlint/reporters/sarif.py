@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
 import seedlint
-from seedlint.diagnostics import Diagnostic, Location
+from seedlint.diagnostics import Diagnostic
 from seedlint.pages import page_text, page_url
 from seedlint.reporters._common import (
     ReportOptions,
@@ -17,6 +17,7 @@ from seedlint.reporters._common import (
     located_edits,
     relative_path,
 )
+from seedlint.source import Location
 
 if TYPE_CHECKING:
     from seedlint.rules.base import Rule

@@ -11,12 +11,13 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from seedlint.config import installed_torch_version
-from seedlint.diagnostics import Applicability, Location
+from seedlint.diagnostics import Applicability
 from seedlint.notebook import NotebookError, Program, is_notebook, read_program
 from seedlint.pages import page_examples
 from seedlint.rules import RULES
 from seedlint.runner import Checker, CheckOptions
 from seedlint.selection import expand_all
+from seedlint.source import Location
 from seedlint.verify.probe import (
     CUDA_ONLY,
     HASH_ORDER,

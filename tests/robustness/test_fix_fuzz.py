@@ -29,8 +29,9 @@ from hypothesis import HealthCheck, Phase, find, given, settings
 from programs import grammar_scripts, node_scripts, training_scripts
 
 from seedlint.analysis.context import Settings
-from seedlint.diagnostics import Diagnostic, Edit, LintResult
+from seedlint.diagnostics import Diagnostic, Edit
 from seedlint.linter import _MAX_FIX_ROUNDS, UNUSED_NOQA, Linter, apply_fixes
+from seedlint.results import LintResult
 from seedlint.rules import RULES
 from seedlint.source import SourceText
 

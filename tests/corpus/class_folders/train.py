@@ -5,9 +5,8 @@
 import argparse
 
 import torch
-from torch.utils.data import DataLoader
-
 from datasets import PairedSRFolder, PriorPreservationDataset
+from torch.utils.data import DataLoader
 
 
 def collate_fn(examples):

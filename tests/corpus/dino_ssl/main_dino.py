@@ -6,9 +6,8 @@ import argparse
 import torch
 import torch.backends.cudnn as cudnn
 import torch.nn as nn
-from torchvision import datasets, transforms
-
 import utils
+from torchvision import datasets, transforms
 
 
 class DINOHead(nn.Module):

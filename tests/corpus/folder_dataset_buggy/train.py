@@ -7,9 +7,8 @@ import random
 
 import numpy as np
 import torch
-from torch.utils.data import DataLoader, random_split
-
 from datasets import NoisyWaveforms, SegmentationFolder
+from torch.utils.data import DataLoader, random_split
 
 parser = argparse.ArgumentParser()
 parser.add_argument("root")

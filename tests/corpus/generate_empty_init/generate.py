@@ -6,7 +6,6 @@ import argparse
 import time
 
 import torch
-
 from model import GPT, GPTConfig
 
 

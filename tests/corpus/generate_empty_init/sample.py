@@ -5,7 +5,6 @@
 import os
 
 import torch
-
 from model import GPT, GPTConfig
 
 out_dir = "out"

@@ -6,9 +6,8 @@ import random
 
 import numpy as np
 import torch
-from torch.utils.data import DataLoader
-
 from datasets import LoadImagesAndLabels, PngFolder
+from torch.utils.data import DataLoader
 
 
 def seed_worker(worker_id):
