@@ -9,10 +9,11 @@ import os
 import sys
 import tempfile
 from collections import Counter
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field, replace
 from importlib.metadata import version as _version
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from seedlint import __version__
 from seedlint.analysis.modules import ModuleFinder, imported_modules
@@ -22,13 +23,7 @@ from seedlint.diagnostics import Diagnostic
 from seedlint.discovery import collect_files
 from seedlint.model import ProjectModel
 from seedlint.notebook import Notebook, NotebookError, is_notebook, read_program
-from seedlint.parallel import (
-    Pool,
-    available_cpus,
-    gates_in_worker,
-    lint_in_worker,
-    merged,
-)
+from seedlint.parallel import Pool, available_cpus
 from seedlint.results import LintResult
 from seedlint.rules import RULES
 from seedlint.selection import (
@@ -44,6 +39,8 @@ if TYPE_CHECKING:  # the linter and the analysis load the parser: only files the
     from seedlint.analysis.context import Settings
     from seedlint.linter import Linter
     from seedlint.parsing import Layout
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -237,11 +234,12 @@ class Checker:
                                    report.warnings.append))
         report.files = files
         self.prepare(files)
-        pool = Pool(available_cpus() if self.options.jobs is None else self.options.jobs, self.options, files,
-                    lambda: self.model.known_summaries)
+        worker_options = replace(self.options, cache=False)
+        pool = Pool(available_cpus() if self.options.jobs is None else self.options.jobs, _start_worker,
+                    lambda: (worker_options, files, self.model.known_summaries))
         try:
-            self._project_names = self.model.gates(files, lambda stale: merged(
-                pool.map(gates_in_worker, stale, self._gates_here), self.model.absorb))
+            self._project_names = self.model.gates(files, lambda stale: _merged(
+                pool.map(_gates_in_worker, stale, self._gates_here), self.model.absorb))
             self._check(files, pool, report)
         finally:
             pool.close()
@@ -272,8 +270,8 @@ class Checker:
             else:
                 pending.append((position, path, data))
         gates = self._project_names
-        analysed = merged(pool.map(lint_in_worker, [(path, data, gates) for _, path, data in pending],
-                                   self._analyse_here), self.model.absorb)
+        analysed = _merged(pool.map(_lint_in_worker, [(path, data, gates) for _, path, data in pending],
+                                    self._analyse_here), self.model.absorb)
         for (position, path, data), result in zip(pending, analysed):
             results[position] = result
             if not result.changed:
@@ -337,6 +335,46 @@ class Checker:
         if result.fixed:
             report.fixed.update(result.fixed)
             report.fixed_by_file[result.path] = result.fixed
+
+
+# ---------------------------------------------------------------------- in the pool's workers
+# Each worker holds a checker of its own (its project index, parsed modules and summaries) for the whole run,
+# and is handed chunks of neighbouring files, which tend to read the same helpers. Results come back with the
+# summaries computed and the index errors met, so the parent's project model caches them as if it had done the
+# work; the pool keeps the files' order, so the output is the same as a serial run's.
+_WORKER: Checker | None = None  # in a worker process: its checker
+
+
+def _start_worker(options: CheckOptions, files: list[Path], summaries: dict) -> None:
+    global _WORKER
+    _WORKER = Checker(options)
+    _WORKER.prepare(files, summaries)
+
+
+def _gates_in_worker(files: list[Path]) -> list[tuple[tuple[frozenset[bytes], dict, bool], dict, list[str]]]:
+    """Modules' gates (with what was read to find them, and whether it failed), and the new summaries."""
+    return [(_WORKER.model.computed_gates(file), *_WORKER.model.news()) for file in files]
+
+
+def _lint_in_worker(batch: list[tuple[Path, bytes, frozenset[bytes]]]) -> list[tuple[LintResult, dict, list[str]]]:
+    """Lint files; each result comes with the summaries and index errors that are new since the last."""
+    results = []
+    for path, data, gates in batch:
+        _WORKER.use_gates(gates)
+        result = _WORKER.analyse(path, data)
+        if not result.changed:
+            result.source = result.original = None  # not needed by the parent: spare the pickling
+        results.append((result, *_WORKER.model.news()))
+    return results
+
+
+def _merged(outputs: Iterable[tuple[T, dict, list[str]]], absorb: Callable[[dict, list[str]], None]) -> list[T]:
+    """The results of worker outputs, their summaries and errors handed to `absorb`."""
+    values = []
+    for value, summaries, errors in outputs:
+        absorb(summaries, errors)
+        values.append(value)
+    return values
 
 
 def _code_of(path: Path, data: bytes) -> bytes:
