@@ -21,6 +21,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from seedlint.analysis.events import Summary
 from seedlint.analysis.modules import (
     ModuleFinder,
     Resolution,
@@ -92,8 +93,6 @@ class ProjectModel:
         saved = self._summary_store.load() if self.store is not None else None
         if not (isinstance(saved, dict) and saved.get("format") == _FORMAT):
             return {}
-        from seedlint.analysis.project import Summary
-
         return {key: (Summary(*summary) if summary is not None else None, reads, used) for key, (summary, reads, used)
                 in saved["summaries"].get(repr(sorted(self.seed_functions.items())), {}).items()}
 

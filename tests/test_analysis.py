@@ -10,7 +10,8 @@ from conftest import codes_of, lint
 
 from seedlint.analysis import catalog
 from seedlint.analysis.context import Settings
-from seedlint.analysis.flow import EffectClassifier, Flow, FlowBuilder
+from seedlint.analysis.events import Flow
+from seedlint.analysis.flow import EffectClassifier, FlowBuilder
 from seedlint.analysis.index import ModuleIndex
 
 

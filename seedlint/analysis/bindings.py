@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 import libcst as cst
 
-from seedlint.analysis.flow import Step
+from seedlint.analysis.events import Step
 from seedlint.analysis.index import (
     FunctionInfo,
     ModuleIndex,

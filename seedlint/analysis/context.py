@@ -16,7 +16,8 @@ import libcst as cst
 from seedlint.analysis import catalog
 from seedlint.analysis.arguments import is_cuda_string
 from seedlint.analysis.bindings import defined_at
-from seedlint.analysis.flow import EffectClassifier, Event, Flow, FlowBuilder
+from seedlint.analysis.events import Event, Flow
+from seedlint.analysis.flow import EffectClassifier, FlowBuilder
 from seedlint.analysis.index import FunctionInfo, ModuleIndex, Scope, Statement
 from seedlint.analysis.project import ProjectIndex
 from seedlint.analysis.walk import iter_descendants

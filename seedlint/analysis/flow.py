@@ -15,11 +15,7 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
-from dataclasses import dataclass
-from typing import (
-    TYPE_CHECKING,
-    TypeVar,
-)
+from typing import TypeVar
 
 import libcst as cst
 
@@ -32,6 +28,7 @@ from seedlint.analysis.arguments import (
     seed_argument,
     unseeded,
 )
+from seedlint.analysis.events import REACHED, Effect, Event, Flow, Project, Step
 from seedlint.analysis.index import FunctionInfo, ModuleIndex, Scope, Statement
 from seedlint.analysis.initialisation import (
     builds_on_meta,
@@ -41,9 +38,6 @@ from seedlint.analysis.initialisation import (
 )
 from seedlint.analysis.libraries import MAP_STYLE, hf_dataset
 from seedlint.analysis.walk import iter_descendants
-
-if TYPE_CHECKING:
-    from seedlint.analysis.project import ProjectIndex
 
 _MAX_CALL_DEPTH = 12
 # The names of seeding helpers: `set_seed`, `set_random_seed`, `init_seeds`, `fix_seed`, `seed_everything`, `seed_all`.
@@ -56,89 +50,11 @@ _KNOWN_ROOTS = frozenset(sys.stdlib_module_names) | {"builtins"} | {
 T = TypeVar("T")
 
 
-@dataclass(frozen=True)
-class Step:
-    """One statement on the way to an event, and the call in it that leads on (if any)."""
-
-    statement: Statement
-    call: cst.Call | None
-
-
-@dataclass(frozen=True)
-class Effect:
-    """What one call does to the global generators."""
-
-    kind: str  # "seed" | "reseed" (nondeterministic) | "draw" | "reach" (a watched call)
-    qualified: str
-    generators: frozenset[str]
-    seed_arg: cst.BaseExpression | None = None
-    deterministic: bool = True
-    summarised: bool = False  # a function of another project module, from its summary
-    assumed: bool = False  # an imported helper seedlint cannot read, taken to seed by its name (`set_seed`)
-
-
-# The effect of a watched call that does nothing to the generators: it marks where the flow runs it.
-REACHED = Effect("reach", "", frozenset())
-
-
-@dataclass(frozen=True)
-class Event:
-    """An effect where it happens in a flow."""
-
-    effect: Effect
-    call: cst.Call
-    trail: tuple[Step, ...]
-
-    @property
-    def statement(self) -> Statement:
-        return self.trail[-1].statement
-
-    @property
-    def kind(self) -> str:
-        return self.effect.kind
-
-    @property
-    def generators(self) -> frozenset[str]:
-        return self.effect.generators
-
-
-@dataclass
-class Flow:
-    """The events of one entry point, in execution order."""
-
-    root: FunctionInfo | None  # None: the module body
-    events: list[Event]
-
-    def seeds(self) -> list[Event]:
-        return [e for e in self.events if e.kind == "seed" and e.effect.deterministic]
-
-    @property
-    def is_seeding(self) -> bool:
-        """The flow makes at least one deterministic seeding call: it means to be reproducible."""
-        return any(True for _ in self.seeds())
-
-    def seeded_generators(self) -> frozenset[str]:
-        seeded: set[str] = set()
-        for event in self.seeds():
-            seeded |= event.generators
-        return frozenset(seeded)
-
-    def first_unseeded_draw(self, generators: frozenset[str],
-                            ignored: Callable[[Event], bool] = lambda event: False) -> Event | None:
-        """The first draw from `generators` (not `ignored`) in a flow that seeds none of them (SL105's finding).
-
-        Seeding them with a random value counts as seeding here: that is SL106's finding.
-        """
-        if any(e.generators & generators for e in self.events if e.kind in ("seed", "reseed")):
-            return None
-        return next((e for e in self.events if e.kind == "draw" and e.generators & generators and not ignored(e)), None)
-
-
 class EffectClassifier:
     """Decides what a call does to the global generators, from the facts in `catalog`."""
 
     def __init__(self, index: ModuleIndex, seed_functions: Mapping[str, frozenset[str]],
-                 project: ProjectIndex | None = None) -> None:
+                 project: Project | None = None) -> None:
         self.index = index
         self.seed_functions = seed_functions
         self.project = project
@@ -460,7 +376,7 @@ class FlowBuilder:
         active.discard(target)
 
 
-def remembered(project: ProjectIndex | None, cache: dict, key: Hashable, compute: Callable[[], T]) -> T:
+def remembered(project: Project | None, cache: dict, key: Hashable, compute: Callable[[], T]) -> T:
     """`compute()` kept in `cache`; with a project, also the modules it read, which count as read again
     each time the value is reused (a cached result depends on them as the computation did)."""
     if project is not None:

@@ -14,7 +14,7 @@ from seedlint.analysis import catalog
 from seedlint.analysis.arguments import seed_argument
 from seedlint.analysis.bindings import defined_at, read_names
 from seedlint.analysis.context import FileContext
-from seedlint.analysis.flow import Event, Flow, Step
+from seedlint.analysis.events import Event, Flow, Step
 from seedlint.analysis.index import Scope, Statement, dotted_name
 from seedlint.analysis.walk import iter_descendants
 

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
 
 import libcst as cst
 
 from seedlint.analysis import catalog
 from seedlint.analysis.arguments import argument, is_literal, is_none
+from seedlint.analysis.events import Project, Step
 from seedlint.analysis.index import (
     FunctionInfo,
     ModuleIndex,
@@ -28,10 +28,6 @@ from seedlint.analysis.index import (
     dotted_name,
 )
 from seedlint.analysis.paths import bound_paths, paths_overlap, read_paths
-
-if TYPE_CHECKING:
-    from seedlint.analysis.flow import Step
-    from seedlint.analysis.project import ProjectIndex
 
 # Methods that leave a model's weights as they are: calling them is not a use of the random weights.
 _KEEPING_METHODS = frozenset({
@@ -43,7 +39,7 @@ _NOT_TORCH_MODELS = ("TF", "Flax", "DataCollator", "TorchExportable", "AllKwargs
 _LOADING = (b"load_state_dict", b"load_raw", b"load_model")  # a helper module must mention one to load weights
 
 
-def discards_draws(index: ModuleIndex, step: Step, project: ProjectIndex | None) -> bool:
+def discards_draws(index: ModuleIndex, step: Step, project: Project | None) -> bool:
     """Whether what is drawn on the way through `step` only initialises weights that are never used:
     the step is a `with` that builds empty, or the assignment of a model whose weights are loaded."""
     if step.call is None:
@@ -128,7 +124,7 @@ def _names_meta(expr: cst.BaseExpression, index: ModuleIndex | None = None, scop
 
 
 # ---------------------------------------------------------------------------- loaded weights
-def _loaded_before_use(index: ModuleIndex, statement: Statement, call: cst.Call, project: ProjectIndex | None) -> bool:
+def _loaded_before_use(index: ModuleIndex, statement: Statement, call: cst.Call, project: Project | None) -> bool:
     """`model = Net(..)` (or `Net(..).to(device)`) whose every weight is loaded before any other use."""
     node = statement.node
     if not (isinstance(node, cst.Assign) and len(node.targets) == 1 and _keeps_weights_of(node.value, call)):
@@ -170,7 +166,7 @@ def _under_keeping_methods(value: cst.BaseExpression) -> cst.BaseExpression:
     return value
 
 
-def _loads_into(index: ModuleIndex, statement: Statement, model: str, project: ProjectIndex | None, depth: int) -> bool:
+def _loads_into(index: ModuleIndex, statement: Statement, model: str, project: Project | None, depth: int) -> bool:
     """Whether a statement loads every weight of `model` (strictly), itself or through a helper."""
     node = statement.node
     value = node.value if isinstance(node, (cst.Expr, cst.Assign)) else None
@@ -207,7 +203,7 @@ def _always_run(index: ModuleIndex, block: list[Statement]) -> Iterator[Statemen
                 yield from _always_run(index, inner)
 
 
-def _helper(index: ModuleIndex, call: cst.Call, scope: Scope, project: ProjectIndex | None,
+def _helper(index: ModuleIndex, call: cst.Call, scope: Scope, project: Project | None,
             ) -> tuple[ModuleIndex, FunctionInfo] | None:
     """The function of this module, or of another project module that loads weights, a call runs."""
     local = index.resolve_local_call(call, scope)

@@ -16,13 +16,12 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Seq
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import (
-    TYPE_CHECKING,
-    TypeVar,
-)
+from typing import TypeVar
 
 import libcst as cst
 
+from seedlint.analysis.events import Summary
+from seedlint.analysis.flow import EffectClassifier, FlowBuilder
 from seedlint.analysis.index import (
     ClassInfo,
     FunctionInfo,
@@ -40,9 +39,6 @@ from seedlint.analysis.walk import iter_descendants
 from seedlint.parsing import Layout, NotParsed, parse
 from seedlint.source import SourceDecodeError, decode_source
 
-if TYPE_CHECKING:
-    from seedlint.analysis.flow import FlowBuilder
-
 _MAX_DEPTH = 8
 T = TypeVar("T")
 # A module whose text has none of these cannot seed (SEEDS) or draw (AFFECTS): it is not parsed.
@@ -52,15 +48,6 @@ AFFECTS = SEEDS + (
     b"bernoulli", b"multinomial", b"permutation", b"gauss", b"Generator",
     b"timm", b"peft", b"torchvision", b"transformers",  # libraries whose model builders draw (catalog.LIBRARY_DRAWS)
 )
-
-
-@dataclass(frozen=True)
-class Summary:
-    """What calling a function does to the global generators."""
-
-    seeds: frozenset[str]  # generators it seeds with a deterministic value
-    seed_parameter: tuple[str, int | None] | None  # (name, position if positional) the seed comes through
-    draws: frozenset[str]  # generators it draws from before seeding them
 
 
 @dataclass
@@ -190,11 +177,6 @@ class ProjectIndex:
     def builder(self, index: ModuleIndex) -> FlowBuilder:
         """The flow builder (and effect classifier) of a module, shared by its summaries and its linting."""
         if index not in self._builders:
-            from seedlint.analysis.flow import (  # flow uses this module
-                EffectClassifier,
-                FlowBuilder,
-            )
-
             self._builders[index] = FlowBuilder(index, EffectClassifier(index, self.seed_functions, self))
         return self._builders[index]
 

@@ -25,7 +25,7 @@ import libcst as cst
 from seedlint.analysis import catalog
 from seedlint.analysis.arguments import argument, is_literal
 from seedlint.analysis.bindings import bound_in, read_names
-from seedlint.analysis.flow import Event, Step
+from seedlint.analysis.events import Event, Step
 from seedlint.analysis.index import (
     FunctionInfo,
     ModuleIndex,

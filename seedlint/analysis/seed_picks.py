@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import libcst as cst
 
-from seedlint.analysis.flow import Event, Flow, divergence
+from seedlint.analysis.events import Event, Flow
+from seedlint.analysis.flow import divergence
 from seedlint.analysis.index import (
     ModuleIndex,
     bind_arguments,

@@ -8,7 +8,7 @@ import libcst as cst
 
 from seedlint.analysis import catalog
 from seedlint.analysis.context import FileContext
-from seedlint.analysis.flow import Event
+from seedlint.analysis.events import Event
 from seedlint.analysis.index import Statement
 from seedlint.diagnostics import Applicability, Fix
 from seedlint.rules.base import Finding, Rule

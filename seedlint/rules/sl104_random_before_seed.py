@@ -9,7 +9,8 @@ import libcst as cst
 from seedlint.analysis import catalog
 from seedlint.analysis.bindings import defined_at, names_needed
 from seedlint.analysis.context import FileContext
-from seedlint.analysis.flow import Event, Flow, divergence, exclusive, reported_call
+from seedlint.analysis.events import Event, Flow
+from seedlint.analysis.flow import divergence, exclusive, reported_call
 from seedlint.analysis.index import ModuleIndex
 from seedlint.analysis.seed_picks import picks
 from seedlint.diagnostics import Applicability, Fix

@@ -8,7 +8,7 @@ import libcst as cst
 
 from seedlint.analysis import catalog
 from seedlint.analysis.context import FileContext
-from seedlint.analysis.flow import Event, Flow
+from seedlint.analysis.events import Event, Flow
 from seedlint.analysis.generators import on_cuda, reusable_seed, unseeded_generators
 from seedlint.diagnostics import Applicability, Edit, Fix
 from seedlint.rules.base import SEEDING, Finding, Rule

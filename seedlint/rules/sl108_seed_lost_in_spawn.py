@@ -10,7 +10,8 @@ import libcst as cst
 from seedlint.analysis import catalog
 from seedlint.analysis.arguments import argument
 from seedlint.analysis.context import FileContext
-from seedlint.analysis.flow import Event, Flow, exclusive
+from seedlint.analysis.events import Event, Flow
+from seedlint.analysis.flow import exclusive
 from seedlint.analysis.index import FunctionInfo, Scope, is_main_guard
 from seedlint.diagnostics import Applicability, Fix
 from seedlint.rules.base import SEEDING, Finding, Rule

@@ -9,7 +9,8 @@ import libcst as cst
 from seedlint.analysis import catalog
 from seedlint.analysis.arguments import argument, is_none
 from seedlint.analysis.context import FileContext
-from seedlint.analysis.flow import Effect, Event, reported_call
+from seedlint.analysis.events import Effect, Event
+from seedlint.analysis.flow import reported_call
 from seedlint.analysis.repetition import (
     Dependence,
     Repetition,

@@ -9,7 +9,7 @@ import libcst as cst
 from seedlint.analysis import catalog
 from seedlint.analysis.arguments import argument
 from seedlint.analysis.context import FileContext
-from seedlint.analysis.flow import Event, Flow
+from seedlint.analysis.events import Event, Flow
 from seedlint.analysis.generators import reusable_seed
 from seedlint.diagnostics import Applicability, Edit, Fix
 from seedlint.rules.base import Finding, Rule
