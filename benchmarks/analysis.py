@@ -26,7 +26,7 @@ from pathlib import Path
 import libcst as cst
 from libcst.metadata import MetadataWrapper, ParentNodeProvider, QualifiedNameProvider
 
-from seedlint.runner import Checker, CheckOptions
+from seedlint.runner import CheckOptions, Runner
 
 CORPUS = Path(__file__).parent.parent / "tests" / "corpus"
 
@@ -40,7 +40,7 @@ def python_files(paths: list[Path]) -> list[Path]:
 
 def seedlint_run(paths: list[Path]) -> Callable[[], None]:
     def run() -> None:
-        Checker(CheckOptions(paths=paths, isolated=True, cache=False)).run()
+        Runner(CheckOptions(paths=paths, isolated=True, cache=False)).run()
     return run
 
 

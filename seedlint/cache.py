@@ -3,7 +3,7 @@
 The cache directory is `--cache-dir`, else `$SEEDLINT_CACHE_DIR`, else `.seedlint_cache/` at the
 project root (tagged with `CACHEDIR.TAG` and a `.gitignore` of `*`), else, when the project cannot
 be written to, a directory of the user's cache. Inside, one file per seedlint version and run
-configuration holds the project model. It is replaced atomically (a temporary file, then
+configuration holds the project facts. It is replaced atomically (a temporary file, then
 `os.replace`), so two runs sharing it, or a run killed while writing, leave either the old or the new
 model, never a torn one; a file that cannot be read is treated as empty.
 """

@@ -19,7 +19,7 @@ from seedlint.pages import page_text, page_url
 from seedlint.reporters import FORMATS, render, statistics
 from seedlint.reporters._common import ReportOptions
 from seedlint.rules import RULES
-from seedlint.runner import Checker, CheckOptions, CheckReport, display_path
+from seedlint.runner import CheckOptions, CheckReport, Runner, display_path
 from seedlint.selection import UnknownSelector, expand_all
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
@@ -132,8 +132,8 @@ def check(paths, fix, unsafe_fixes, diff, show_fixes, show_statistics, select, e
         cache=not no_cache, cache_dir=cache_dir, jobs=jobs,
     )
     try:
-        checker = Checker(options)
-        report = checker.run(sys.stdin.buffer.read() if reading_stdin else None)
+        runner = Runner(options)
+        report = runner.run(sys.stdin.buffer.read() if reading_stdin else None)
     except (ConfigError, UnknownSelector, MissingPath) as error:
         _fail(str(error))
 

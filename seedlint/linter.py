@@ -8,7 +8,7 @@ from pathlib import Path
 
 import libcst as cst
 
-from seedlint.analysis.context import FileContext, Settings
+from seedlint.analysis.context import AnalysisSettings, FileContext
 from seedlint.analysis.modules import module_name
 from seedlint.diagnostics import Diagnostic, Edit, apply_edits
 from seedlint.noqa import file_noqa, line_noqa
@@ -27,7 +27,7 @@ UNUSED_NOQA = "SL100"
 class Linter:
     """Runs a fixed set of rules over source texts."""
 
-    def __init__(self, rules: Sequence[Rule], settings: Settings, fixable: Collection[str] = ()) -> None:
+    def __init__(self, rules: Sequence[Rule], settings: AnalysisSettings, fixable: Collection[str] = ()) -> None:
         self.rules = [rule for rule in rules if rule.code != INVALID_SYNTAX.code]
         self.settings = settings
         self.fixable = set(fixable)
@@ -136,9 +136,9 @@ class Linter:
                 errors.append(f"{rule.code} failed on {path}: {type(error).__name__}: {error}")
                 continue
             for finding in findings:
-                start, end = finding.span or context.positions.span(finding.node)
+                start, end = finding.span or context.layout.span(finding.node)
                 if finding.end_node is not None:
-                    end = context.positions.span(finding.end_node)[1]
+                    end = context.layout.span(finding.end_node)[1]
                 key = (rule.code, start, end)
                 if key in seen:
                     continue

@@ -21,7 +21,7 @@ from seedlint.cache import Store, cache_directory, code_version
 from seedlint.config import Config, ConfigResolver, installed_torch_version
 from seedlint.diagnostics import Diagnostic
 from seedlint.discovery import collect_files
-from seedlint.model import ProjectModel
+from seedlint.facts import ProjectFacts
 from seedlint.notebook import Notebook, NotebookError, is_notebook, read_program
 from seedlint.parallel import Pool, available_cpus
 from seedlint.results import LintResult
@@ -36,7 +36,7 @@ from seedlint.selection import (
 from seedlint.source import ParseLimits
 
 if TYPE_CHECKING:  # the linter and the analysis load the parser: only files the cache does not know need them
-    from seedlint.analysis.context import Settings
+    from seedlint.analysis.context import AnalysisSettings
     from seedlint.linter import Linter
     from seedlint.parsing import Layout
 
@@ -78,14 +78,14 @@ class CheckReport:
     workers: int = 0  # the processes that analysed files beside this one (0: all analysed here)
 
 
-class Checker:
+class Runner:
     """Lints files with the rules and settings their config file asks for."""
 
     def __init__(self, options: CheckOptions) -> None:
         self.options = options
         self.resolver = ConfigResolver(options.config, options.isolated)
         self._linters: dict[tuple, Linter] = {}
-        self.model: ProjectModel | None = None
+        self.facts: ProjectFacts | None = None
         self._project_names: frozenset[bytes] = frozenset()
         self._validated: set[int] = set()
         self._installed_torch = installed_torch_version()  # the default target; None: the newest
@@ -130,18 +130,18 @@ class Checker:
     def _target_version(self, config: Config) -> tuple[int, int] | None:
         return self.options.target_torch_version or config.target_torch_version or self._installed_torch
 
-    def _settings(self, config: Config) -> Settings:
-        from seedlint.analysis.context import Settings
+    def _settings(self, config: Config) -> AnalysisSettings:
+        from seedlint.analysis.context import AnalysisSettings
 
-        return Settings(dict(config.seed_functions), self._target_version(config), self.model.project,
+        return AnalysisSettings(dict(config.seed_functions), self._target_version(config), self.facts.project,
                         self._project_names, config.limits)
 
     def prepare(self, files: list[Path], summaries: dict | None = None) -> None:
-        """Set up the run's project model before any linter exists, so every rule sees other modules' seeding
+        """Set up the run's project facts before any linter exists, so every rule sees other modules' seeding
         (with `summaries`: a worker process's, which knows the parent's summaries and writes no cache)."""
         store = self._store() if summaries is None else None
         finder = ModuleFinder.for_files(files, folders=self._given_roots())
-        self.model = ProjectModel(finder, self._seed_functions(files), store, summaries, self._parse_project_module)
+        self.facts = ProjectFacts(finder, self._seed_functions(files), store, summaries, self._parse_project_module)
 
     def _given_roots(self) -> list[Path]:
         """The folders given to check that are not packages: a project's root, checked from elsewhere, is where
@@ -167,25 +167,25 @@ class Checker:
 
     def lint_buffer(self, path: Path, data: bytes, finder: ModuleFinder, fix: str | None = None) -> LintResult:
         """One file's findings from an editor's bytes, over `finder`'s view of the other files, keeping the
-        project model between calls (what a language server does on each edit)."""
+        project facts between calls (what a language server does on each edit)."""
         finder.unsaved = {**finder.unsaved, os.path.abspath(path): data}  # the buffer is what it imports of itself
         seed_functions = self._seed_functions([path])
-        if self.model is None or self.model.seed_functions != seed_functions:
+        if self.facts is None or self.facts.seed_functions != seed_functions:
             from seedlint.parsing import Reparser
 
             reparser = Reparser()
-            self.model = ProjectModel(finder, seed_functions,
+            self.facts = ProjectFacts(finder, seed_functions,
                                       parser=lambda path, text: reparser.parse(path, text, self.limits(path)))
         else:
-            self.model = self.model.renewed(finder)
-        self._linters.clear()  # their settings hold the previous model's project index
+            self.facts = self.facts.renewed(finder)
+        self._linters.clear()  # their settings hold the previous facts' project index
         # The seeding helpers of the modules beside it and of the project modules it imports (one file
         # is checked at a time: no run over the whole project has found the helpers elsewhere).
         name = finder.module_name(path)
         code = _code_of(path, data)
         imported = [found[0] for found in map(finder.read, imported_modules(code, name, path.name == "__init__.py"))
                     if found is not None and b"seed" in found[1]]
-        self._project_names = self.model.gates([path, *imported])
+        self._project_names = self.facts.gates([path, *imported])
         known = self._known(path, data) if fix is None else None
         if known is not None:
             return LintResult(path, known)
@@ -203,7 +203,7 @@ class Checker:
         return self.linter_for(path).lint(path, data, self.fix_mode)
 
     def _store(self) -> Store | None:
-        """The cache of this run's project model (None: `--no-cache`, or nowhere to write)."""
+        """The cache of this run's project facts (None: `--no-cache`, or nowhere to write)."""
         if not self.options.cache:
             return None
         directory = cache_directory(self.resolver.for_path(Path.cwd()).root, self.options.cache_dir)
@@ -224,7 +224,7 @@ class Checker:
         if stdin is not None:
             path = self.options.stdin_filename or Path("-")
             self.prepare([path])
-            self._project_names = self.model.gates([path])
+            self._project_names = self.facts.gates([path])
             result = self.analyse(path, stdin)
             self._record(report, result)
             if self.options.fix and result.source is not None:
@@ -236,20 +236,20 @@ class Checker:
         self.prepare(files)
         worker_options = replace(self.options, cache=False)
         pool = Pool(available_cpus() if self.options.jobs is None else self.options.jobs, _start_worker,
-                    lambda: (worker_options, files, self.model.known_summaries))
+                    lambda: (worker_options, files, self.facts.known_summaries))
         try:
-            self._project_names = self.model.gates(files, lambda stale: _merged(
-                pool.map(_gates_in_worker, stale, self._gates_here), self.model.absorb))
+            self._project_names = self.facts.gates(files, lambda stale: _merged(
+                pool.map(_gates_in_worker, stale, self._gates_here), self.facts.absorb))
             self._check(files, pool, report)
         finally:
             pool.close()
         report.workers = pool.jobs if pool.used else 0
-        report.errors[:0] = self.model.errors
-        self.model.save()
+        report.errors[:0] = self.facts.errors
+        self.facts.save()
         return report
 
     def _gates_here(self, files: list[Path]) -> list[tuple]:
-        return [(self.model.computed_gates(file), {}, []) for file in files]
+        return [(self.facts.computed_gates(file), {}, []) for file in files]
 
     def _check(self, files: list[Path], pool: Pool, report: CheckReport) -> None:
         """Every file's findings, in order: known ones where nothing they depend on changed (and no fix of
@@ -258,7 +258,7 @@ class Checker:
         pending: list[tuple[int, Path, bytes]] = []
         for position, path in enumerate(files):
             try:
-                data = self.model.finder.read_bytes(path)  # read once: resolving the project's modules read most
+                data = self.facts.finder.read_bytes(path)  # read once: resolving the project's modules read most
             except OSError as error:
                 from seedlint.linter import unreadable
 
@@ -271,7 +271,7 @@ class Checker:
                 pending.append((position, path, data))
         gates = self._project_names
         analysed = _merged(pool.map(_lint_in_worker, [(path, data, gates) for _, path, data in pending],
-                                    self._analyse_here), self.model.absorb)
+                                    self._analyse_here), self.facts.absorb)
         for (position, path, data), result in zip(pending, analysed):
             results[position] = result
             if not result.changed:
@@ -316,7 +316,7 @@ class Checker:
 
     def _known(self, path: Path, data: bytes) -> list[Diagnostic] | None:
         """A file's findings from the cache, unless a fix of them is to be applied."""
-        known = self.model.findings(path, data, self.settings_key(path), self._project_names)
+        known = self.facts.findings(path, data, self.settings_key(path), self._project_names)
         mode = self.fix_mode
         if known is not None and mode and any(d.code in self.linter_for(path).fixable and d.fixable(mode == "unsafe")
                                               for d in known):
@@ -325,7 +325,7 @@ class Checker:
 
     def _remember(self, path: Path, data: bytes, result: LintResult) -> None:
         if not result.errors:  # a rule that failed is reported again on the next run
-            self.model.remember(path, data, self.settings_key(path), self._project_names, result.diagnostics,
+            self.facts.remember(path, data, self.settings_key(path), self._project_names, result.diagnostics,
                                 result.reads)
 
     def _record(self, report: CheckReport, result: LintResult) -> None:
@@ -338,22 +338,22 @@ class Checker:
 
 
 # ---------------------------------------------------------------------- in the pool's workers
-# Each worker holds a checker of its own (its project index, parsed modules and summaries) for the whole run,
+# Each worker holds a runner of its own (its project index, parsed modules and summaries) for the whole run,
 # and is handed chunks of neighbouring files, which tend to read the same helpers. Results come back with the
-# summaries computed and the index errors met, so the parent's project model caches them as if it had done the
+# summaries computed and the index errors met, so the parent's project facts caches them as if it had done the
 # work; the pool keeps the files' order, so the output is the same as a serial run's.
-_WORKER: Checker | None = None  # in a worker process: its checker
+_WORKER: Runner | None = None  # in a worker process: its runner
 
 
 def _start_worker(options: CheckOptions, files: list[Path], summaries: dict) -> None:
     global _WORKER
-    _WORKER = Checker(options)
+    _WORKER = Runner(options)
     _WORKER.prepare(files, summaries)
 
 
 def _gates_in_worker(files: list[Path]) -> list[tuple[tuple[frozenset[bytes], dict, bool], dict, list[str]]]:
     """Modules' gates (with what was read to find them, and whether it failed), and the new summaries."""
-    return [(_WORKER.model.computed_gates(file), *_WORKER.model.news()) for file in files]
+    return [(_WORKER.facts.computed_gates(file), *_WORKER.facts.news()) for file in files]
 
 
 def _lint_in_worker(batch: list[tuple[Path, bytes, frozenset[bytes]]]) -> list[tuple[LintResult, dict, list[str]]]:
@@ -364,7 +364,7 @@ def _lint_in_worker(batch: list[tuple[Path, bytes, frozenset[bytes]]]) -> list[t
         result = _WORKER.analyse(path, data)
         if not result.changed:
             result.source = result.original = None  # not needed by the parent: spare the pickling
-        results.append((result, *_WORKER.model.news()))
+        results.append((result, *_WORKER.facts.news()))
     return results
 
 

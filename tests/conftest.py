@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from seedlint.analysis.context import Settings
+from seedlint.analysis.context import AnalysisSettings
 from seedlint.linter import Linter
 from seedlint.results import LintResult
 from seedlint.rules import RULES
@@ -25,13 +25,13 @@ def _cache_outside_the_repository(tmp_path_factory):
     os.environ.pop("SEEDLINT_CACHE_DIR", None)
 
 
-def make_linter(codes=None, settings: Settings | None = None) -> Linter:
+def make_linter(codes=None, settings: AnalysisSettings | None = None) -> Linter:
     chosen = sorted(set(codes) if codes is not None else default_codes())
-    return Linter([RULES[code]() for code in chosen], settings or Settings(), fixable=set(RULES))
+    return Linter([RULES[code]() for code in chosen], settings or AnalysisSettings(), fixable=set(RULES))
 
 
 def lint(source: str, codes=None, *, path: str = "train.py", fix: str | None = None,
-         settings: Settings | None = None) -> LintResult:
+         settings: AnalysisSettings | None = None) -> LintResult:
     """Lint a (dedented) snippet; `codes` defaults to the default rule set."""
     data = textwrap.dedent(source).encode()
     return make_linter(codes, settings).lint(Path(path), data, fix)

@@ -9,7 +9,7 @@ import pytest
 from conftest import codes_of, lint
 
 from seedlint.analysis import catalog
-from seedlint.analysis.context import Settings
+from seedlint.analysis.context import AnalysisSettings
 from seedlint.analysis.events import Flow
 from seedlint.analysis.flow import EffectClassifier, FlowBuilder
 from seedlint.analysis.index import ModuleIndex
@@ -429,7 +429,7 @@ class TestResolutionInRules:
     """The same resolution, seen through a rule's findings."""
 
     def test_project_helper_declared_in_settings_is_the_seeding(self):
-        settings = Settings(seed_functions={"myproj.utils.fix_seeds": frozenset({"torch", "cuda", "numpy", "random"})})
+        settings = AnalysisSettings(seed_functions={"myproj.utils.fix_seeds": frozenset({"torch", "cuda", "numpy", "random"})})
         source = "import torch\nfrom myproj.utils import fix_seeds\nx = torch.randn(3)\nfix_seeds(0)\n"
         assert codes_of(source, {"SL104"}, settings=settings) == ["SL104"]
         assert codes_of(source, {"SL104"}) == []  # unknown helper: no seeding flow
@@ -438,7 +438,7 @@ class TestResolutionInRules:
         package = tmp_path / "myproj"
         package.mkdir()
         (package / "__init__.py").write_text("")
-        settings = Settings(seed_functions={"myproj.utils.fix_seeds": frozenset({"torch", "cuda"})})
+        settings = AnalysisSettings(seed_functions={"myproj.utils.fix_seeds": frozenset({"torch", "cuda"})})
         source = "import torch\nfrom .utils import fix_seeds\nx = torch.randn(3)\nfix_seeds(0)\n"
         result = lint(source, {"SL104"}, path=str(package / "train.py"), settings=settings)
         assert [(d.code, d.start.row) for d in result.diagnostics] == [("SL104", 3)]

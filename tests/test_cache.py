@@ -14,7 +14,7 @@ import pytest
 from conftest import run_cli
 
 from seedlint.cache import DIRECTORY_NAME
-from seedlint.runner import Checker, CheckOptions
+from seedlint.runner import CheckOptions, Runner
 
 CORPUS = Path(__file__).parent / "corpus"
 
@@ -31,23 +31,23 @@ def write(root: Path, name: str, text: str) -> Path:
     return path
 
 
-def run(root: Path, cache_dir: Path | None, *paths: str) -> tuple[Checker, list[tuple[str, str, int]]]:
+def run(root: Path, cache_dir: Path | None, *paths: str) -> tuple[Runner, list[tuple[str, str, int]]]:
     """One in-process run in `root`, and (file, code, row) of every finding."""
     cwd = Path.cwd()
     os.chdir(root)
     try:
-        checker = Checker(CheckOptions(paths=[Path(p) for p in paths or ["."]], cache=cache_dir is not None,
+        runner = Runner(CheckOptions(paths=[Path(p) for p in paths or ["."]], cache=cache_dir is not None,
                                        cache_dir=cache_dir))
-        report = checker.run()
+        report = runner.run()
     finally:
         os.chdir(cwd)
-    return checker, sorted((d.path.name, d.code, d.start.row) for d in report.diagnostics)
+    return runner, sorted((d.path.name, d.code, d.start.row) for d in report.diagnostics)
 
 
 def check(root: Path, cache_dir: Path | None, *paths: str) -> tuple[list[tuple[str, str, int]], int]:
     """The findings of one run, and how many files it took from the cache."""
-    checker, found = run(root, cache_dir, *paths)
-    return found, checker.model.hits
+    runner, found = run(root, cache_dir, *paths)
+    return found, runner.facts.hits
 
 
 def json_output(root: Path, *args: str, env: dict | None = None) -> list[dict]:
@@ -111,11 +111,11 @@ class TestReuse:
         cache = tmp_path / "cache"
         check(project, cache)
         write(project, "train.py", TRAIN + "print(model)\n")
-        checker, found = run(project, cache)
+        runner, found = run(project, cache)
         assert found == [("train.py", "SL104", 4)]
-        assert checker.model.hits == 2
+        assert runner.facts.hits == 2
         # train.py is parsed once, for its gates and its findings; utils.py not at all: its summary is known.
-        assert [path.name for path in checker.model.project.parsed_files()] == ["train.py"]
+        assert [path.name for path in runner.facts.project.parsed_files()] == ["train.py"]
 
     def test_modification_times_alone_change_nothing(self, project, tmp_path):
         cache = tmp_path / "cache"
@@ -225,7 +225,7 @@ class TestPool:
         cwd = Path.cwd()
         os.chdir(CORPUS)
         try:
-            report = Checker(CheckOptions(paths=[Path(".")], cache=False, jobs=2)).run()
+            report = Runner(CheckOptions(paths=[Path(".")], cache=False, jobs=2)).run()
         finally:
             os.chdir(cwd)
         assert report.workers == 2
@@ -250,7 +250,7 @@ class TestPool:
         cwd = Path.cwd()
         os.chdir(CORPUS)
         try:
-            report = Checker(CheckOptions(paths=[Path(".")], select=["ALL"], cache=False, jobs=2)).run()
+            report = Runner(CheckOptions(paths=[Path(".")], select=["ALL"], cache=False, jobs=2)).run()
         finally:
             os.chdir(cwd)
         assert report.workers == 0

@@ -323,7 +323,7 @@ def test_malformed_input_gets_errors_and_exit_leaves_no_process(tmp_path: Path):
 def test_a_buffer_sees_the_seeding_helper_of_a_package_it_imports(tmp_path: Path):
     """One file at a time (the server's case): the helpers of the project modules it imports are gates too."""
     from seedlint.analysis.modules import ModuleFinder
-    from seedlint.runner import Checker, CheckOptions
+    from seedlint.runner import CheckOptions, Runner
 
     (tmp_path / "proj" / "utils").mkdir(parents=True)
     (tmp_path / "proj" / "__init__.py").write_text("")
@@ -331,11 +331,11 @@ def test_a_buffer_sees_the_seeding_helper_of_a_package_it_imports(tmp_path: Path
     (tmp_path / "proj" / "utils" / "seeding.py").write_text(UTILS.replace("init_rng", "set_all_seeds"))
     script = tmp_path / "train.py"
     draws_first = b"import torch\nfrom proj.utils.seeding import set_all_seeds\n\nx = torch.rand(1)\nset_all_seeds(0)\n"
-    checker = Checker(CheckOptions(paths=[], cache=False))
-    found = checker.lint_buffer(script, draws_first, ModuleFinder.for_files([script], {}, [tmp_path]))
+    runner = Runner(CheckOptions(paths=[], cache=False))
+    found = runner.lint_buffer(script, draws_first, ModuleFinder.for_files([script], {}, [tmp_path]))
     assert [d.code for d in found.diagnostics] == ["SL104"]
     seeds_first = draws_first.replace(b"x = torch.rand(1)\nset_all_seeds(0)", b"set_all_seeds(0)\nx = torch.rand(1)")
-    assert checker.lint_buffer(script, seeds_first, ModuleFinder.for_files([script], {}, [tmp_path])).diagnostics == []
+    assert runner.lint_buffer(script, seeds_first, ModuleFinder.for_files([script], {}, [tmp_path])).diagnostics == []
 
 
 # ------------------------------------------------------------------ notebooks (LSP 3.17 notebook sync)

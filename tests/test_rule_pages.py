@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from conftest import lint
 
-from seedlint.analysis.context import Settings
+from seedlint.analysis.context import AnalysisSettings
 from seedlint.pages import page_examples, page_text
 from seedlint.rules import RULES
 from seedlint.selection import default_codes
@@ -13,7 +13,7 @@ from seedlint.selection import default_codes
 SECTIONS = ("## What it flags", "## Why it matters", "## Example", "## Fixed version", "## Fix safety",
             "## Confirming it at run time")
 # Pages whose example needs particular settings to be flagged.
-PAGE_SETTINGS = {"SL305": Settings(target_torch_version=(2, 4))}
+PAGE_SETTINGS = {"SL305": AnalysisSettings(target_torch_version=(2, 4))}
 
 
 @pytest.mark.parametrize("code", sorted(RULES))

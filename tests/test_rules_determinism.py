@@ -9,10 +9,10 @@ import libcst
 import pytest
 from conftest import codes_of, lint
 
-from seedlint.analysis.context import Settings
+from seedlint.analysis.context import AnalysisSettings
 from seedlint.diagnostics import Applicability
 
-OLD_TORCH = Settings(target_torch_version=(2, 4))
+OLD_TORCH = AnalysisSettings(target_torch_version=(2, 4))
 
 
 def findings(source: str, codes, **kwargs) -> list[tuple[str, int, int]]:
@@ -246,7 +246,7 @@ class TestSL303NondeterministicCudaOp:
             x = torch.zeros(3).cuda()
             x.index_add_(0, i, s)
             """
-        settings = Settings(seed_functions={"myproj.utils.fix_seeds": frozenset({"torch"})})
+        settings = AnalysisSettings(seed_functions={"myproj.utils.fix_seeds": frozenset({"torch"})})
         assert findings(source, {"SL303"}) == []
         assert findings(source, {"SL303"}, settings=settings) == [("SL303", 5, 1)]
 
@@ -557,12 +557,12 @@ model = model.cuda()
 class TestSL305CublasWorkspaceConfig:
     @pytest.mark.parametrize("version", [(2, 4), (1, 13), (2, 9)])
     def test_flagged_for_torch_before_2_10(self, version):
-        settings = Settings(target_torch_version=version)
+        settings = AnalysisSettings(target_torch_version=version)
         assert findings(DETERMINISTIC_ON_CUDA, {"SL305"}, settings=settings) == [("SL305", 3, 1)]
 
     @pytest.mark.parametrize("version", [None, (2, 10), (2, 13), (3, 0)])
     def test_silent_for_newer_or_unknown_torch(self, version):
-        settings = Settings(target_torch_version=version)
+        settings = AnalysisSettings(target_torch_version=version)
         assert findings(DETERMINISTIC_ON_CUDA, {"SL305"}, settings=settings) == []
 
     def test_message_names_the_version_and_the_values(self):

@@ -10,7 +10,7 @@ import textwrap
 import pytest
 from conftest import lint
 
-from seedlint.analysis.context import Settings
+from seedlint.analysis.context import AnalysisSettings
 from seedlint.analysis.project import ProjectIndex
 
 
@@ -289,7 +289,7 @@ class TestEnvironmentsKeptByAnObject:
     def diagnostics(tmp_path, source):
         """The findings with the project index (what follows the environment into the class's methods)."""
         (tmp_path / "train.py").write_text(textwrap.dedent(source))
-        return lint(source, {"SL111"}, settings=Settings(project=ProjectIndex([tmp_path]))).diagnostics
+        return lint(source, {"SL111"}, settings=AnalysisSettings(project=ProjectIndex([tmp_path]))).diagnostics
 
     @pytest.mark.parametrize("bases", ["", "(nn.Module)", "(object)"])
     def test_a_method_that_resets_it_without_a_seed(self, tmp_path, bases):

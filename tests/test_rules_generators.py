@@ -12,7 +12,7 @@ import pytest
 from conftest import lint
 
 from seedlint.analysis import catalog
-from seedlint.analysis.context import Settings
+from seedlint.analysis.context import AnalysisSettings
 from seedlint.diagnostics import Applicability
 
 
@@ -103,7 +103,7 @@ class TestSL107GeneratorIgnoresSeed:
         assert findings("import torch\ng = torch.Generator()\nx = torch.randn(3, generator=g)\n", {"SL107"}) == []
 
     def test_seeding_through_a_configured_helper_without_seed_in_its_name_counts(self):
-        settings = Settings(seed_functions={"myproj.utils.fix_everything": catalog.ALL_TORCH})
+        settings = AnalysisSettings(seed_functions={"myproj.utils.fix_everything": catalog.ALL_TORCH})
         source = "import torch\nfrom myproj.utils import fix_everything\nfix_everything(3)\ng = torch.Generator()\n"
         assert findings(source, {"SL107"}, settings=settings) == [("SL107", 4, 5)]
         assert lint(source, {"SL107"}, settings=settings, fix="unsafe").source.text.endswith(

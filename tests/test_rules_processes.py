@@ -9,7 +9,7 @@ import libcst
 import pytest
 from conftest import lint, run_cli
 
-from seedlint.analysis.context import Settings
+from seedlint.analysis.context import AnalysisSettings
 from seedlint.diagnostics import Applicability
 
 
@@ -521,7 +521,7 @@ class TestSL108SeedLostInSpawn:
     def test_target_seeding_through_a_configured_seed_function_is_not_flagged(self):
         source = spawning("mp.spawn(worker, nprocs=2)", "fix_seeds(rank)", "fix_seeds(0)",
                           imports="from myproj.utils import fix_seeds\n")
-        settings = Settings(seed_functions={"myproj.utils.fix_seeds": frozenset({"torch"})})
+        settings = AnalysisSettings(seed_functions={"myproj.utils.fix_seeds": frozenset({"torch"})})
         assert findings(source, {"SL108"}, settings=settings) == []
 
     @pytest.mark.parametrize(

@@ -18,7 +18,7 @@ import libcst
 import pytest
 from conftest import codes_of, lint, make_linter
 
-from seedlint.analysis.context import Settings
+from seedlint.analysis.context import AnalysisSettings
 from seedlint.diagnostics import Applicability
 from seedlint.selection import default_codes
 
@@ -197,11 +197,11 @@ class TestSL101CpuGeneratorUnseeded:
     def test_fix_adding_an_import_right_above_the_cuda_call_is_deterministic(self):
         script = (
             "from pathlib import Path\n"
-            "from seedlint.analysis.context import Settings\n"
+            "from seedlint.analysis.context import AnalysisSettings\n"
             "from seedlint.linter import Linter\n"
             "from seedlint.rules import RULES\n"
             "source = b'from torch.cuda import manual_seed as cuda_seed\\ncuda_seed(3)\\n'\n"
-            "result = Linter([RULES['SL101']()], Settings(), {'SL101'}).lint(Path('train.py'), source, 'safe')\n"
+            "result = Linter([RULES['SL101']()], AnalysisSettings(), {'SL101'}).lint(Path('train.py'), source, 'safe')\n"
             "print(repr(result.source.text))\n"
         )
         expected = repr(
@@ -1115,7 +1115,7 @@ class TestSL105LibraryUnseeded:
         assert findings(source, {"SL105"}) == [("SL105", 6, 5)]
 
     def test_project_helper_seeding_part_of_the_libraries(self):
-        settings = Settings(seed_functions={"myproj.utils.fix_seeds": frozenset({"torch", "cuda"})})
+        settings = AnalysisSettings(seed_functions={"myproj.utils.fix_seeds": frozenset({"torch", "cuda"})})
         source = """\
             import numpy as np
             from myproj.utils import fix_seeds

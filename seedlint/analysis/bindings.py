@@ -11,6 +11,7 @@ from collections.abc import Iterator
 
 import libcst as cst
 
+from seedlint.analysis.access_paths import read_paths
 from seedlint.analysis.events import Step
 from seedlint.analysis.index import (
     FunctionInfo,
@@ -19,7 +20,6 @@ from seedlint.analysis.index import (
     _target_names,
     parameter_names,
 )
-from seedlint.analysis.paths import read_paths
 
 _BUILTINS = frozenset(dir(builtins))
 

@@ -33,7 +33,7 @@ _DEFAULT_IMPORTS = {"torch": ("torch", None), "numpy": ("numpy", "np"), "random"
 
 
 @dataclass
-class Settings:
+class AnalysisSettings:
     """The per-file configuration rules read."""
 
     seed_functions: Mapping[str, frozenset[str]] = field(default_factory=dict)
@@ -46,13 +46,13 @@ class Settings:
 class FileContext:
     """One parsed file and the analysis shared by every rule."""
 
-    def __init__(self, path: Path, source: SourceText, layout: Layout, module_name: str, settings: Settings) -> None:
+    def __init__(self, path: Path, source: SourceText, layout: Layout, module_name: str, settings: AnalysisSettings) -> None:
         self.path = path
         self.source = source
         self.module = layout.module
         self.module_name = module_name
         self.settings = settings
-        self.positions = layout  # the character span of each node
+        self.layout = layout  # the character span of each node
         self.suppressed: set[tuple[int, str]] = set()  # (row, code) findings a `# noqa` comment hid
         self.enabled_codes: frozenset[str] = frozenset()  # the rules this run checks
         self.program: Program | None = None  # a notebook's code cells, which this source joins
@@ -193,11 +193,11 @@ class FileContext:
 
     # ------------------------------------------------------------------ source
     def code(self, node: cst.CSTNode) -> str:
-        start, end = self.positions.span(node)
+        start, end = self.layout.span(node)
         return self.source.text[start:end]
 
     def replace(self, node: cst.CSTNode, content: str) -> Edit:
-        start, end = self.positions.span(node)
+        start, end = self.layout.span(node)
         return Edit(start, end, content)
 
     def _line_layout(self, statement: Statement) -> tuple[int, int, str] | None:
@@ -211,13 +211,13 @@ class FileContext:
         if found is None:
             return None
         row_start, indentation = found
-        end_row = self.source.location(self.positions.span(line)[1]).row
+        end_row = self.source.location(self.layout.span(line)[1]).row
         next_row = self.source.offset(end_row + 1, 0) if end_row < len(self.source.line_starts) else len(self.source.text)
         return row_start, next_row, indentation
 
     def _line_start(self, statement: Statement) -> tuple[int, str] | None:
         """(offset, indentation) of the line a statement's line starts, when nothing is before it on that line."""
-        start = self.positions.span(statement.line)[0]
+        start = self.layout.span(statement.line)[0]
         row_start = max(self.source.text.rfind("\n", 0, start), self.source.text.rfind("\r", 0, start)) + 1
         indentation = self.source.text[row_start:start]
         return None if indentation.strip() else (row_start, indentation)
@@ -227,7 +227,7 @@ class FileContext:
         statement's lines, `\n`-separated, are indented from there)."""
         layout = self._line_layout(statement)
         if layout is None and "\n" not in code:
-            start, _ = self.positions.span(statement.node)
+            start, _ = self.layout.span(statement.node)
             return Edit(start, start, f"{code}; ")
         found = layout[::2] if layout is not None else self._line_start(statement)
         if found is None:
@@ -240,7 +240,7 @@ class FileContext:
         """Insert a statement just after another, on its own line with the same indentation."""
         layout = self._line_layout(statement)
         if layout is None:
-            _, end = self.positions.span(statement.node)
+            _, end = self.layout.span(statement.node)
             return Edit(end, end, f"; {code}")
         _, next_row, indentation = layout
         prefix = "" if self.source.text[:next_row].endswith(("\n", "\r")) else self.source.newline
@@ -251,7 +251,7 @@ class FileContext:
         given = next((arg for arg in call.args if arg.keyword is not None and arg.keyword.value == name), None)
         if given is not None:
             return self.replace(given.value, value)
-        end = self.positions.span(call.args[-1].value)[1] if call.args else self.positions.span(call)[1] - 1
+        end = self.layout.span(call.args[-1].value)[1] if call.args else self.layout.span(call)[1] - 1
         return Edit(end, end, f"{', ' if call.args else ''}{name}={value}")
 
     def move_before(self, statement: Statement, target: Statement) -> tuple[Edit, ...] | None:
@@ -305,10 +305,10 @@ class FileContext:
                 break
         newline = self.source.newline
         if anchor is None:
-            start = self.positions.span(body[0])[0] if body else len(self.source.text)
+            start = self.layout.span(body[0])[0] if body else len(self.source.text)
             row_start = self.source.offset(self.source.location(start).row, 0)
             return Edit(row_start, row_start, f"{statement}{newline}")
-        _, end = self.positions.span(anchor)
+        _, end = self.layout.span(anchor)
         end_row = self.source.location(end).row
         offset = self.source.offset(end_row + 1, 0) if end_row < len(self.source.line_starts) else len(self.source.text)
         prefix = "" if self.source.text[:offset].endswith(("\n", "\r")) else newline

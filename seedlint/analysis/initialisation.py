@@ -17,6 +17,7 @@ from collections.abc import Iterator
 import libcst as cst
 
 from seedlint.analysis import catalog
+from seedlint.analysis.access_paths import bound_paths, paths_overlap, read_paths
 from seedlint.analysis.arguments import argument, is_literal, is_none
 from seedlint.analysis.events import Project, Step
 from seedlint.analysis.index import (
@@ -27,7 +28,6 @@ from seedlint.analysis.index import (
     bind_arguments,
     dotted_name,
 )
-from seedlint.analysis.paths import bound_paths, paths_overlap, read_paths
 
 # Methods that leave a model's weights as they are: calling them is not a use of the random weights.
 _KEEPING_METHODS = frozenset({

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import libcst as cst
 
+from seedlint.analysis.access_paths import bound_paths, paths_overlap, read_paths
 from seedlint.analysis.events import Event, Flow
 from seedlint.analysis.flow import divergence
 from seedlint.analysis.index import (
@@ -18,7 +19,6 @@ from seedlint.analysis.index import (
     dotted_name,
     parameter_names,
 )
-from seedlint.analysis.paths import bound_paths, paths_overlap, read_paths
 
 
 def picks_a_seed(index: ModuleIndex, flow: Flow, draw: Event) -> bool:

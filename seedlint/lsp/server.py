@@ -2,7 +2,7 @@
 
 Documents are linted from their unsaved text, off the event loop (one analysis thread), after a short
 debounce: a newer edit cancels the work still waiting, and a result for an older version is dropped.
-The project model (summaries of other modules' helpers, findings by content) lives for the whole
+The project facts (summaries of other modules' helpers, findings by content) lives for the whole
 session, and open buffers win over the disk, so a seeding helper in another file counts as it reads
 in the editor. When a file changes (its buffer or, on disk, a watched file), the open documents whose
 analysis read it are checked again. Clients that pull diagnostics get them by pull only; the others
@@ -43,7 +43,7 @@ from seedlint.lsp.convert import (
 from seedlint.noqa import LINE_NOQA
 from seedlint.notebook import Notebook, notebook_text
 from seedlint.pages import page_text
-from seedlint.runner import Checker, CheckOptions
+from seedlint.runner import CheckOptions, Runner
 from seedlint.selection import UnknownSelector
 from seedlint.source import detect_encoding
 
@@ -53,7 +53,7 @@ _CODE = re.compile(r"[A-Z]+[0-9]+")
 
 
 @dataclass
-class Settings:
+class ClientSettings:
     """What the client may set (initializationOptions, workspace/didChangeConfiguration)."""
 
     select: list[str] | None = None
@@ -63,9 +63,9 @@ class Settings:
     debounce: float = 0.15  # seconds of quiet after an edit before it is linted
 
     @classmethod
-    def parse(cls, raw: Any, current: Settings | None = None) -> Settings:
-        """Settings from a client's object (`{"seedlint": {...}}` or the inner object); unknown keys are ignored."""
-        settings = Settings(**vars(current)) if current is not None else cls()
+    def parse(cls, raw: Any, current: ClientSettings | None = None) -> ClientSettings:
+        """The settings from a client's object (`{"seedlint": {...}}` or the inner object); unknown keys are ignored."""
+        settings = ClientSettings(**vars(current)) if current is not None else cls()
         if isinstance(raw, dict) and isinstance(raw.get("seedlint"), dict):
             raw = raw["seedlint"]
         if not isinstance(raw, dict):
@@ -122,11 +122,11 @@ class SeedlintServer(LanguageServer):
         python_cells = [types.NotebookCellLanguage(language="python")]
         super().__init__("seedlint", __version__, notebook_document_sync=types.NotebookDocumentSyncOptions(
             notebook_selector=[types.NotebookDocumentFilterWithCells(cells=python_cells, notebook="*")], save=True))
-        self.settings = Settings()
+        self.settings = ClientSettings()
         self.linted: dict[str, Linted | LintedNotebook] = {}
         self.pending: dict[str, asyncio.Task] = {}
         self._analysis = ThreadPoolExecutor(max_workers=1, thread_name_prefix="seedlint-analysis")
-        self._checker: Checker | None = None
+        self._runner: Runner | None = None
         self._config_stamp: tuple = ()
         self._frozen = False  # whether what the first analysis left alive is out of the collector's sight
 
@@ -142,16 +142,16 @@ class SeedlintServer(LanguageServer):
             self.window_log_message(types.LogMessageParams(type=_LOG_LEVELS[level], message=message))
 
     # ------------------------------------------------------------ analysis (on the analysis thread)
-    def _checker_for(self, path: Path) -> Checker:
-        """The checker for the current settings and config files (rebuilt when either changed)."""
+    def _runner_for(self, path: Path) -> Runner:
+        """The runner for the current settings and config files (rebuilt when either changed)."""
         stamp = _config_stamp(path)
-        if self._checker is None or stamp != self._config_stamp:
+        if self._runner is None or stamp != self._config_stamp:
             options = CheckOptions(paths=[], select=self.settings.select, ignore=self.settings.ignore, cache=False)
-            checker = Checker(options)
-            if self._checker is not None:
-                checker.model = self._checker.model  # what was learnt of the project stays
-            self._checker, self._config_stamp = checker, stamp
-        return self._checker
+            runner = Runner(options)
+            if self._runner is not None:
+                runner.facts = self._runner.facts  # what was learnt of the project stays
+            self._runner, self._config_stamp = runner, stamp
+        return self._runner
 
     def _finder(self, path: Path) -> ModuleFinder:
         unsaved = {}
@@ -167,7 +167,7 @@ class SeedlintServer(LanguageServer):
         path = _path(uri) or Path("untitled.py")
         positions = Positions(text, self.workspace.position_codec)
         try:
-            result = self._checker_for(path).lint_buffer(path, _encoded(text), self._finder(path))
+            result = self._runner_for(path).lint_buffer(path, _encoded(text), self._finder(path))
         except (ConfigError, UnknownSelector) as error:
             self.log("error", f"seedlint: {error}")
             return Linted(version, text, positions, [], [])
@@ -196,7 +196,7 @@ class SeedlintServer(LanguageServer):
         findings: dict[int, list[Diagnostic]] = {number: [] for number in documents}
         try:
             data = notebook_text((kind, text) for _, _, kind, text in cells).encode()
-            result = self._checker_for(path).lint_buffer(path, data, self._finder(path))
+            result = self._runner_for(path).lint_buffer(path, data, self._finder(path))
         except (ConfigError, UnknownSelector) as error:
             self.log("error", f"seedlint: {error}")
         else:
@@ -224,7 +224,7 @@ class SeedlintServer(LanguageServer):
         """The edit that applies every safe fix of a document (of a cell's whole notebook), None if none applies."""
         if linted.cells is None:
             path = _path(uri) or Path("untitled.py")
-            result = self._checker_for(path).lint_buffer(path, _encoded(linted.text), self._finder(path), fix="safe")
+            result = self._runner_for(path).lint_buffer(path, _encoded(linted.text), self._finder(path), fix="safe")
             if result.source is None or not result.fixed:
                 return None
             return documents_edit([(uri, linted.version, [whole_text_edit(linted.text, result.source.text,
@@ -235,7 +235,7 @@ class SeedlintServer(LanguageServer):
             return None
         path = _path(notebook.uri) or Path("untitled.ipynb")
         data = notebook_text((kind, text) for _, _, kind, text in cells).encode()
-        result = self._checker_for(path).lint_buffer(path, data, self._finder(path), fix="safe")
+        result = self._runner_for(path).lint_buffer(path, data, self._finder(path), fix="safe")
         if result.program is None or not result.fixed:
             return None
         fixed = Notebook.parse(result.program.notebook.text).cells
@@ -316,7 +316,7 @@ class SeedlintServer(LanguageServer):
 
     def recheck_others(self, changed: Path) -> None:
         """Check the other open documents again: those whose analysis read `changed` (or whose seeding
-        gates it may change) get new findings; for the others, the project model answers from memory."""
+        gates it may change) get new findings; for the others, the project facts answers from memory."""
         changed_path = os.path.abspath(changed)
         others = [uri for uri in self.linted
                   if _path(uri) is None or os.path.abspath(_path(uri)) != changed_path]
@@ -344,7 +344,7 @@ class SeedlintServer(LanguageServer):
                 self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=target, diagnostics=[]))
 
     def relint_all(self) -> None:
-        self._checker = None
+        self._runner = None
         self.linted.clear()
         cells = {cell.document for notebook in list(self.workspace.notebook_documents.values())
                  for cell in notebook.cells}
@@ -358,7 +358,7 @@ server = SeedlintServer()
 
 @server.feature(types.INITIALIZE)
 def initialize(ls: SeedlintServer, params: types.InitializeParams) -> None:
-    ls.settings = Settings.parse(params.initialization_options)
+    ls.settings = ClientSettings.parse(params.initialization_options)
 
 
 @server.feature(types.INITIALIZED)
@@ -446,7 +446,7 @@ def did_change_watched_files(ls: SeedlintServer, params: types.DidChangeWatchedF
 
 @server.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)
 def did_change_configuration(ls: SeedlintServer, params: types.DidChangeConfigurationParams) -> None:
-    ls.settings = Settings.parse(params.settings, ls.settings)
+    ls.settings = ClientSettings.parse(params.settings, ls.settings)
     ls.relint_all()
 
 

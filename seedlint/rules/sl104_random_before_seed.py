@@ -94,6 +94,6 @@ class RandomBeforeSeed(Rule):
             edits = context.move_before(moved, destination)
         if edits is None:
             return Fix("Move the seeding call above the first random draw", Applicability.DISPLAY_ONLY)
-        row = context.source.location(context.positions.span(moved.node)[0]).row
+        row = context.source.location(context.layout.span(moved.node)[0]).row
         return Fix(f"Move the seeding statement on {context.line_name(row)} above the first random draw",
                    Applicability.UNSAFE, edits)

@@ -46,5 +46,5 @@ class GeneratorIgnoresSeed(Rule):
         if seed is None:
             return None
         chained = f".manual_seed({context.code(seed)})"
-        end = context.positions.span(call)[1]
+        end = context.layout.span(call)[1]
         return Fix(f"Chain `{chained}`", Applicability.UNSAFE, (Edit(end, end, chained),))

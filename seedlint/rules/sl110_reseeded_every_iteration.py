@@ -110,7 +110,7 @@ class ReseededEveryIteration(Rule):
         seeds = catalog.generators_named(generators) if generators else "the environment"
         consequence = _CONSEQUENCE[repetition.kind]
         if repetition.kind in ("loop", "episode"):
-            row = context.source.location(context.positions.span(repetition.statement.node)[0]).row
+            row = context.source.location(context.layout.span(repetition.statement.node)[0]).row
             loop = f"{'training loop' if repetition.kind == 'loop' else 'loop'} on {context.line_name(row)}"
             tests = [test for test, _ in loop_guards(context.index, event.trail, repetition.start - 1)]
             where = f"on every iteration of the {loop}"

@@ -92,7 +92,7 @@ class UnseededEnvironment(Rule):
     def _handed_finding(context: FileContext, made: cst.Call, handing: cst.Call, resetter: FunctionInfo) -> Finding:
         """At the call that hands the environment to a function (or an object) that resets it: no fix, where its
         first reset takes the seed is that code's choice."""
-        row = context.source.location(context.positions.span(made)[0]).row
+        row = context.source.location(context.layout.span(made)[0]).row
         called = context.code(handing.func)
         method = resetter.node.name.value
         resets = (f"`{called}(..)` keeps the environment made on line {row}, which its `{method}()` resets"
@@ -303,7 +303,7 @@ class _Environments:
             if call.func.attr.value == "seed" or _may_seed(call):  # type: ignore[attr-defined]
                 return None
             resets.append(call)
-        return min(resets, key=lambda call: self.context.positions.span(call)[0], default=None)
+        return min(resets, key=lambda call: self.context.layout.span(call)[0], default=None)
 
     def unseeded_samples(self) -> Iterator[tuple[cst.Call, cst.Call, Statement, str]]:
         """`env.action_space.sample()` calls whose environment is made in view and whose space is never seeded

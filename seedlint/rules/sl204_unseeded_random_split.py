@@ -86,6 +86,6 @@ class UnseededRandomSplit(Rule):
             return None
         generator, import_edit = context.reference("torch.Generator", at=event)
         keyword = f"generator={generator}().manual_seed({context.code(seed)})"
-        end = context.positions.span(call.args[-1].value)[1]
+        end = context.layout.span(call.args[-1].value)[1]
         edits = ((import_edit,) if import_edit else ()) + (Edit(end, end, f", {keyword}"),)
         return Fix(f"Pass `{keyword}`", Applicability.UNSAFE, edits)

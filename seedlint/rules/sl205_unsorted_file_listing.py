@@ -301,7 +301,7 @@ class _Listings:
         return call is not None and self.index.qualify(call.func, scope) in _ORDER_FREE_CALLS
 
     def _offset(self, node: cst.CSTNode) -> int:
-        return self.context.positions.span(node)[0]
+        return self.context.layout.span(node)[0]
 
     def _sorted_in_place(self, name: str, scope: Scope) -> bool:
         """Whether `<name>.sort()` is called: in the same scope, or in the class for `self.` attributes."""

@@ -45,10 +45,10 @@ class _Launches:
     def after(self, statement: Statement, depth: int = 0) -> bool:
         """Whether an interpreter is started after `statement` runs: later in its own code (directly or
         through the module's functions), or by a caller after the call that leads to it."""
-        start = self.context.positions.span(statement.node)[0]
+        start = self.context.layout.span(statement.node)[0]
         scope = statement.scope
         for call in self.index.calls_by_scope.get(scope, ()):
-            if self.context.positions.span(call)[0] >= start and self._starts(call, scope, depth):
+            if self.context.layout.span(call)[0] >= start and self._starts(call, scope, depth):
                 return True
         function = self.index.function_of_scope.get(scope)
         if function is None or depth >= _MAX_DEPTH:

@@ -130,7 +130,7 @@ def _instance_name(context: FileContext, method: FunctionInfo) -> str | None:
 def _add_keyword(context: FileContext, call: cst.Call, keyword: str) -> Edit:
     """Append a keyword argument after the last argument, keeping a trailing comma and the layout."""
     last = call.args[-1]
-    _, end = context.positions.span(last)
+    _, end = context.layout.span(last)
     comma = last.comma
     if not isinstance(comma, cst.Comma):
         return Edit(end, end, f", {keyword}")

@@ -15,7 +15,7 @@ from seedlint.diagnostics import Applicability
 from seedlint.notebook import NotebookError, Program, is_notebook, read_program
 from seedlint.pages import page_examples
 from seedlint.rules import RULES
-from seedlint.runner import Checker, CheckOptions
+from seedlint.runner import CheckOptions, Runner
 from seedlint.selection import expand_all
 from seedlint.source import Location
 from seedlint.verify.probe import (
@@ -70,8 +70,8 @@ def cuda_available() -> bool:
 def verify(options: VerifyOptions, progress: Callable[[str], None] = lambda _: None) -> list[Verdict]:
     """Lint the paths, then run every entry point with runtime-confirmable findings; a finding in a
     helper module is judged from the runs of an entry point that loads it."""
-    checker = Checker(CheckOptions(paths=options.paths, select=options.select))
-    report = checker.run()
+    runner = Runner(CheckOptions(paths=options.paths, select=options.select))
+    report = runner.run()
     by_file: dict[Path, list] = {}
     for diagnostic in report.diagnostics:
         by_file.setdefault(diagnostic.path, []).append(diagnostic)
@@ -80,7 +80,7 @@ def verify(options: VerifyOptions, progress: Callable[[str], None] = lambda _: N
     )
     notebooks = {path: program for path in report.files if is_notebook(path)
                  for program in [_program(path)] if program is not None}
-    programs = _Programs(options, _fixed_sources(checker, by_file) if options.fix_check else {}, progress,
+    programs = _Programs(options, _fixed_sources(runner, by_file) if options.fix_check else {}, progress,
                          {str(path.resolve()): program.text for path, program in notebooks.items()})
     verdicts: list[Verdict] = []
     helpers: dict[Path, list] = {}
@@ -221,12 +221,12 @@ class _Programs:
         return [dict(self.scripts), {**self.scripts, **fixed}] if fixed else [dict(self.scripts)]
 
 
-def _fixed_sources(checker: Checker, by_file: dict[Path, list]) -> dict[str, str]:
+def _fixed_sources(runner: Runner, by_file: dict[Path, list]) -> dict[str, str]:
     """The fixed text (safe and unsafe fixes) of every flagged file a fix changes, by absolute path:
     the fixed program is the entry point and the helper modules it imports, all fixed in memory."""
     sources = {}
     for path in by_file:
-        fixed = checker.linter_for(path).lint(path, path.read_bytes(), "unsafe")
+        fixed = runner.linter_for(path).lint(path, path.read_bytes(), "unsafe")
         if fixed.changed:
             sources[str(path.resolve())] = fixed.source.text
     return sources

@@ -28,7 +28,7 @@ import pytest
 from hypothesis import HealthCheck, Phase, find, given, settings
 from programs import grammar_scripts, node_scripts, training_scripts
 
-from seedlint.analysis.context import Settings
+from seedlint.analysis.context import AnalysisSettings
 from seedlint.diagnostics import Diagnostic, Edit
 from seedlint.linter import _MAX_FIX_ROUNDS, UNUSED_NOQA, Linter, apply_fixes
 from seedlint.results import LintResult
@@ -42,7 +42,7 @@ settings.register_profile("ci", derandomize=True, database=None, deadline=None, 
 settings.register_profile("long", database=None, deadline=None, suppress_health_check=_SLOW)
 FUZZ = settings.get_profile(_PROFILE)
 # Every rule, SL305 included (it judges torch < 2.10), every fix allowed: what `--select ALL --fix` runs.
-LINTER = Linter([RULES[code]() for code in RULES], Settings(target_torch_version=(2, 4)), fixable=set(RULES))
+LINTER = Linter([RULES[code]() for code in RULES], AnalysisSettings(target_torch_version=(2, 4)), fixable=set(RULES))
 PATH = Path("train.py")
 _NEWLINES = re.compile(r"\r\n|\r|\n")
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from conftest import run_cli
 
-from seedlint.runner import Checker, CheckOptions
+from seedlint.runner import CheckOptions, Runner
 
 SEEDED_LATE = "import torch\nx = torch.rand(3)\ntorch.manual_seed(0)\n"  # SL104 in every run
 FIXED = "import torch\ntorch.manual_seed(0)\nx = torch.rand(3)\n"
@@ -132,7 +132,7 @@ def test_unreadable_files_and_folders(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     _deny(monkeypatch, tmp_path)
     try:
-        report = Checker(CheckOptions(paths=[Path(".")], cache=False, jobs=1)).run()
+        report = Runner(CheckOptions(paths=[Path(".")], cache=False, jobs=1)).run()
     finally:
         os.chmod(tmp_path / "locked", 0o755)
     found = {(d.path.name, d.code): d.message for d in report.diagnostics}
@@ -155,7 +155,7 @@ def test_a_file_that_vanishes_between_listing_and_reading(tmp_path, monkeypatch)
         return iter(files)
 
     monkeypatch.setattr(runner, "collect_files", listing_then_deleting)
-    report = Checker(CheckOptions(paths=[Path(".")], cache=False, jobs=1)).run()
+    report = Runner(CheckOptions(paths=[Path(".")], cache=False, jobs=1)).run()
     found = {(d.path.name, d.code): d.message for d in report.diagnostics}
     assert found[("train.py", "SL104")]
     assert found[("gone.py", "SL000")] == "cannot read the file: No such file or directory"
@@ -176,7 +176,7 @@ def test_fix_does_not_overwrite_a_file_changed_after_it_was_read(tmp_path, monke
     _tree(tmp_path, {"train.py": SEEDED_LATE})
     saved_meanwhile = "import torch\ny = torch.randn(2)\ntorch.manual_seed(1)\n"
     monkeypatch.chdir(tmp_path)
-    analyse = Checker.analyse
+    analyse = Runner.analyse
     calls = []
 
     def analyse_while_an_editor_saves(self, path, data):
@@ -186,9 +186,9 @@ def test_fix_does_not_overwrite_a_file_changed_after_it_was_read(tmp_path, monke
         calls.append(data)
         return result
 
-    monkeypatch.setattr(Checker, "analyse", analyse_while_an_editor_saves)
+    monkeypatch.setattr(Runner, "analyse", analyse_while_an_editor_saves)
     options = CheckOptions(paths=[Path(".")], cache=False, jobs=1, fix=True, unsafe_fixes=True)
-    Checker(options).run()
+    Runner(options).run()
     assert calls[1] == saved_meanwhile.encode()  # the new bytes were read and fixed, not the old fix written
     assert (tmp_path / "train.py").read_text() == "import torch\ntorch.manual_seed(1)\ny = torch.randn(2)\n"
 

@@ -1,4 +1,4 @@
-"""The project model: what seedlint knows of each module, kept from one run to the next.
+"""The project's facts: what seedlint knows of each module, kept from one run to the next.
 
 Per module: the seeding helpers it defines (the gates that open the seeding rules for the files
 calling them). Per linted file: its findings, with the settings and gates they were found under.
@@ -6,8 +6,8 @@ Each fact is kept with the project modules read to compute it, transitively (`Pr
 a summary of a helper in another module counts what computing it read), each with the hash of its
 bytes. A fact is reused only while every one of those modules holds the same bytes: hashes, never
 modification times, which pre-commit stashes and checkouts change. So editing a seeding helper
-re-lints the files whose analysis used it, and no other. The CLI loads the model from the cache at
-the start of a run and saves it at the end; a language server can keep one in memory.
+re-lints the files whose analysis used it, and no other. The CLI loads the facts from the cache at
+the start of a run and saves them at the end; a language server keeps them in memory.
 """
 
 from __future__ import annotations
@@ -59,7 +59,7 @@ class _FileFindings:
     used: float = 0.0
 
 
-class ProjectModel:
+class ProjectFacts:
     """The facts of one run's project, loaded from and saved to a `Store` (None: in memory only).
 
     The project index (and the parser) is only set up when a fact must be computed.
@@ -100,13 +100,13 @@ class ProjectModel:
     def _summary_store(self) -> Store:
         return self.store.part("summaries", marshal)
 
-    def renewed(self, finder: ModuleFinder) -> ProjectModel:
-        """A model over a new view of the files (an edit in a language server's buffers) that keeps what
+    def renewed(self, finder: ModuleFinder) -> ProjectFacts:
+        """Facts over a new view of the files (an edit in a language server's buffers) that keeps what
         this one learnt: each fact is still checked against the modules it read before it is reused."""
         summaries = dict(self._summaries)
         if "project" in self.__dict__:
             summaries.update((key, (*known, self._now)) for key, known in self.project.summaries.items())
-        renewed = ProjectModel(finder, self.seed_functions, None, summaries, self.parser)
+        renewed = ProjectFacts(finder, self.seed_functions, None, summaries, self.parser)
         renewed._gates, renewed._files = self._gates, self._files
         return renewed
 
@@ -200,7 +200,7 @@ class ProjectModel:
 
     # ------------------------------------------------------------------ saving
     def save(self) -> None:
-        """Prune what is stale, and store the model."""
+        """Prune what is stale, and store the facts."""
         if self.store is None or not (self._changed or self.store.age() > _REFRESH_AFTER):
             return  # nothing new: the entries' last use is refreshed once a day, not on every run
         cutoff = self._now - _UNUSED_FOR
