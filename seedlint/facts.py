@@ -30,7 +30,7 @@ from seedlint.analysis.modules import (
 )
 from seedlint.cache import Store
 from seedlint.diagnostics import Diagnostic
-from seedlint.rules.base import SEEDING_PATTERNS, calls_a_gate
+from seedlint.gates import may_seed
 
 if TYPE_CHECKING:
     from seedlint.analysis.project import ProjectIndex
@@ -220,4 +220,4 @@ class ProjectFacts:
 def _opens(gates: frozenset[bytes], data: bytes) -> bool:
     """Whether the seeding rules are open for a file: a seeding spelling, or a call of one of the project's
     seeding helpers (all a file's findings depend on of the gates)."""
-    return any(spelling in data for spelling in SEEDING_PATTERNS) or calls_a_gate(data, gates)
+    return may_seed(data, gates)

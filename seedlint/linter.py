@@ -11,12 +11,12 @@ import libcst as cst
 from seedlint.analysis.context import AnalysisSettings, FileContext
 from seedlint.analysis.modules import module_name
 from seedlint.diagnostics import Diagnostic, Edit, apply_edits
+from seedlint.gates import Gate
 from seedlint.noqa import file_noqa, line_noqa
 from seedlint.notebook import NotebookError, Program, is_notebook, read_program
 from seedlint.parsing import NotParsed, parse, syntax_tree
 from seedlint.results import LintResult
 from seedlint.rules import RULES, Rule
-from seedlint.rules.base import SEEDING, SEEDING_PATTERNS, calls_a_gate
 from seedlint.source import Location, SourceDecodeError, SourceText, decode_source
 
 _MAX_FIX_ROUNDS = 10
@@ -31,22 +31,12 @@ class Linter:
         self.rules = [rule for rule in rules if rule.code != INVALID_SYNTAX.code]
         self.settings = settings
         self.fixable = set(fixable)
-        self.seeding = SEEDING_PATTERNS + tuple(name.rsplit(".", 1)[-1].encode() for name in settings.seed_functions)
         # The project's own seeding helpers make a file interesting to the rules that need seeding.
-        self.gates = tuple(sorted(settings.project_seeding_names))
+        self.gate = Gate(settings.seed_functions, settings.project_gates)
 
     def _wanted(self, data: bytes) -> list[Rule]:
-        """The rules whose patterns the file bytes contain (a tuple pattern: all of its parts)."""
-        seeding = any(spelling in data for spelling in self.seeding) or calls_a_gate(data, self.gates)
-
-        def contains(part: bytes) -> bool:
-            return seeding if part == SEEDING else part in data
-
-        return [
-            rule for rule in self.rules
-            if any(all(map(contains, pattern)) if isinstance(pattern, tuple) else contains(pattern)
-                   for pattern in rule.patterns)
-        ]
+        """The rules the file's bytes let in."""
+        return self.gate.rules_for(self.rules, data)
 
     def lint(self, path: Path, data: bytes, fix: str | None = None) -> LintResult:
         """Lint file bytes; with fix="safe" or "unsafe", apply fixes until none applies."""

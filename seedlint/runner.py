@@ -22,6 +22,7 @@ from seedlint.config import Config, ConfigResolver, installed_torch_version
 from seedlint.diagnostics import Diagnostic
 from seedlint.discovery import collect_files
 from seedlint.facts import ProjectFacts
+from seedlint.gates import MAY_SEED, contains_any
 from seedlint.notebook import Notebook, NotebookError, is_notebook, read_program
 from seedlint.parallel import Pool, available_cpus
 from seedlint.results import LintResult
@@ -86,7 +87,7 @@ class Runner:
         self.resolver = ConfigResolver(options.config, options.isolated)
         self._linters: dict[tuple, Linter] = {}
         self.facts: ProjectFacts | None = None
-        self._project_names: frozenset[bytes] = frozenset()
+        self._project_gates: frozenset[bytes] = frozenset()
         self._validated: set[int] = set()
         self._installed_torch = installed_torch_version()  # the default target; None: the newest
         self._cli = {
@@ -134,7 +135,7 @@ class Runner:
         from seedlint.analysis.context import AnalysisSettings
 
         return AnalysisSettings(dict(config.seed_functions), self._target_version(config), self.facts.project,
-                        self._project_names, config.limits)
+                        self._project_gates, config.limits)
 
     def prepare(self, files: list[Path], summaries: dict | None = None) -> None:
         """Set up the run's project facts before any linter exists, so every rule sees other modules' seeding
@@ -184,8 +185,8 @@ class Runner:
         name = finder.module_name(path)
         code = _code_of(path, data)
         imported = [found[0] for found in map(finder.read, imported_modules(code, name, path.name == "__init__.py"))
-                    if found is not None and b"seed" in found[1]]
-        self._project_names = self.facts.gates([path, *imported])
+                    if found is not None and contains_any(found[1], MAY_SEED)]
+        self._project_gates = self.facts.gates([path, *imported])
         known = self._known(path, data) if fix is None else None
         if known is not None:
             return LintResult(path, known)
@@ -195,8 +196,8 @@ class Runner:
         return result
 
     def use_gates(self, gates: frozenset[bytes]) -> None:
-        if gates != self._project_names:
-            self._project_names = gates
+        if gates != self._project_gates:
+            self._project_gates = gates
             self._linters.clear()  # their settings carry the gates
 
     def analyse(self, path: Path, data: bytes) -> LintResult:
@@ -224,7 +225,7 @@ class Runner:
         if stdin is not None:
             path = self.options.stdin_filename or Path("-")
             self.prepare([path])
-            self._project_names = self.facts.gates([path])
+            self._project_gates = self.facts.gates([path])
             result = self.analyse(path, stdin)
             self._record(report, result)
             if self.options.fix and result.source is not None:
@@ -238,7 +239,7 @@ class Runner:
         pool = Pool(available_cpus() if self.options.jobs is None else self.options.jobs, _start_worker,
                     lambda: (worker_options, files, self.facts.known_summaries))
         try:
-            self._project_names = self.facts.gates(files, lambda stale: _merged(
+            self._project_gates = self.facts.gates(files, lambda stale: _merged(
                 pool.map(_gates_in_worker, stale, self._gates_here), self.facts.absorb))
             self._check(files, pool, report)
         finally:
@@ -269,7 +270,7 @@ class Runner:
                 results[position] = LintResult(path, known)
             else:
                 pending.append((position, path, data))
-        gates = self._project_names
+        gates = self._project_gates
         analysed = _merged(pool.map(_lint_in_worker, [(path, data, gates) for _, path, data in pending],
                                     self._analyse_here), self.facts.absorb)
         for (position, path, data), result in zip(pending, analysed):
@@ -316,7 +317,7 @@ class Runner:
 
     def _known(self, path: Path, data: bytes) -> list[Diagnostic] | None:
         """A file's findings from the cache, unless a fix of them is to be applied."""
-        known = self.facts.findings(path, data, self.settings_key(path), self._project_names)
+        known = self.facts.findings(path, data, self.settings_key(path), self._project_gates)
         mode = self.fix_mode
         if known is not None and mode and any(d.code in self.linter_for(path).fixable and d.fixable(mode == "unsafe")
                                               for d in known):
@@ -325,7 +326,7 @@ class Runner:
 
     def _remember(self, path: Path, data: bytes, result: LintResult) -> None:
         if not result.errors:  # a rule that failed is reported again on the next run
-            self.facts.remember(path, data, self.settings_key(path), self._project_names, result.diagnostics,
+            self.facts.remember(path, data, self.settings_key(path), self._project_gates, result.diagnostics,
                                 result.reads)
 
     def _record(self, report: CheckReport, result: LintResult) -> None:

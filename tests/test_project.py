@@ -442,7 +442,7 @@ def test_a_dataset_class_from_another_module_is_judged_where_the_loader_is_built
     ],
 )
 def test_a_seeding_helper_gate_opens_files_that_call_it_by_name(text, calls):
-    from seedlint.rules.base import calls_a_gate
+    from seedlint.gates import calls_a_gate
 
     assert calls_a_gate(text, [b"init("]) is calls
 

@@ -119,7 +119,6 @@ SEEDING_CLASSES = frozenset({
     )),
 })
 # What a module defining a subclass of one of them must contain: the base in a class statement's bases.
-SEEDING_CLASS_SPELLINGS = (b"Trainer)", b"Trainer,")
 SEEDING_CONSTRUCTOR = Seeder(EVERYTHING, seed_keyword=None)
 SEEDERS.update(dict.fromkeys(SEEDING_CLASSES, SEEDING_CONSTRUCTOR))
 

@@ -39,7 +39,7 @@ class AnalysisSettings:
     seed_functions: Mapping[str, frozenset[str]] = field(default_factory=dict)
     target_torch_version: tuple[int, int] | None = None
     project: ProjectIndex | None = None  # the other modules of this run, for calls into them
-    project_seeding_names: frozenset[bytes] = frozenset()  # `name(` of the project's seeding functions
+    project_gates: frozenset[bytes] = frozenset()  # `name(` of the project's seeding helpers (`gates`)
     limits: ParseLimits = DEFAULT_LIMITS  # what a file may hold to be parsed
 
 

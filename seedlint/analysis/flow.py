@@ -38,6 +38,7 @@ from seedlint.analysis.initialisation import (
 )
 from seedlint.analysis.libraries import MAP_STYLE, hf_dataset
 from seedlint.analysis.walk import iter_descendants
+from seedlint.gates import SUBCLASSES_A_TRAINER
 
 _MAX_CALL_DEPTH = 12
 # The names of seeding helpers: `set_seed`, `set_random_seed`, `init_seeds`, `fix_seed`, `seed_everything`, `seed_all`.
@@ -103,7 +104,7 @@ class EffectClassifier:
         else:  # a class of another project module, named like a trainer (as the seeding gate `Trainer(` asks)
             derives = (self.project is not None and "Trainer" in qualified.rsplit(".", 1)[-1]
                        and self.project.derives_from(
-                           qualified, catalog.SEEDING_CLASSES, catalog.SEEDING_CLASS_SPELLINGS))
+                           qualified, catalog.SEEDING_CLASSES, SUBCLASSES_A_TRAINER))
         return catalog.SEEDING_CONSTRUCTOR if derives else None
 
     def _project_effect(self, call: cst.Call, qualified: str, scope: Scope) -> Effect | None:

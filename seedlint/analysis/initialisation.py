@@ -28,6 +28,7 @@ from seedlint.analysis.index import (
     bind_arguments,
     dotted_name,
 )
+from seedlint.gates import LOADS_WEIGHTS
 
 # Methods that leave a model's weights as they are: calling them is not a use of the random weights.
 _KEEPING_METHODS = frozenset({
@@ -36,7 +37,6 @@ _KEEPING_METHODS = frozenset({
 _MAX_DEPTH = 3
 # transformers classes named like models that are not PyTorch models (or draw nothing when built).
 _NOT_TORCH_MODELS = ("TF", "Flax", "DataCollator", "TorchExportable", "AllKwargs")
-_LOADING = (b"load_state_dict", b"load_raw", b"load_model")  # a helper module must mention one to load weights
 
 
 def discards_draws(index: ModuleIndex, step: Step, project: Project | None) -> bool:
@@ -212,4 +212,4 @@ def _helper(index: ModuleIndex, call: cst.Call, scope: Scope, project: Project |
     qualified = index.qualify(call.func, scope)
     if project is None or qualified is None:
         return None
-    return project.function(qualified, _LOADING)
+    return project.function(qualified, LOADS_WEIGHTS)

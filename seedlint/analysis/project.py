@@ -6,7 +6,7 @@ import roots), parses it once, walks the function in execution order with the sa
 machinery as the file being linted (so wrappers of wrappers, methods and re-exports resolve),
 and keeps a summary: which generators it seeds, through which parameter the seed comes in,
 and which generators it draws from before seeding them. Only files whose bytes contain a seeding
-or drawing spelling (`AFFECTS`) are parsed: any other module can do neither, so its calls are
+or drawing spelling (`gates.MAY_SEED_OR_DRAW`) are parsed: any other module can do neither, so its calls are
 left alone.
 """
 
@@ -36,18 +36,12 @@ from seedlint.analysis.modules import (
     neighbourhood,
 )
 from seedlint.analysis.walk import iter_descendants
+from seedlint.gates import MAY_SEED, MAY_SEED_OR_DRAW, STAR_IMPORT, contains_any
 from seedlint.parsing import Layout, NotParsed, parse
 from seedlint.source import SourceDecodeError, decode_source
 
 _MAX_DEPTH = 8
 T = TypeVar("T")
-# A module whose text has none of these cannot seed (SEEDS) or draw (AFFECTS): it is not parsed.
-SEEDS = (b"seed",)
-AFFECTS = SEEDS + (
-    b"rand", b"nn.", b"torch.nn", b"normal", b"uniform", b"dropout", b"shuffle", b"choice", b"sample",
-    b"bernoulli", b"multinomial", b"permutation", b"gauss", b"Generator",
-    b"timm", b"peft", b"torchvision", b"transformers",  # libraries whose model builders draw (catalog.LIBRARY_DRAWS)
-)
 
 
 @dataclass
@@ -68,7 +62,7 @@ class ProjectIndex:
         self.known_summaries = known_summaries or {}  # from an earlier run: reused while what they read is unchanged
         self.parser = parser or (lambda path, text: parse(text))  # a language server's re-parses what an edit touched
         self._by_path: dict[Path, _Module | None] = {}
-        self.gate = AFFECTS  # what a module's text must contain for its functions to be summarised
+        self.gate = MAY_SEED_OR_DRAW  # what a module's text must contain for its functions to be summarised
         self._summaries: dict[tuple[str, tuple[bytes, ...]], tuple[Summary | None, dict[str, Resolution]]] = {}
         self._builders: dict[ModuleIndex, FlowBuilder] = {}
         self.errors: list[str] = []  # modules the index could not summarise (a seedlint bug)
@@ -81,14 +75,14 @@ class ProjectIndex:
         self._exporting: set[str] = set()  # the modules whose exports are being computed
 
     # ----------------------------------------------------------------- modules
-    def module(self, name: str, *, gate: tuple[bytes, ...] | None = AFFECTS) -> ModuleIndex | None:
+    def module(self, name: str, *, gate: tuple[bytes, ...] | None = MAY_SEED_OR_DRAW) -> ModuleIndex | None:
         """The index of a project module by dotted name (None if absent, unparsable, or gated out).
 
-        By default only modules whose text can seed or draw are parsed; `gate=SEEDS` asks for
+        By default only modules whose text can seed or draw are parsed; `gate=MAY_SEED` asks for
         modules that can seed, `gate=None` for any (a dataset class's definition).
         """
         found = self._file(name)
-        if found is None or (gate is not None and not any(spelling in found[1] for spelling in gate)):
+        if found is None or (gate is not None and not contains_any(found[1], gate)):
             return None
         module = self._parse(found[0], found[1], name)
         return module.index if module is not None else None
@@ -237,7 +231,7 @@ class ProjectIndex:
         parts = qualified.split(".")
         for split in range(len(parts) - 1, 0, -1):
             # A package's `__init__.py` is read when it names what is looked up; any module, when it star-imports.
-            module_gate = gate if gate is None else (*gate, b"import *", *(
+            module_gate = gate if gate is None else (*gate, STAR_IMPORT, *(
                 (parts[split].encode(),) if self._is_package(".".join(parts[:split])) else ()))
             index = self.module(".".join(parts[:split]), gate=module_gate)
             if index is None:
@@ -321,7 +315,7 @@ class ProjectIndex:
     @contextmanager
     def seeding_only(self) -> Iterator[None]:
         """While only seeding matters (which functions seed): parse only modules that can seed."""
-        saved, self.gate = self.gate, SEEDS
+        saved, self.gate = self.gate, MAY_SEED
         try:
             yield
         finally:
@@ -355,7 +349,7 @@ class ProjectIndex:
 
     def gates_of(self, file: Path) -> frozenset[bytes]:
         """`name(` of the public functions and classes of one module that seed."""
-        index = self.module(self.finder.module_name(file), gate=SEEDS)
+        index = self.module(self.finder.module_name(file), gate=MAY_SEED)
         if index is None:
             return frozenset()
         try:

@@ -15,8 +15,9 @@ import libcst as cst
 from seedlint.analysis import catalog
 from seedlint.analysis.arguments import argument, is_none
 from seedlint.analysis.index import FunctionInfo, ModuleIndex, Scope
-from seedlint.analysis.project import SEEDS, ProjectIndex
+from seedlint.analysis.project import ProjectIndex
 from seedlint.analysis.walk import iter_descendants
+from seedlint.gates import MAY_SEED
 
 WORKER_INIT_FN_POSITION = 10  # DataLoader(dataset, ..., worker_init_fn, ...)
 _PARTIAL = frozenset({"functools.partial"})
@@ -99,7 +100,7 @@ class WorkerCode:
         that can seed."""
         expr, bound_positionally, bound_by_name = self._unwrapped(expr, scope)
         qualified = self.index.qualify(expr, scope)
-        found = project.function(qualified, SEEDS) if qualified is not None and "()" not in qualified else None
+        found = project.function(qualified, MAY_SEED) if qualified is not None and "()" not in qualified else None
         if found is None or found[0] is self.index or found[1].owner_class is not None:
             return None
         index, function = found

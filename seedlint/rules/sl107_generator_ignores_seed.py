@@ -11,7 +11,8 @@ from seedlint.analysis.context import FileContext
 from seedlint.analysis.events import Event, Flow
 from seedlint.analysis.generators import on_cuda, reusable_seed, unseeded_generators
 from seedlint.diagnostics import Applicability, Edit, Fix
-from seedlint.rules.base import SEEDING, Finding, Rule
+from seedlint.gates import SEEDING
+from seedlint.rules.base import Finding, Rule
 
 
 class GeneratorIgnoresSeed(Rule):

@@ -14,7 +14,8 @@ from seedlint.analysis.events import Event, Flow
 from seedlint.analysis.flow import exclusive
 from seedlint.analysis.index import FunctionInfo, Scope, is_main_guard
 from seedlint.diagnostics import Applicability, Fix
-from seedlint.rules.base import SEEDING, Finding, Rule
+from seedlint.gates import SEEDING
+from seedlint.rules.base import Finding, Rule
 
 # Start methods that run the target in a fresh interpreter (fork copies the parent's seeded state).
 _FRESH_INTERPRETER_METHODS = frozenset({"spawn", "forkserver"})

@@ -12,7 +12,8 @@ from seedlint.analysis.context import FileContext
 from seedlint.analysis.generators import seed_reaching
 from seedlint.analysis.libraries import STREAMED, hf_dataset
 from seedlint.diagnostics import Applicability, Fix
-from seedlint.rules.base import SEEDING, Finding, Rule
+from seedlint.gates import SEEDING
+from seedlint.rules.base import Finding, Rule
 
 _WEBDATASET_SEEDING = (("seed", None), ("rng", None))
 _HOW = {

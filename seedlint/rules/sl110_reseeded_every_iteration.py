@@ -22,7 +22,8 @@ from seedlint.analysis.repetition import (
     seed_origin,
 )
 from seedlint.diagnostics import Applicability, Fix
-from seedlint.rules.base import SEEDING, Finding, Rule
+from seedlint.gates import SEEDING
+from seedlint.rules.base import Finding, Rule
 
 _CUDA = frozenset({catalog.CUDA, catalog.CUDA_CURRENT})
 _CONSEQUENCE = {

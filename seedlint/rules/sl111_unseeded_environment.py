@@ -28,13 +28,13 @@ from seedlint.analysis.instances import (
 from seedlint.analysis.repetition import loop_trail
 from seedlint.analysis.walk import iter_children, iter_descendants
 from seedlint.diagnostics import Applicability, Fix
-from seedlint.rules.base import SEEDING, Finding, Rule
+from seedlint.gates import RESETS, SEEDING
+from seedlint.rules.base import Finding, Rule
 
 _RESET_HELP = "Seed the first reset only: `env.reset(seed=seed)`; later resets continue from that state"
 _ENTROPY = ("its generator is seeded from OS entropy on first use, which `torch.manual_seed`, `np.random.seed` and "
             "`random.seed` do not reach, so the episodes change from run to run")
 _MAX_HELPERS = 8  # functions of another module followed from one call
-_RESETS = (b"reset",)  # what another module's text must hold for a function of it to reset an environment
 _SPACE_HELP = "Seed the space once after making the environment: `env.action_space.seed(seed)`"
 
 
@@ -206,7 +206,7 @@ class _Environments:
         if (call, name) not in self._reached:
             project = self.context.settings.project
             qualified = _qualified(self.context, call, scope)
-            found = project.function(qualified, _RESETS) if project is not None and qualified else None
+            found = project.function(qualified, RESETS) if project is not None and qualified else None
             self._reached[call, name] = None if found is None else _reached(
                 found[0], found[1], {p for p, arg in bind_arguments(found[1], call) if _hands_on(arg, name)}, set())
         return self._reached[call, name]

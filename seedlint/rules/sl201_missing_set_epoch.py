@@ -19,12 +19,12 @@ from seedlint.analysis.instances import (
 )
 from seedlint.analysis.walk import iter_descendants
 from seedlint.diagnostics import Applicability, Fix
+from seedlint.gates import ITERATES
 from seedlint.rules.base import Finding, Rule
 
 _SHUFFLE_POSITION = 3  # DistributedSampler(dataset, num_replicas, rank, shuffle, seed, drop_last)
 _LOADER_SAMPLER_POSITION = 3  # DataLoader(dataset, batch_size, shuffle, sampler, ...)
 _MAX_DEPTH = 6
-_LOOPS = (b"for ",)  # what another module's text must hold for a function of it to iterate a loader
 _NOT_ITERATING = frozenset({"len", "range", "str", "repr", "print", "id", "type", "isinstance", "hasattr", "getattr"})
 
 
@@ -112,7 +112,7 @@ class MissingSetEpoch(Rule):
         for call, scope in index.all_calls:
             handed = any(handles.held(arg.value) is not None for arg in call.args)
             qualified = index.qualify(call.func, scope) if handed else None
-            found = project.function(qualified, _LOOPS) if qualified else None
+            found = project.function(qualified, ITERATES) if qualified else None
             object_keeps = kept_from(*found, call, lambda arg: handles.held(arg) is not None) if found else None
             if object_keeps is None or project.mentions(found[0], b"set_epoch"):  # type: ignore[index]
                 continue
@@ -248,7 +248,7 @@ class MissingSetEpoch(Rule):
         function loops over the parameter the loader is passed as (and never calls `set_epoch` itself)."""
         project = context.settings.project
         qualified = context.index.qualify(call.func, statement.scope)
-        found = project.function(qualified, _LOOPS) if project is not None and qualified is not None else None
+        found = project.function(qualified, ITERATES) if project is not None and qualified is not None else None
         if found is None:
             return None
         function = found[1]

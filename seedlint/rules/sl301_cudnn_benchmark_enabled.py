@@ -12,7 +12,8 @@ from seedlint.analysis.context import FileContext
 from seedlint.analysis.environment import deterministic_switches
 from seedlint.analysis.index import ModuleIndex, Statement, assigned
 from seedlint.diagnostics import Applicability, Fix
-from seedlint.rules.base import SEEDING, Finding, Rule
+from seedlint.gates import SEEDING, SETS_BENCHMARK
+from seedlint.rules.base import Finding, Rule
 
 _MESSAGE = (
     "`torch.backends.cudnn.benchmark = True` lets cuDNN time candidate algorithms and keep the fastest, "
@@ -91,7 +92,7 @@ def _helper_turns_off(context: FileContext, call: cst.Call, statement: Statement
         return not is_literal(argument(call, "seed", 0), "None")
     local = index.resolve_local_call(call, statement.scope)
     found = (index, local) if local is not None else \
-        project.function(qualified, (b"benchmark",)) if project is not None and qualified else None
+        project.function(qualified, SETS_BENCHMARK) if project is not None and qualified else None
     return found is not None and any(_turns_off(found[0], inner) for inner in found[0].body_of(found[1]))
 
 

@@ -23,7 +23,8 @@ from seedlint.analysis.environment import deterministic_switches
 from seedlint.analysis.gradients import Gradients
 from seedlint.analysis.index import Scope
 from seedlint.diagnostics import Applicability, Fix
-from seedlint.rules.base import SEEDING, Finding, Rule
+from seedlint.gates import SEEDING
+from seedlint.rules.base import Finding, Rule
 
 _ATOMIC = "accumulates with atomic adds in a nondeterministic order"
 _ATOMIC_BACKWARD = "accumulates its gradients with atomic adds in a nondeterministic order"
