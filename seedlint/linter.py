@@ -21,7 +21,7 @@ from seedlint.source import Location, SourceDecodeError, SourceText, decode_sour
 
 _MAX_FIX_ROUNDS = 10
 INVALID_SYNTAX = RULES["SL000"]
-UNUSED_NOQA = "SL100"
+UNUSED_NOQA = "SL100"  # reported after the other rules: what their findings' comments suppressed decides it
 
 
 class Linter:
@@ -29,6 +29,7 @@ class Linter:
 
     def __init__(self, rules: Sequence[Rule], settings: AnalysisSettings, fixable: Collection[str] = ()) -> None:
         self.rules = [rule for rule in rules if rule.code != INVALID_SYNTAX.code]
+        self.enabled = frozenset(rule.code for rule in self.rules)
         self.settings = settings
         self.fixable = set(fixable)
         # The project's own seeding helpers make a file interesting to the rules that need seeding.
@@ -100,10 +101,8 @@ class Linter:
             return [_syntax_error(path, source, error)]
         except (RecursionError, MemoryError) as error:
             return [_invalid_syntax(path, source, 1, 0, f"SyntaxError: too deeply nested to parse ({type(error).__name__})")]
-        context = FileContext(path, source, layout, module_name(path), self.settings)
-        context.program = program
-        if parsed is not None:
-            context.index = parsed[0]
+        context = FileContext(path, source, layout, module_name(path), self.settings, program,
+                              parsed[0] if parsed is not None else None)
         with project.recording() if project is not None else nullcontext({}) as read:
             findings = self._findings(context, rules, errors)
         reads.update(read)
@@ -114,14 +113,16 @@ class Linter:
         file_codes = file_noqa(source.text)
         diagnostics = []
         seen: set[tuple] = set()
+        suppressed: set[tuple[int, str]] = set()  # (row, code) of the findings a `# noqa` comment hid
         # The noqa audit (SL100) runs last: it needs to know what the others' comments suppressed.
         for rule in sorted(rules, key=lambda rule: rule.code == UNUSED_NOQA):
             if file_codes is not None and (not file_codes or rule.code in file_codes):
                 continue
-            if rule.code == UNUSED_NOQA:
-                context.enabled_codes = frozenset(r.code for r in self.rules)
             try:
-                findings = list(rule.check(context))
+                if rule.code == UNUSED_NOQA:
+                    findings = list(rule.audit(source, suppressed, self.enabled, RULES))
+                else:
+                    findings = list(rule.check(context))
             except Exception as error:  # noqa: BLE001 - a rule's bug must not stop the run or lose findings
                 errors.append(f"{rule.code} failed on {path}: {type(error).__name__}: {error}")
                 continue
@@ -135,7 +136,7 @@ class Linter:
                 seen.add(key)
                 diagnostic = _diagnostic(rule, path, source, start, end, finding)
                 if line_noqa(source.line_text(diagnostic.start.row), rule.code):
-                    context.suppressed.add((diagnostic.start.row, rule.code))
+                    suppressed.add((diagnostic.start.row, rule.code))
                 else:
                     diagnostics.append(diagnostic)
         return sorted(diagnostics, key=lambda d: d.sort_key)

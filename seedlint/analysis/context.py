@@ -46,16 +46,16 @@ class AnalysisSettings:
 class FileContext:
     """One parsed file and the analysis shared by every rule."""
 
-    def __init__(self, path: Path, source: SourceText, layout: Layout, module_name: str, settings: AnalysisSettings) -> None:
+    def __init__(self, path: Path, source: SourceText, layout: Layout, module_name: str, settings: AnalysisSettings,
+                 program: Program | None = None, index: ModuleIndex | None = None) -> None:
         self.path = path
         self.source = source
         self.module = layout.module
         self.module_name = module_name
         self.settings = settings
         self.layout = layout  # the character span of each node
-        self.suppressed: set[tuple[int, str]] = set()  # (row, code) findings a `# noqa` comment hid
-        self.enabled_codes: frozenset[str] = frozenset()  # the rules this run checks
-        self.program: Program | None = None  # a notebook's code cells, which this source joins
+        self.program = program  # a notebook's code cells, which this source joins
+        self._index = index  # the project index's, when it parsed this very text
 
     def line_name(self, row: int) -> str:
         """How a message names a line: `line 6`, or in a notebook `line 1 of cell 3`."""
@@ -64,12 +64,14 @@ class FileContext:
         cell, location = self.program.cell_location(Location(row, 1))
         return f"line {location.row} of cell {cell}"
 
-    @cached_property
+    @property
     def index(self) -> ModuleIndex:
-        index = ModuleIndex(self.module, self.module_name, self.path.name == "__init__.py")
-        if self.settings.project is not None:
-            index.star_origin = self.settings.project.star_origin
-        return index
+        """Scopes, bindings, calls and statements of the module (built on first use)."""
+        if self._index is None:
+            self._index = ModuleIndex(self.module, self.module_name, self.path.name == "__init__.py")
+            if self.settings.project is not None:
+                self._index.star_origin = self.settings.project.star_origin
+        return self._index
 
     @cached_property
     def _builder(self) -> FlowBuilder:

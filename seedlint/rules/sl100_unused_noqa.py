@@ -1,14 +1,19 @@
-"""SL100 unused-noqa: a `# noqa: SLxxx` that suppressed nothing."""
+"""SL100 unused-noqa: a `# noqa: SLxxx` that suppressed nothing.
+
+Reported by the linter after the other rules (as ruff's noqa checker is): what a comment suppressed is known
+only once their findings are.
+"""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 
 from seedlint.analysis.context import FileContext
 from seedlint.diagnostics import Applicability, Edit, Fix
 from seedlint.noqa import LINE_NOQA, codes_in, comments
 from seedlint.rules.base import Finding, Rule
+from seedlint.source import SourceText
 
 _OURS = re.compile(r"SL[0-9]{3}")  # not other tools' codes that start alike (flake8-slots' SLOT000)
 
@@ -21,23 +26,26 @@ class UnusedNoqa(Rule):
     patterns = ((b"noqa", b"SL"), (b"NOQA", b"SL"), (b"NoQA", b"SL"))  # only our codes are audited
 
     def check(self, context: FileContext) -> Iterator[Finding]:
-        from seedlint.rules import RULES  # the registry imports every rule module
+        return iter(())  # the linter calls `audit` once the other rules' findings are known
 
-        source = context.source
+    def audit(self, source: SourceText, suppressed: Collection[tuple[int, str]], enabled: Collection[str],
+              known: Collection[str]) -> Iterator[Finding]:
+        """The `# noqa` codes of a text that suppressed none of the findings in `suppressed` ((row, code) pairs):
+        a code of a rule that is `known` but not `enabled` in this run is left alone (it may suppress in another)."""
         for comment in comments(source.text):
             match = LINE_NOQA.search(comment.text)
             codes = codes_in(match.group("codes")) if match else []
             # Only our own codes are judged: bare `# noqa` and other tools' codes are not ours to audit.
             unused = [
                 code for code in dict.fromkeys(codes) if _OURS.fullmatch(code) and code != self.code
-                and (comment.row, code) not in context.suppressed
-                and (code not in RULES or code in context.enabled_codes)
+                and (comment.row, code) not in suppressed
+                and (code not in known or code in enabled)
             ]
             if not unused:
                 continue
             start = source.offset(comment.row, comment.column)
             named = ", ".join(unused)
-            if all(code not in RULES for code in unused):
+            if all(code not in known for code in unused):
                 message = f"`# noqa` names {named}, which is not a seedlint rule, so it suppresses nothing"
             else:
                 message = (f"`# noqa` names {named} but no such finding is on this line, so the comment "
