@@ -22,16 +22,6 @@ from seedlint.source import DEFAULT_LIMITS, ParseLimits
 
 CONFIG_FILES = (".seedlint.toml", "seedlint.toml", "pyproject.toml")
 
-# What a name in `seed-functions` may say it seeds.
-SEED_TARGETS = {
-    "torch": catalog.ALL_TORCH,
-    "torch-cpu": frozenset({catalog.TORCH_CPU}),
-    "cuda": frozenset({catalog.CUDA}),
-    "numpy": frozenset({catalog.NUMPY}),
-    "random": frozenset({catalog.PYTHON_RANDOM}),
-}
-
-
 class ConfigError(Exception):
     """A config file that cannot be used; the message names the file, the key and what was expected."""
 
@@ -113,8 +103,8 @@ _KEYS: dict[str, tuple[str, Callable[[Any], bool], str]] = {
     "unfixable": ("unfixable", _strings, "a list of rule selectors (strings)"),
     "seed-functions": (
         "seed_functions",
-        lambda v: _string_lists(v) and all(set(t) <= SEED_TARGETS.keys() for t in v.values()),
-        f"a table of \"module.function\" = [generators], generators among {sorted(SEED_TARGETS)}",
+        lambda v: _string_lists(v) and all(set(t) <= catalog.SEED_TARGETS.keys() for t in v.values()),
+        f"a table of \"module.function\" = [generators], generators among {sorted(catalog.SEED_TARGETS)}",
     ),
     "target-torch-version": ("target_torch_version", lambda v: _version(v) is not None, 'a version string such as "2.4"'),
     "max-file-size": ("max_file_size", _positive, "a positive number of bytes"),
@@ -152,7 +142,7 @@ def load_config(path: Path) -> Config:
         if not valid(value):
             raise ConfigError(f"{path}: `{key}` must be {expected}, got {value!r}")
         if key == "seed-functions":
-            value = {name: frozenset().union(*(SEED_TARGETS[t] for t in targets)) for name, targets in value.items()}
+            value = {name: frozenset().union(*(catalog.SEED_TARGETS[t] for t in targets)) for name, targets in value.items()}
         elif key == "target-torch-version":
             value = _version(value)
         setattr(config, attribute, value)

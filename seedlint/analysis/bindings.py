@@ -6,7 +6,6 @@ reads is already defined at its new place.
 
 from __future__ import annotations
 
-import builtins
 from collections.abc import Iterator
 
 import libcst as cst
@@ -14,14 +13,13 @@ import libcst as cst
 from seedlint.analysis.access_paths import read_paths
 from seedlint.analysis.events import Step
 from seedlint.analysis.index import (
+    BUILTIN_NAMES,
     FunctionInfo,
     ModuleIndex,
     Statement,
     _target_names,
     parameter_names,
 )
-
-_BUILTINS = frozenset(dir(builtins))
 
 
 def read_names(node: cst.CSTNode) -> set[str]:
@@ -88,7 +86,7 @@ def bound_in(index: ModuleIndex, statements: list[Statement]) -> set[str]:
 
 def defined_at(index: ModuleIndex, trail: tuple[Step, ...], statement: Statement) -> set[str]:
     """Names certainly or possibly bound just before `statement`, which `trail` leads into."""
-    names = set(_BUILTINS)
+    names = set(BUILTIN_NAMES)
     scope = statement.scope
     for step in (*trail, Step(statement, None)):
         if step.statement.scope is scope:

@@ -39,6 +39,16 @@ def generators_named(generators: frozenset[str]) -> str:
 ALL_TORCH = frozenset({TORCH_CPU, CUDA})
 TORCH_GENERATORS = frozenset({TORCH_CPU, CUDA, CUDA_CURRENT})  # seeding any of them is seeding torch
 EVERYTHING = frozenset({TORCH_CPU, CUDA, NUMPY, PYTHON_RANDOM})
+CUDA_GENERATORS = frozenset({CUDA, CUDA_CURRENT})
+
+# What a name in `seed-functions` (configuration) may say it seeds.
+SEED_TARGETS = {
+    "torch": ALL_TORCH,
+    "torch-cpu": frozenset({TORCH_CPU}),
+    "cuda": frozenset({CUDA}),
+    "numpy": frozenset({NUMPY}),
+    "random": frozenset({PYTHON_RANDOM}),
+}
 
 
 @dataclass(frozen=True)
@@ -56,16 +66,18 @@ _HELPER = Seeder(EVERYTHING)
 _HELPER_NONE_RANDOM = Seeder(EVERYTHING, none_is_random=True)
 _MONAI = Seeder(EVERYTHING, none_is_random=True, fixed_default=True)
 
+TORCH_MANUAL_SEED = ("torch.manual_seed", "torch.random.manual_seed")  # the CPU generator and every CUDA device
+CUDA_MANUAL_SEED = ("torch.cuda.manual_seed", "torch.cuda.random.manual_seed")  # the current device only
+CUDA_MANUAL_SEED_ALL = ("torch.cuda.manual_seed_all", "torch.cuda.random.manual_seed_all")
+CPU_GENERATOR_SEEDERS = (  # the CPU generator only
+    "torch.default_generator.manual_seed", "torch.random.default_generator.manual_seed",
+    "torch._C.default_generator.manual_seed",  # how torch/random.py spells it
+)
 SEEDERS: dict[str, Seeder] = {
-    "torch.manual_seed": _TORCH_SEED,
-    "torch.random.manual_seed": _TORCH_SEED,
-    "torch.cuda.manual_seed": Seeder(frozenset({CUDA_CURRENT})),
-    "torch.cuda.random.manual_seed": Seeder(frozenset({CUDA_CURRENT})),
-    "torch.cuda.manual_seed_all": Seeder(frozenset({CUDA})),
-    "torch.cuda.random.manual_seed_all": Seeder(frozenset({CUDA})),
-    "torch.default_generator.manual_seed": Seeder(frozenset({TORCH_CPU})),
-    "torch.random.default_generator.manual_seed": Seeder(frozenset({TORCH_CPU})),
-    "torch._C.default_generator.manual_seed": Seeder(frozenset({TORCH_CPU})),  # how torch/random.py spells it
+    **dict.fromkeys(TORCH_MANUAL_SEED, _TORCH_SEED),
+    **dict.fromkeys(CUDA_MANUAL_SEED, Seeder(frozenset({CUDA_CURRENT}))),
+    **dict.fromkeys(CUDA_MANUAL_SEED_ALL, Seeder(frozenset({CUDA}))),
+    **dict.fromkeys(CPU_GENERATOR_SEEDERS, Seeder(frozenset({TORCH_CPU}))),
     "numpy.random.seed": Seeder(frozenset({NUMPY}), none_is_random=True),
     "random.seed": Seeder(frozenset({PYTHON_RANDOM}), none_is_random=True, seed_keyword="a"),
     # Third-party helpers, as the facts page lists them.
@@ -245,7 +257,7 @@ DATA_PARALLEL = frozenset({
     "torch.nn.parallel.data_parallel.DataParallel",
 })
 # Base classes of models, and the framework classes whose hooks run once per step or epoch.
-NN_MODULES = frozenset({"torch.nn.Module", "torch.nn.modules.module.Module"})
+NN_MODULES = frozenset({"torch.nn.Module", "torch.nn.modules.Module", "torch.nn.modules.module.Module"})
 LIGHTNING_MODULES = frozenset({
     "lightning.LightningModule", "lightning.pytorch.LightningModule", "pytorch_lightning.LightningModule",
     "lightning.pytorch.core.module.LightningModule", "pytorch_lightning.core.module.LightningModule",
@@ -346,3 +358,57 @@ TORCHVISION_LOADED = (("weights", None, "given"), ("pretrained", 0, "true"))
 TORCHVISION_NOT_BUILDERS = frozenset({"get_model_weights", "get_weight", "list_models", "get_model_builder"})
 # transformers: `AutoModel*.from_config(config)` and a model class built from a config (`GPT2LMHeadModel(config)`).
 TRANSFORMERS = "transformers."
+
+# Generators the code makes.
+GENERATOR_CONSTRUCTORS = ("torch.Generator", "torch.random.Generator", "torch._C.Generator")
+TORCH_GENERATOR_OBJECTS = frozenset(f"{constructor}()" for constructor in GENERATOR_CONSTRUCTORS)  # as `qualify` spells one
+# RNG objects, by constructor, and how a `worker_init_fn` gives the worker's copy its own seed.
+RNG_CONSTRUCTORS = {
+    "numpy.random.default_rng": "info.dataset.{} = np.random.default_rng(info.seed)",
+    "numpy.random.Generator": "info.dataset.{} = np.random.default_rng(info.seed)",
+    "numpy.random.RandomState": "info.dataset.{} = np.random.RandomState(info.seed % 2**32)",
+    "random.Random": "info.dataset.{}.seed(info.seed)",
+    "torch.Generator": "info.dataset.{}.manual_seed(info.seed)",
+    "torch.random.Generator": "info.dataset.{}.manual_seed(info.seed)",
+}
+RNG_INSTANCES = {f"{constructor}()": constructor for constructor in RNG_CONSTRUCTORS}
+WORKER_INIT_FN_POSITION = 10  # DataLoader(dataset, ..., worker_init_fn, ...)
+
+
+@dataclass(frozen=True)
+class DeterministicSwitch:
+    """A torch call that turns deterministic algorithms on (or off)."""
+
+    keyword: str  # the argument that says on or off
+    off: frozenset[str]  # its spellings that turn them off
+    without: str  # what stays so when the call is not made
+
+
+DETERMINISTIC_SWITCHES = {
+    "torch.use_deterministic_algorithms": DeterministicSwitch(
+        "mode", frozenset({"False"}), "deterministic algorithms stay off"),
+    "torch.set_deterministic_debug_mode": DeterministicSwitch(
+        "debug_mode", frozenset({"0", "'default'", '"default"'}), "the deterministic debug mode stays as it was"),
+}
+
+# Training: calls and methods that compute gradients.
+AUTOGRAD_BACKWARD = "torch.autograd.backward"  # `loss.backward()` as a function
+GRADIENT_CALLS = ("torch.autograd.grad", AUTOGRAD_BACKWARD)
+BACKWARD_METHODS = frozenset({"backward", "manual_backward"})
+
+# File listings in the order of the filesystem (not sorted).
+FSSPEC_FILESYSTEMS = (  # fsspec filesystems, as `qualify` spells their instances
+    "fsspec.filesystem()", "s3fs.S3FileSystem()", "gcsfs.GCSFileSystem()", "adlfs.AzureBlobFileSystem()",
+    "fsspec.implementations.local.LocalFileSystem()",
+)
+LISTING_FUNCTIONS = frozenset({
+    "os.listdir", "os.scandir", "glob.glob", "glob.iglob",
+    "os.walk",  # its lists of names are `os.scandir`'s order (CPython's os.py): each needs sorting, not the walk
+    # Wrappers that list in the order of the filesystem (or of an object store).
+    "tensorflow.io.gfile.listdir", "tensorflow.io.gfile.glob", "tensorflow.gfile.ListDirectory",
+    "tensorflow.gfile.Glob", "tensorflow.compat.v1.gfile.ListDirectory", "tensorflow.compat.v1.gfile.Glob",
+    # fsspec's `glob` sorts its matches; `ls` and `listdir` do not.
+    *(f"{filesystem}.{method}" for filesystem in FSSPEC_FILESYSTEMS for method in ("ls", "listdir")),
+})
+PATH_LISTING_METHODS = frozenset({"glob", "rglob", "iterdir"})  # of a `pathlib.Path`
+COLLECTING_METHODS = frozenset({"append", "extend", "insert"})  # list methods that add items in the order given

@@ -6,15 +6,10 @@ from collections.abc import Callable, Iterator
 
 import libcst as cst
 
+from seedlint.analysis import catalog
 from seedlint.analysis.arguments import argument, is_literal
 from seedlint.analysis.context import FileContext
 from seedlint.analysis.index import Statement
-
-# Calls that turn deterministic algorithms on, directly in torch: name -> (argument, its "off" spellings).
-DETERMINISTIC_SWITCHES = {
-    "torch.use_deterministic_algorithms": ("mode", frozenset({"False"})),
-    "torch.set_deterministic_debug_mode": ("debug_mode", frozenset({"0", "'default'", '"default"'})),
-}
 
 
 def string_value(node: cst.CSTNode | None) -> str | None:
@@ -68,8 +63,9 @@ def _updated(call: cst.Call) -> Iterator[tuple[str, cst.BaseExpression]]:
 
 def deterministic_switches(context: FileContext) -> Iterator[cst.Call]:
     """The calls to torch that turn deterministic algorithms on (any value but a literal off), in source order."""
-    for call, scope in context.calls_to(*DETERMINISTIC_SWITCHES):
-        keyword, off = DETERMINISTIC_SWITCHES[context.index.qualify(call.func, scope)]
+    for call, scope in context.calls_to(*catalog.DETERMINISTIC_SWITCHES):
+        switch = catalog.DETERMINISTIC_SWITCHES[context.index.qualify(call.func, scope)]
+        keyword, off = switch.keyword, switch.off
         value = argument(call, keyword, 0)
         if value is not None and not is_literal(value, *off):
             yield call

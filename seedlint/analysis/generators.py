@@ -18,7 +18,6 @@ from seedlint.analysis.events import Event, Flow, Step
 from seedlint.analysis.index import Scope, Statement, dotted_name
 from seedlint.analysis.walk import iter_descendants
 
-GENERATOR_CONSTRUCTORS = ("torch.Generator", "torch.random.Generator", "torch._C.Generator")
 # Methods that give a generator a state of the caller's choosing. `seed()` gives it a random one,
 # which is SL106's finding, not a generator left at its constant start.
 _STATE_SETTERS = frozenset({"manual_seed", "set_state", "graphsafe_set_state", "seed"})
@@ -40,7 +39,7 @@ def unseeded_generators(context: FileContext) -> Iterator[cst.Call]:
                if isinstance(call.func, cst.Attribute) and call.func.attr.value in _STATE_SETTERS]
     chained = set(setters)
     given_state = {dotted_name(receiver) for receiver in setters}
-    for call, _ in context.calls_to(*GENERATOR_CONSTRUCTORS):
+    for call, _ in context.calls_to(*catalog.GENERATOR_CONSTRUCTORS):
         if call in chained:
             continue
         statement = context.index.statement_of[call]

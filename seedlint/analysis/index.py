@@ -19,7 +19,7 @@ import libcst as cst
 
 from seedlint.analysis.walk import iter_children
 
-_BUILTINS = frozenset(dir(builtins))
+BUILTIN_NAMES = frozenset(dir(builtins))
 _STAR_LIBRARIES = frozenset(sys.stdlib_module_names) | {"torch", "numpy"}
 _AMBIGUOUS = "<ambiguous>"
 
@@ -278,7 +278,7 @@ class ModuleIndex:
                 return current.bindings[name]
             first = False
             current = current.parent
-        return f"builtins.{name}" if name in _BUILTINS else self._star_imported(name)
+        return f"builtins.{name}" if name in BUILTIN_NAMES else self._star_imported(name)
 
     def _star_imported(self, name: str) -> str | None:
         """`module.name` for a name nothing binds, from the `from module import *` that brings it: the last

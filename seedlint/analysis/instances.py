@@ -7,12 +7,13 @@ from collections.abc import Callable
 
 import libcst as cst
 
+from seedlint.analysis import catalog
 from seedlint.analysis.index import ClassInfo, FunctionInfo, ModuleIndex, bind_arguments
 
 _MAX_BASES = 8
 # Bases whose methods do not touch what an instance keeps (a Gymnasium wrapper's `reset` passes the seed on,
 # a project base of another module may do anything).
-PLAIN_BASES = frozenset({"builtins.object", "abc.ABC", "torch.nn.Module", "torch.nn.modules.module.Module"})
+PLAIN_BASES = frozenset({"builtins.object", "abc.ABC"}) | catalog.NN_MODULES
 
 
 def kept_attributes(function: FunctionInfo, names: set[str] | frozenset[str]) -> set[str]:

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 
 import libcst as cst
 
+from seedlint.analysis import catalog
 from seedlint.analysis.context import FileContext
 from seedlint.analysis.index import ModuleIndex, Scope
 from seedlint.analysis.walk import iter_children
@@ -18,7 +19,6 @@ ORDER_KEEPING_CALLS = frozenset({
     "builtins.zip", "itertools.chain", "itertools.islice", "numpy.array", "numpy.asarray",
     "tqdm.tqdm", "tqdm.auto.tqdm", "tqdm.notebook.tqdm", "tqdm.std.tqdm",  # a progress bar over the items, in order
 })
-COLLECTING_METHODS = frozenset({"append", "extend", "insert"})
 
 
 class SyntaxTree:
@@ -102,7 +102,7 @@ def builds_ordered_collection(loop: cst.For) -> bool:
         if isinstance(node, cst.Yield):
             return True
         if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and (
-            node.func.attr.value in COLLECTING_METHODS
+            node.func.attr.value in catalog.COLLECTING_METHODS
         ):
             return True
         if isinstance(node, cst.AugAssign) and isinstance(node.target, cst.Name):

@@ -54,7 +54,6 @@ _HOOKS = {
     **dict.fromkeys(catalog.TRANSFORMERS_CALLBACKS, _TRANSFORMERS_HOOKS),
     **dict.fromkeys(catalog.SB3_CALLBACKS, _SB3_HOOKS),
 }
-_BACKWARD_METHODS = frozenset({"backward", "manual_backward"})
 # What starting training over calls: an optimizer's or a model's constructor, a model builder, a weight
 # reset. By the callee's last name: the loop that calls one builds a new run (left alone), wherever it
 # is defined.
@@ -207,7 +206,7 @@ class Iteration:
             name = func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) \
                 else None
             qualified = self.index.qualify(func, scope)
-            trains = trains or name in _BACKWARD_METHODS or qualified == "torch.autograd.backward"
+            trains = trains or name in catalog.BACKWARD_METHODS or qualified == catalog.AUTOGRAD_BACKWARD
             restarts = restarts or name in _RESTARTS or (
                 qualified is not None and qualified.rsplit(".", 1)[-1] in _RESTARTS
             ) or self._builds_module(qualified) or qualified in catalog.SEEDING_CLASSES

@@ -19,19 +19,8 @@ from seedlint.analysis.project import ProjectIndex
 from seedlint.analysis.walk import iter_descendants
 from seedlint.gates import MAY_SEED
 
-WORKER_INIT_FN_POSITION = 10  # DataLoader(dataset, ..., worker_init_fn, ...)
 _PARTIAL = frozenset({"functools.partial"})
 AssignedValue = cst.BaseExpression | None
-# RNG objects, by constructor, and how a `worker_init_fn` gives the worker's copy its own seed.
-RNG_CONSTRUCTORS = {
-    "numpy.random.default_rng": "info.dataset.{} = np.random.default_rng(info.seed)",
-    "numpy.random.Generator": "info.dataset.{} = np.random.default_rng(info.seed)",
-    "numpy.random.RandomState": "info.dataset.{} = np.random.RandomState(info.seed % 2**32)",
-    "random.Random": "info.dataset.{}.seed(info.seed)",
-    "torch.Generator": "info.dataset.{}.manual_seed(info.seed)",
-    "torch.random.Generator": "info.dataset.{}.manual_seed(info.seed)",
-}
-RNG_INSTANCES = {f"{constructor}()": constructor for constructor in RNG_CONSTRUCTORS}
 
 
 @dataclass(frozen=True, eq=False)
@@ -142,7 +131,7 @@ class WorkerCode:
             if any(arg.keyword is not None and arg.keyword.value == "worker_init_fn" for arg in call.args) or (
                 self.index.qualify(call.func, scope) in catalog.DATA_LOADERS
             ):
-                value = argument(call, "worker_init_fn", WORKER_INIT_FN_POSITION)
+                value = argument(call, "worker_init_fn", catalog.WORKER_INIT_FN_POSITION)
                 if not is_none(value):
                     yield value, scope
 

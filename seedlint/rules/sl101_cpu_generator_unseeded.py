@@ -13,8 +13,6 @@ from seedlint.analysis.index import Statement
 from seedlint.diagnostics import Applicability, Fix
 from seedlint.rules.base import Finding, Rule
 
-_CUDA_GENERATORS = frozenset({catalog.CUDA, catalog.CUDA_CURRENT})
-
 
 def outside_cuda_guard(context: FileContext, event: Event) -> Statement:
     """The statement to seed beside: the seeding call's, or the `if torch.cuda.is_available()` around it."""
@@ -41,7 +39,7 @@ class CpuGeneratorUnseeded(Rule):
             seeded = flow.seeded_generators()
             if catalog.TORCH_CPU in seeded:
                 continue
-            cuda_seeds = [e for e in flow.seeds() if e.generators & _CUDA_GENERATORS]
+            cuda_seeds = [e for e in flow.seeds() if e.generators & catalog.CUDA_GENERATORS]
             if not cuda_seeds or cuda_seeds[0].call in reported:
                 continue
             event = cuda_seeds[0]

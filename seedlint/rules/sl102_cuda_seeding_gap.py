@@ -13,9 +13,6 @@ from seedlint.analysis.generators import on_cuda, unseeded_generators
 from seedlint.diagnostics import Applicability, Fix
 from seedlint.rules.base import Finding, Rule
 
-_CPU_ONLY_SEEDERS = frozenset({"torch.default_generator.manual_seed", "torch.random.default_generator.manual_seed"})
-_CURRENT_DEVICE_SEEDERS = frozenset({"torch.cuda.manual_seed", "torch.cuda.random.manual_seed"})
-
 
 class CudaSeedingGap(Rule):
     code = "SL102"
@@ -32,10 +29,10 @@ class CudaSeedingGap(Rule):
             seeded = flow.seeded_generators()
             if not torch_seeds or catalog.CUDA in seeded:
                 continue
-            if all(e.effect.qualified in _CPU_ONLY_SEEDERS for e in torch_seeds):
+            if all(e.effect.qualified in catalog.CPU_GENERATOR_SEEDERS for e in torch_seeds):
                 event, finding = torch_seeds[0], self._cpu_only(context, torch_seeds[0])
             elif context.drives_several_gpus:
-                current = [e for e in torch_seeds if e.effect.qualified in _CURRENT_DEVICE_SEEDERS]
+                current = [e for e in torch_seeds if e.effect.qualified in catalog.CUDA_MANUAL_SEED]
                 if not current:
                     continue
                 event, finding = current[0], self._current_device_only(context, current[0])

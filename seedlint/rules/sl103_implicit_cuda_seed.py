@@ -4,13 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from seedlint.analysis import catalog
 from seedlint.analysis.arguments import seed_argument
 from seedlint.analysis.context import FileContext
 from seedlint.diagnostics import Applicability, Fix
 from seedlint.rules.base import Finding, Rule
-
-_TORCH_MANUAL_SEED = ("torch.manual_seed", "torch.random.manual_seed")
-_CUDA_SEED_ALL = ("torch.cuda.manual_seed_all", "torch.cuda.random.manual_seed_all")
 
 
 class ImplicitCudaSeed(Rule):
@@ -22,9 +20,9 @@ class ImplicitCudaSeed(Rule):
     patterns = (b"manual_seed",)
 
     def check(self, context: FileContext) -> Iterator[Finding]:
-        if not context.uses_cuda or context.calls_to(*_CUDA_SEED_ALL):
+        if not context.uses_cuda or context.calls_to(*catalog.CUDA_MANUAL_SEED_ALL):
             return
-        for call, _ in context.calls_to(*_TORCH_MANUAL_SEED):
+        for call, _ in context.calls_to(*catalog.TORCH_MANUAL_SEED):
             yield Finding(
                 call,
                 "`torch.manual_seed` already seeds every CUDA device (since PyTorch 0.2); this opt-in rule "

@@ -25,7 +25,6 @@ from seedlint.diagnostics import Applicability, Fix
 from seedlint.gates import SEEDING
 from seedlint.rules.base import Finding, Rule
 
-_CUDA = frozenset({catalog.CUDA, catalog.CUDA_CURRENT})
 _CONSEQUENCE = {
     "loop": "so every iteration replays the same random numbers (dropout masks, data order, augmentations)",
     "item": "so every item draws the same random numbers (the same crops, flips and noise)",
@@ -102,8 +101,8 @@ class ReseededEveryIteration(Rule):
             return None
         generators = event.generators - restored(context.index, event, repetition)
         if not context.uses_cuda:
-            generators -= _CUDA
-        return frozenset(catalog.CUDA if g in _CUDA else g for g in generators)
+            generators -= catalog.CUDA_GENERATORS
+        return frozenset(catalog.CUDA if g in catalog.CUDA_GENERATORS else g for g in generators)
 
     @staticmethod
     def _finding(context: FileContext, event: Event, repetition: Repetition, call: cst.Call,

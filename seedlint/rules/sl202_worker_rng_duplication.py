@@ -11,9 +11,6 @@ from seedlint.analysis.arguments import argument, is_none
 from seedlint.analysis.context import FileContext
 from seedlint.analysis.index import ClassInfo, FunctionInfo, ModuleIndex, Scope
 from seedlint.analysis.workers import (
-    RNG_CONSTRUCTORS,
-    RNG_INSTANCES,
-    WORKER_INIT_FN_POSITION,
     WorkerCode,
     WorkerInitFn,
     on_instance,
@@ -81,7 +78,7 @@ class WorkerRngDuplication(Rule):
             if cls.qualified not in duplicated:
                 duplicated[cls.qualified] = self._drawn_rngs(defining, cls)
             rngs = duplicated[cls.qualified]
-            worker_init = argument(call, "worker_init_fn", WORKER_INIT_FN_POSITION)
+            worker_init = argument(call, "worker_init_fn", catalog.WORKER_INIT_FN_POSITION)
             init_fn = None
             if not is_none(worker_init):
                 init_fn = code.worker_init_fn(worker_init, scope)
@@ -127,7 +124,7 @@ class WorkerRngDuplication(Rule):
             for name, value, scope in values:
                 if scope in worker_scopes:
                     remade.add(name)  # made again in the worker: `self.rng = default_rng(index)`
-                elif (constructor := RNG_INSTANCES.get(index.qualify(value, scope))) is not None:
+                elif (constructor := catalog.RNG_INSTANCES.get(index.qualify(value, scope))) is not None:
                     stored.setdefault(name, constructor)
         drawn, reseeded = set(), set()
         for function in in_worker:
@@ -210,7 +207,7 @@ class WorkerRngDuplication(Rule):
         them = "them" if plural else "it"
         reason = (f"its {init_fn.label} does not reseed {them}" if init_fn is not None
                   else f"no `worker_init_fn` reseeds {them}")
-        reseeding = [RNG_CONSTRUCTORS[constructor].format(attr) for attr, constructor in rngs.items()]
+        reseeding = [catalog.RNG_CONSTRUCTORS[constructor].format(attr) for attr, constructor in rngs.items()]
         recommended = "; ".join(["info = torch.utils.data.get_worker_info()", *reseeding])
         return Finding(
             call,

@@ -6,13 +6,13 @@ from collections.abc import Iterator
 
 import libcst as cst
 
+from seedlint.analysis import catalog
 from seedlint.analysis.arguments import seed_argument
 from seedlint.analysis.context import FileContext
 from seedlint.analysis.flow import EffectClassifier
 from seedlint.analysis.index import ModuleIndex
 from seedlint.analysis.walk import iter_children
 from seedlint.analysis.workers import (
-    RNG_INSTANCES,
     WorkerCode,
     WorkerInitFn,
     on_instance,
@@ -31,7 +31,6 @@ _NUMPY_SEED_WRAPPERS = frozenset(
     f"numpy.random.{name}" for name in ("SeedSequence", "PCG64", "PCG64DXSM", "MT19937", "Philox", "SFC64")
 )
 # A fresh torch.Generator starts from a fixed constant, the same in every worker.
-_TORCH_GENERATORS = frozenset({"torch.Generator()", "torch.random.Generator()"})
 _MAX_HOPS = 10
 _DETACHED = cst.Module([])  # writes out nodes of other modules
 
@@ -95,14 +94,14 @@ class ConstantWorkerSeed(Rule):
                 yield call, seed, False
         for _, value in code.attribute_assignments(init_fn):
             made = index.qualify(value, scope) if value is not None else None
-            if made not in RNG_INSTANCES:
+            if made not in catalog.RNG_INSTANCES:
                 continue
             if isinstance(value, cst.Name):  # `rng = np.random.default_rng(0)`, then `info.dataset.rng = rng`
                 bound = index.lookup(value.value, scope)
                 value = bound if isinstance(bound, cst.Call) else None
             if isinstance(value, cst.Call):
                 seed = seed_argument(value)
-                if seed is not None or made in _TORCH_GENERATORS:
+                if seed is not None or made in catalog.TORCH_GENERATOR_OBJECTS:
                     yield value, seed, False
 
     @staticmethod

@@ -12,7 +12,6 @@ from seedlint.analysis.arguments import argument, is_literal, is_none
 from seedlint.analysis.context import FileContext
 from seedlint.analysis.index import ModuleIndex, Scope, dotted_name
 from seedlint.analysis.ordering import (
-    COLLECTING_METHODS,
     SyntaxTree,
     builds_ordered_collection,
     own_nodes,
@@ -20,26 +19,12 @@ from seedlint.analysis.ordering import (
 )
 from seedlint.rules.base import Finding, Rule
 
-_FILESYSTEMS = (  # fsspec filesystems, as `qualify` spells their instances
-    "fsspec.filesystem()", "s3fs.S3FileSystem()", "gcsfs.GCSFileSystem()", "adlfs.AzureBlobFileSystem()",
-    "fsspec.implementations.local.LocalFileSystem()",
-)
-LISTING_FUNCTIONS = frozenset({
-    "os.listdir", "os.scandir", "glob.glob", "glob.iglob",
-    "os.walk",  # its lists of names are `os.scandir`'s order (CPython's os.py): each needs sorting, not the walk
-    # Wrappers that list in the order of the filesystem (or of an object store).
-    "tensorflow.io.gfile.listdir", "tensorflow.io.gfile.glob", "tensorflow.gfile.ListDirectory",
-    "tensorflow.gfile.Glob", "tensorflow.compat.v1.gfile.ListDirectory", "tensorflow.compat.v1.gfile.Glob",
-    # fsspec's `glob` sorts its matches; `ls` and `listdir` do not.
-    *(f"{filesystem}.{method}" for filesystem in _FILESYSTEMS for method in ("ls", "listdir")),
-})
 # iopath's path managers (`ls` is `os.listdir` on local paths), however the project names its instance:
 # `iopath.common.file_io.PathManager()`, `g_pathmgr`, detectron2's or fvcore's `PathManager`.
 _PATH_MANAGERS = frozenset({"PathManager", "PathManager()", "g_pathmgr"})
 # fsspec's `ls` and `listdir` give dicts unless `detail=False` (the default differs between filesystems):
 # no `sorted` fix for them.
-_DETAILED_LISTINGS = frozenset(f"{filesystem}.{method}" for filesystem in _FILESYSTEMS for method in ("ls", "listdir"))
-PATH_LISTING_METHODS = frozenset({"glob", "rglob", "iterdir"})
+_DETAILED_LISTINGS = frozenset(f"{filesystem}.{method}" for filesystem in catalog.FSSPEC_FILESYSTEMS for method in ("ls", "listdir"))
 _PATH_CLASSES = frozenset({"pathlib.Path", "pathlib.PosixPath", "pathlib.WindowsPath"})
 # Path methods (as `qualify` spells them) and attributes that give another path.
 _PATH_GIVING = frozenset({
@@ -111,11 +96,11 @@ class _Listings:
         """What the call lists a directory with (`os.listdir`, `pathlib.Path.glob`, ...), if it does."""
         func = call.func
         qualified = self.index.qualify(func, scope)
-        if qualified in LISTING_FUNCTIONS:
+        if qualified in catalog.LISTING_FUNCTIONS:
             return qualified
         if qualified is not None and qualified.endswith(".ls") and qualified[:-3].rsplit(".", 1)[-1] in _PATH_MANAGERS:
             return qualified
-        if isinstance(func, cst.Attribute) and func.attr.value in PATH_LISTING_METHODS and self._is_path(
+        if isinstance(func, cst.Attribute) and func.attr.value in catalog.PATH_LISTING_METHODS and self._is_path(
             func.value, scope, 0
         ):
             return f"pathlib.Path.{func.attr.value}"
@@ -231,7 +216,7 @@ class _Listings:
                 for collection in collections)
         call = self.tree.call_argument_of(top)
         if call is not None:
-            if isinstance(call.func, cst.Attribute) and call.func.attr.value in COLLECTING_METHODS:
+            if isinstance(call.func, cst.Attribute) and call.func.attr.value in catalog.COLLECTING_METHODS:
                 collection = call.func.value  # `names.extend(listing)`: the order is now that of `names`
                 return dotted_name(collection) is None or self._stored(collection, scope, depth, seen)
             qualified = self.index.qualify(call.func, scope)
@@ -400,7 +385,7 @@ def _collected_into(loop: cst.For) -> list[cst.BaseExpression] | None:
         if isinstance(node, cst.Yield) or numbering:
             return None
         if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) \
-                and node.func.attr.value in COLLECTING_METHODS:
+                and node.func.attr.value in catalog.COLLECTING_METHODS:
             collections.append(node.func.value)
     return [*collections, *_extended(loop)] or None
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 import libcst as cst
 
+from seedlint.analysis import catalog
 from seedlint.analysis.arguments import argument, is_literal, is_none
 from seedlint.analysis.context import FileContext
 from seedlint.analysis.environment import deterministic_switches
@@ -175,8 +176,6 @@ _DETERMINISTIC_HELPERS = (
         "lightning.Trainer", "lightning.pytorch.Trainer", "pytorch_lightning.Trainer",
         "lightning.pytorch.trainer.trainer.Trainer", "pytorch_lightning.trainer.trainer.Trainer")),
 )
-_GRADIENT_CALLS = ("torch.autograd.grad", "torch.autograd.backward")
-_BACKWARD_METHODS = frozenset({"backward", "manual_backward"})
 _FIX = Fix("Call `torch.use_deterministic_algorithms(True)` at start-up", Applicability.DISPLAY_ONLY)
 
 
@@ -200,9 +199,9 @@ def _deterministic_mode_on(context: FileContext) -> bool:
 def _differentiates(context: FileContext) -> bool:
     """Whether the module runs backward passes: `.backward()`, `torch.autograd.grad`, a Lightning `training_step`."""
     for call, _ in context.index.all_calls:
-        if isinstance(call.func, cst.Attribute) and call.func.attr.value in _BACKWARD_METHODS:
+        if isinstance(call.func, cst.Attribute) and call.func.attr.value in catalog.BACKWARD_METHODS:
             return True
-    if context.calls_to(*_GRADIENT_CALLS):
+    if context.calls_to(*catalog.GRADIENT_CALLS):
         return True
     return any(function.node.name.value == "training_step" for function in context.index.functions.values())
 
@@ -230,7 +229,7 @@ def _in_an_unused_helper(context: FileContext, scope: Scope) -> bool:
         return False
     name = function.node.name.value
     return len(re.findall(rf"\b{re.escape(name)}\b", context.source.text)) == 1 and not any(
-        isinstance(call.func, cst.Attribute) and call.func.attr.value in _BACKWARD_METHODS
+        isinstance(call.func, cst.Attribute) and call.func.attr.value in catalog.BACKWARD_METHODS
         for owner in (scope, index.module_scope) for call in index.calls_by_scope.get(owner, ()))
 
 

@@ -11,17 +11,12 @@ from seedlint.analysis.context import FileContext
 from seedlint.diagnostics import Applicability, Fix
 from seedlint.rules.base import Finding, Rule
 
-_DETERMINISM_SWITCHES = {
-    "torch.use_deterministic_algorithms": "deterministic algorithms stay off",
-    "torch.set_deterministic_debug_mode": "the deterministic debug mode stays as it was",
-}
-
 
 def _going_without(qualified: str) -> tuple[str, frozenset[str]] | None:
     """What the program goes without when the function is replaced, and the generators concerned;
     None when it is neither a seeding function nor a determinism switch."""
-    if qualified in _DETERMINISM_SWITCHES:
-        return _DETERMINISM_SWITCHES[qualified], frozenset()
+    if qualified in catalog.DETERMINISTIC_SWITCHES:
+        return catalog.DETERMINISTIC_SWITCHES[qualified].without, frozenset()
     seeder = catalog.SEEDERS.get(qualified)
     if seeder is None or "()" in qualified:
         return None

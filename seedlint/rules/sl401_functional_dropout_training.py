@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 import libcst as cst
 
+from seedlint.analysis import catalog
 from seedlint.analysis.arguments import argument
 from seedlint.analysis.context import FileContext
 from seedlint.analysis.index import FunctionInfo
@@ -14,10 +15,7 @@ from seedlint.diagnostics import Applicability, Edit, Fix
 from seedlint.rules.base import Finding, Rule
 
 # Classes whose instances carry the `training` flag that `train()` and `eval()` set.
-_MODULE_BASES = frozenset({
-    "torch.nn.Module", "torch.nn.modules.Module", "torch.nn.modules.module.Module",
-    "lightning.LightningModule", "lightning.pytorch.LightningModule", "pytorch_lightning.LightningModule",
-})
+_MODULE_BASES = catalog.NN_MODULES | catalog.LIGHTNING_MODULES
 # Functional dropout and the default of its `training` parameter (the third one in each).
 # `torch.dropout(input, p, train)` and friends are not listed: their `train` is required.
 _DROPOUT_TRAINING_DEFAULT = {

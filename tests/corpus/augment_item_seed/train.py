@@ -5,9 +5,10 @@ import random
 
 import numpy as np
 import torch
-from datasets import PatchDataset, ValidationPatches, make_images
 from torch import nn
 from torch.utils.data import DataLoader
+
+from datasets import PatchDataset, ValidationPatches, make_images
 
 SEED = 3
 

@@ -5,8 +5,9 @@
 import argparse
 
 import torch
-from datasets import PairedSRFolder, PriorPreservationDataset
 from torch.utils.data import DataLoader
+
+from datasets import PairedSRFolder, PriorPreservationDataset
 
 
 def collate_fn(examples):

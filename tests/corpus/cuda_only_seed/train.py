@@ -6,6 +6,7 @@ import argparse
 import torch
 import torch.nn as nn
 from torch.utils.data import DataLoader, TensorDataset
+
 from utils import set_seed
 
 

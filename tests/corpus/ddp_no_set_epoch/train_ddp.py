@@ -8,10 +8,11 @@ import os
 import torch
 import torch.distributed as dist
 import torch.nn as nn
-from seeding import seed_everything, seed_worker
 from torch.nn.parallel import DistributedDataParallel as DDP
 from torch.utils.data import DataLoader, TensorDataset
 from torch.utils.data.distributed import DistributedSampler
+
+from seeding import seed_everything, seed_worker
 
 
 def train_one_epoch(model, loader, optimizer, device):

@@ -5,9 +5,10 @@ import argparse
 
 import torch
 import torch.nn as nn
+from torch.utils.data import TensorDataset
+
 from d2lite.data.build import build_detection_train_loader
 from d2lite.engine.defaults import default_setup
-from torch.utils.data import TensorDataset
 
 
 def main(args):

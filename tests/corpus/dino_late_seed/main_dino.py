@@ -6,8 +6,9 @@ import argparse
 import torch
 import torch.backends.cudnn as cudnn
 import torch.nn as nn
-import utils
 from torchvision import datasets, transforms
+
+import utils
 
 
 class DINOHead(nn.Module):

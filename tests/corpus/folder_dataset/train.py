@@ -6,8 +6,9 @@ import random
 
 import numpy as np
 import torch
-from datasets import NoisyWaveforms, SegmentationFolder
 from torch.utils.data import DataLoader, random_split
+
+from datasets import NoisyWaveforms, SegmentationFolder
 
 parser = argparse.ArgumentParser()
 parser.add_argument("root")

@@ -6,6 +6,7 @@ import argparse
 import time
 
 import torch
+
 from model import GPT, GPTConfig
 
 

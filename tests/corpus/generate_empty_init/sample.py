@@ -5,6 +5,7 @@
 import os
 
 import torch
+
 from model import GPT, GPTConfig
 
 out_dir = "out"

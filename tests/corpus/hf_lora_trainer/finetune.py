@@ -8,7 +8,8 @@ import argparse
 
 import torch
 from peft import LoraConfig, get_peft_model
-from transformers import AutoModelForCausalLM, AutoTokenizer, DataCollatorForSeq2Seq, Trainer, TrainingArguments
+from transformers import (AutoModelForCausalLM, AutoTokenizer, DataCollatorForSeq2Seq, Trainer,
+                          TrainingArguments)
 
 
 class PromptDataset(torch.utils.data.Dataset):

@@ -7,7 +7,7 @@ import torch
 from accelerate import Accelerator
 from accelerate.utils import set_seed
 from torch.utils.data import DataLoader
-from transformers import AutoModelForSequenceClassification, AutoTokenizer, DataCollatorWithPadding
+from transformers import AutoModelForSequenceClassification, DataCollatorWithPadding, AutoTokenizer
 
 
 def main():

@@ -6,8 +6,9 @@ import random
 
 import numpy as np
 import torch
-from datasets import LoadImagesAndLabels, PngFolder
 from torch.utils.data import DataLoader
+
+from datasets import LoadImagesAndLabels, PngFolder
 
 
 def seed_worker(worker_id):

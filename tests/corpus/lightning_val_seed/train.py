@@ -2,8 +2,9 @@
 # preview callback. Independent re-creation for seedlint's test corpus, not its code.
 import lightning as L
 import torch
-from model import Denoiser, FixedNoisePreview
 from torch.utils.data import DataLoader, TensorDataset
+
+from model import Denoiser, FixedNoisePreview
 
 if __name__ == "__main__":
     L.seed_everything(7, workers=True)

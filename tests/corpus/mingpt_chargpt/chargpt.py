@@ -5,9 +5,10 @@ import sys
 
 import torch
 import torch.nn as nn
+from torch.utils.data import Dataset
+
 from mingpt.trainer import Trainer
 from mingpt.utils import set_seed
-from torch.utils.data import Dataset
 
 
 class CharDataset(Dataset):

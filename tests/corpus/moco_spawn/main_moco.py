@@ -4,7 +4,6 @@
 import argparse
 import random
 
-import moco.loader
 import torch
 import torch.backends.cudnn as cudnn
 import torch.distributed as dist
@@ -13,6 +12,8 @@ import torch.nn as nn
 import torchvision.datasets as datasets
 import torchvision.models as models
 import torchvision.transforms as transforms
+
+import moco.loader
 
 
 def main():

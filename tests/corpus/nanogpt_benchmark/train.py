@@ -4,9 +4,10 @@ import os
 
 import numpy as np
 import torch
-from model import GPT, GPTConfig
 from torch.distributed import init_process_group
 from torch.nn.parallel import DistributedDataParallel as DDP
+
+from model import GPT, GPTConfig
 
 data_dir = "data/shakespeare_char"
 batch_size, block_size, max_iters, eval_iters = 12, 256, 5000, 200

@@ -6,9 +6,10 @@ import os
 
 import torch
 import torch.nn as nn
-from loader import create_loader
 from timm.utils import random_seed
 from torch.utils.data import TensorDataset
+
+from loader import create_loader
 
 torch.backends.cudnn.benchmark = True
 

@@ -7,9 +7,10 @@ import os
 import torch
 import torch.distributed as dist
 import torch.nn as nn
+from torch.utils.data import TensorDataset
+
 from mmdet_lite.builder import build_dataloader
 from mmdet_lite.seeding import init_random_seed, set_random_seed
-from torch.utils.data import TensorDataset
 
 
 def main():
