@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 
 from seedlint.pages import page_examples
-from seedlint.verify.probe import RUNTIME
+from seedlint.verify.probe import confirmable
 
 TRAINING_LOOP = """\
 import torch
@@ -53,7 +53,7 @@ def main() -> None:
         root = Path(directory)
         scripts = [path.resolve() for path in args.scripts]
         if not scripts:
-            for code in sorted(RUNTIME):
+            for code in confirmable(has_cuda=False):
                 path = root / f"{code.lower()}.py"
                 path.write_text(page_examples(code)[0], encoding="utf-8")
                 scripts.append(path)

@@ -11,7 +11,7 @@ from seedlint.analysis.context import FileContext
 from seedlint.analysis.events import Event
 from seedlint.analysis.index import Statement
 from seedlint.diagnostics import Applicability, Fix
-from seedlint.rules.base import Finding, Rule
+from seedlint.rules.base import Finding, Probe, Rule
 
 
 def outside_cuda_guard(context: FileContext, event: Event) -> Statement:
@@ -32,6 +32,7 @@ class CpuGeneratorUnseeded(Rule):
     name = "cpu-generator-unseeded"
     summary = "CUDA generators are seeded but the CPU generator is not"
     fix_availability = "safe"
+    probe = Probe.RUN_TO_RUN
 
     def check(self, context: FileContext) -> Iterator[Finding]:
         reported: set[cst.Call] = set()

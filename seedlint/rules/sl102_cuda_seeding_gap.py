@@ -11,7 +11,7 @@ from seedlint.analysis.context import FileContext
 from seedlint.analysis.events import Event
 from seedlint.analysis.generators import on_cuda, unseeded_generators
 from seedlint.diagnostics import Applicability, Fix
-from seedlint.rules.base import Finding, Rule
+from seedlint.rules.base import Finding, Probe, Rule
 
 
 class CudaSeedingGap(Rule):
@@ -19,6 +19,8 @@ class CudaSeedingGap(Rule):
     name = "cuda-seeding-gap"
     summary = "CUDA is used but not every CUDA generator is seeded"
     fix_availability = "safe"
+    probe = Probe.OUTPUT_RUN_TO_RUN
+    needs_cuda = True
 
     def check(self, context: FileContext) -> Iterator[Finding]:
         if not context.seeding_flows or not context.uses_cuda:

@@ -8,7 +8,7 @@ from seedlint.analysis import catalog
 from seedlint.analysis.arguments import seed_argument
 from seedlint.analysis.context import FileContext
 from seedlint.diagnostics import Applicability, Fix
-from seedlint.rules.base import Finding, Rule
+from seedlint.rules.base import Finding, Probe, Rule
 
 
 class ImplicitCudaSeed(Rule):
@@ -18,6 +18,8 @@ class ImplicitCudaSeed(Rule):
     default_enabled = False
     fix_availability = "safe"
     patterns = (b"manual_seed",)
+    probe = Probe.OUTPUT_RUN_TO_RUN
+    needs_cuda = True
 
     def check(self, context: FileContext) -> Iterator[Finding]:
         if not context.uses_cuda or context.calls_to(*catalog.CUDA_MANUAL_SEED_ALL):

@@ -14,7 +14,7 @@ from seedlint.analysis.flow import divergence, exclusive, reported_call
 from seedlint.analysis.index import ModuleIndex
 from seedlint.analysis.seed_picks import picks
 from seedlint.diagnostics import Applicability, Fix
-from seedlint.rules.base import Finding, Rule
+from seedlint.rules.base import Finding, Probe, Rule
 
 
 def _normalised(generators: frozenset[str]) -> frozenset[str]:
@@ -53,6 +53,7 @@ class RandomBeforeSeed(Rule):
     name = "random-before-seed"
     summary = "A random draw runs before the seeding call that should control it"
     fix_availability = "unsafe"
+    probe = Probe.RUN_TO_RUN
 
     def check(self, context: FileContext) -> Iterator[Finding]:
         reported = set()

@@ -11,7 +11,7 @@ from seedlint.analysis.context import FileContext
 from seedlint.analysis.events import Event, Flow
 from seedlint.analysis.seed_picks import picks_a_seed
 from seedlint.diagnostics import Applicability, Fix
-from seedlint.rules.base import Finding, Rule
+from seedlint.rules.base import Finding, Probe, Rule
 
 # For each library: its generators (seeding any of them counts as seeding it) and its seeding call.
 _LIBRARIES = {
@@ -27,6 +27,7 @@ class LibraryUnseeded(Rule):
     name = "library-unseeded"
     summary = "A flow seeds one of torch, NumPy and `random` but draws from another it never seeds"
     fix_availability = "safe"
+    probe = Probe.RUN_TO_RUN
 
     def check(self, context: FileContext) -> Iterator[Finding]:
         # One finding per drawing call, with the flows that reach it unseeded: a draw in a class or function

@@ -12,7 +12,7 @@ from seedlint.analysis.context import FileContext
 from seedlint.analysis.index import Scope
 from seedlint.analysis.seed_picks import picks_a_seed
 from seedlint.diagnostics import Applicability, Fix
-from seedlint.rules.base import Finding, Rule
+from seedlint.rules.base import Finding, Probe, Rule
 
 _FIX = Fix("Seed with a fixed value (for example from a `--seed` argument)", Applicability.DISPLAY_ONLY)
 
@@ -22,6 +22,7 @@ class NondeterministicSeed(Rule):
     name = "nondeterministic-seed"
     summary = "A seeding call that uses a different seed on every run"
     fix_availability = "display-only"
+    probe = Probe.RUN_TO_RUN
 
     def check(self, context: FileContext) -> Iterator[Finding]:
         for call, scope in context.index.all_calls:

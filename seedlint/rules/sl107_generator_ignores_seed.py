@@ -12,7 +12,7 @@ from seedlint.analysis.events import Event, Flow
 from seedlint.analysis.generators import on_cuda, reusable_seed, unseeded_generators
 from seedlint.diagnostics import Applicability, Edit, Fix
 from seedlint.gates import SEEDING
-from seedlint.rules.base import Finding, Rule
+from seedlint.rules.base import Finding, Probe, Rule
 
 
 class GeneratorIgnoresSeed(Rule):
@@ -21,6 +21,7 @@ class GeneratorIgnoresSeed(Rule):
     summary = "A `torch.Generator()` is never seeded, so it ignores the script's seed"
     fix_availability = "unsafe"
     patterns = ((b"Generator", SEEDING),)
+    probe = Probe.SEED_SENSITIVITY
 
     def check(self, context: FileContext) -> Iterator[Finding]:
         generators = [call for call in unseeded_generators(context) if not on_cuda(call)]  # CUDA ones: SL102

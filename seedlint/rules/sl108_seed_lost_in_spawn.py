@@ -15,7 +15,7 @@ from seedlint.analysis.flow import exclusive
 from seedlint.analysis.index import FunctionInfo, Scope, is_main_guard
 from seedlint.diagnostics import Applicability, Fix
 from seedlint.gates import SEEDING
-from seedlint.rules.base import Finding, Rule
+from seedlint.rules.base import Finding, Probe, Rule
 
 # Start methods that run the target in a fresh interpreter (fork copies the parent's seeded state).
 _FRESH_INTERPRETER_METHODS = frozenset({"spawn", "forkserver"})
@@ -61,6 +61,7 @@ class SeedLostInSpawn(Rule):
     summary = "Seeded code starts a spawn/forkserver process that leaves generators it uses unseeded"
     fix_availability = "display-only"
     patterns = tuple((launch, SEEDING) for launch in (b"spawn", b"forkserver", b"start_processes", b"elastic_launch"))
+    probe = Probe.CHILD_PROCESSES
 
     def check(self, context: FileContext) -> Iterator[Finding]:
         if not context.seeding_flows:

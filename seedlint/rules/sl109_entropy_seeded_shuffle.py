@@ -13,7 +13,7 @@ from seedlint.analysis.generators import seed_reaching
 from seedlint.analysis.libraries import STREAMED, hf_dataset
 from seedlint.diagnostics import Applicability, Fix
 from seedlint.gates import SEEDING
-from seedlint.rules.base import Finding, Rule
+from seedlint.rules.base import Finding, Probe, Rule
 
 _WEBDATASET_SEEDING = (("seed", None), ("rng", None))
 _HOW = {
@@ -30,6 +30,7 @@ class EntropySeededShuffle(Rule):
     fix_availability = "unsafe"
     libraries = ("datasets",)
     patterns = ((b"shuffle", SEEDING),)
+    probe = Probe.OUTPUT_RUN_TO_RUN
 
     def check(self, context: FileContext) -> Iterator[Finding]:
         if not context.seeding_flows:  # code that seeds nothing does not mean to be reproducible

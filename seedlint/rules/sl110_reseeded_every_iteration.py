@@ -23,7 +23,7 @@ from seedlint.analysis.repetition import (
 )
 from seedlint.diagnostics import Applicability, Fix
 from seedlint.gates import SEEDING
-from seedlint.rules.base import Finding, Rule
+from seedlint.rules.base import Finding, Probe, Rule
 
 _CONSEQUENCE = {
     "loop": "so every iteration replays the same random numbers (dropout masks, data order, augmentations)",
@@ -55,6 +55,7 @@ class ReseededEveryIteration(Rule):
         b"backward", b"__getitem", b"_step", b"_epoch", b"on_validation", b"on_train_batch", b"on_evaluate",
         b"_on_rollout",
     )), (b"reset(", b"seed=", b"gym"))
+    probe = Probe.REPLAY
 
     def check(self, context: FileContext) -> Iterator[Finding]:
         found: dict[cst.Call, tuple[Event, Repetition, frozenset[str]]] = {}  # by the call pointed at

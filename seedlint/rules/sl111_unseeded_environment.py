@@ -29,7 +29,7 @@ from seedlint.analysis.repetition import loop_trail
 from seedlint.analysis.walk import iter_children, iter_descendants
 from seedlint.diagnostics import Applicability, Fix
 from seedlint.gates import RESETS, SEEDING
-from seedlint.rules.base import Finding, Rule
+from seedlint.rules.base import Finding, Probe, Rule
 
 _RESET_HELP = "Seed the first reset only: `env.reset(seed=seed)`; later resets continue from that state"
 _ENTROPY = ("its generator is seeded from OS entropy on first use, which `torch.manual_seed`, `np.random.seed` and "
@@ -46,6 +46,7 @@ class UnseededEnvironment(Rule):
     fix_availability = "unsafe"
     libraries = ("gymnasium",)
     patterns = ((SEEDING, b"gym"), (SEEDING, b"procgen"))
+    probe = Probe.OUTPUT_RUN_TO_RUN
 
     def check(self, context: FileContext) -> Iterator[Finding]:
         if not context.seeding_flows:  # code that seeds nothing does not mean to be reproducible

@@ -20,7 +20,7 @@ from seedlint.analysis.instances import (
 from seedlint.analysis.walk import iter_descendants
 from seedlint.diagnostics import Applicability, Fix
 from seedlint.gates import ITERATES
-from seedlint.rules.base import Finding, Rule
+from seedlint.rules.base import Finding, Probe, Rule
 
 _SHUFFLE_POSITION = 3  # DistributedSampler(dataset, num_replicas, rank, shuffle, seed, drop_last)
 _LOADER_SAMPLER_POSITION = 3  # DataLoader(dataset, batch_size, shuffle, sampler, ...)
@@ -60,6 +60,7 @@ class MissingSetEpoch(Rule):
     summary = "A shuffling DistributedSampler is iterated every epoch without `set_epoch`"
     fix_availability = "safe"
     patterns = (b"DistributedSampler",)
+    probe = Probe.EPOCH_ORDER
 
     def check(self, context: FileContext) -> Iterator[Finding]:
         handles = self._handles(context)

@@ -16,7 +16,7 @@ from seedlint.analysis.workers import (
     on_instance,
 )
 from seedlint.diagnostics import Applicability, Fix
-from seedlint.rules.base import Finding, Rule
+from seedlint.rules.base import Finding, Probe, Rule
 
 # Methods that give an RNG object a new state, and methods that read it without drawing.
 _RESEED_METHODS = frozenset({"seed", "manual_seed", "set_state", "setstate"})
@@ -63,6 +63,7 @@ class WorkerRngDuplication(Rule):
     summary = "A dataset's RNG object is copied identically into every DataLoader worker"
     fix_availability = "display-only"
     patterns = ((b"DataLoader", b"num_workers"),)
+    probe = Probe.WORKER_DUPLICATION
 
     def check(self, context: FileContext) -> Iterator[Finding]:
         index = context.index

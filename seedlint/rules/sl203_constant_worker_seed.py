@@ -18,7 +18,7 @@ from seedlint.analysis.workers import (
     on_instance,
 )
 from seedlint.diagnostics import Applicability, Fix
-from seedlint.rules.base import Finding, Rule
+from seedlint.rules.base import Finding, Probe, Rule
 
 # RNG object methods that take a seed: `rng.seed(s)` (RandomState, random.Random), `g.manual_seed(s)`.
 _SEEDING_METHODS = frozenset({"seed", "manual_seed"})
@@ -48,6 +48,7 @@ class ConstantWorkerSeed(Rule):
     summary = "A `worker_init_fn` seeds every DataLoader worker with the same value"
     fix_availability = "display-only"
     patterns = (b"worker_init_fn",)
+    probe = Probe.WORKER_DUPLICATION
 
     def check(self, context: FileContext) -> Iterator[Finding]:
         code = WorkerCode(context.index)

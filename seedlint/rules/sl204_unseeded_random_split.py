@@ -12,7 +12,7 @@ from seedlint.analysis.context import FileContext
 from seedlint.analysis.events import Event, Flow
 from seedlint.analysis.generators import reusable_seed
 from seedlint.diagnostics import Applicability, Edit, Fix
-from seedlint.rules.base import Finding, Rule
+from seedlint.rules.base import Finding, Probe, Rule
 
 # Each call that draws from the global CPU generator unless given `generator=`, and the
 # position of `generator` among its parameters.
@@ -37,6 +37,7 @@ class UnseededRandomSplit(Rule):
     summary = "`random_split` or a random sampler draws from a torch generator that nothing seeds"
     fix_availability = "unsafe"
     patterns = (b"random_split", b"RandomSampler")
+    probe = Probe.RUN_TO_RUN
 
     def check(self, context: FileContext) -> Iterator[Finding]:
         index = context.index

@@ -17,7 +17,7 @@ from seedlint.analysis.context import FileContext
 from seedlint.analysis.environment import string_value
 from seedlint.analysis.index import Scope
 from seedlint.analysis.ordering import SyntaxTree, builds_ordered_collection, sorted_fix
-from seedlint.rules.base import Finding, Rule
+from seedlint.rules.base import Finding, Probe, Rule
 
 _SET_TYPES = frozenset({"builtins.set", "builtins.frozenset"})
 _SET_ANNOTATIONS = _SET_TYPES | frozenset({
@@ -63,6 +63,7 @@ class SetIterationOrder(Rule):
     fix_availability = "safe"
     # set(..) and frozenset(..), set literals and comprehensions, set[str] and Set[str] annotations.
     patterns = (b"set(", b"{", b"set[", b"Set[")
+    probe = Probe.HASH_ORDER
 
     def check(self, context: FileContext) -> Iterator[Finding]:
         sets = _StringSets(context)

@@ -13,7 +13,7 @@ from seedlint.analysis.environment import deterministic_switches
 from seedlint.analysis.index import ModuleIndex, Statement, assigned
 from seedlint.diagnostics import Applicability, Fix
 from seedlint.gates import SEEDING, SETS_BENCHMARK
-from seedlint.rules.base import Finding, Rule
+from seedlint.rules.base import Finding, Probe, Rule
 
 _MESSAGE = (
     "`torch.backends.cudnn.benchmark = True` lets cuDNN time candidate algorithms and keep the fastest, "
@@ -112,6 +112,8 @@ class CudnnBenchmarkEnabled(Rule):
     fix_availability = "unsafe"
     # Only programs that ask for reproducibility: they seed, or turn a determinism flag on.
     patterns = ((b"cudnn", b"benchmark", SEEDING), (b"cudnn", b"benchmark", b"deterministic"))
+    probe = Probe.OUTPUT_RUN_TO_RUN
+    needs_cuda = True
 
     def check(self, context: FileContext) -> Iterator[Finding]:
         if not (context.seeding_flows or _asks_for_determinism(context)):

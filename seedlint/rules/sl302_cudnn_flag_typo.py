@@ -9,7 +9,7 @@ import libcst as cst
 from seedlint.analysis import catalog
 from seedlint.analysis.context import FileContext
 from seedlint.diagnostics import Applicability, Fix
-from seedlint.rules.base import Finding, Rule
+from seedlint.rules.base import Finding, Probe, Rule
 
 _MAX_DISTANCE = 2
 
@@ -35,6 +35,8 @@ class CudnnFlagTypo(Rule):
     summary = "An assignment to a cuDNN flag that does not exist, which does nothing"
     fix_availability = "safe"
     patterns = (b"cudnn",)
+    probe = Probe.OUTPUT_RUN_TO_RUN
+    needs_cuda = True
 
     def check(self, context: FileContext) -> Iterator[Finding]:
         index = context.index

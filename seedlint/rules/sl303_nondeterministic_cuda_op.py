@@ -25,7 +25,7 @@ from seedlint.analysis.gradients import Gradients
 from seedlint.analysis.index import Scope
 from seedlint.diagnostics import Applicability, Fix
 from seedlint.gates import SEEDING
-from seedlint.rules.base import Finding, Rule
+from seedlint.rules.base import Finding, Probe, Rule
 
 _ATOMIC = "accumulates with atomic adds in a nondeterministic order"
 _ATOMIC_BACKWARD = "accumulates its gradients with atomic adds in a nondeterministic order"
@@ -250,6 +250,8 @@ class NondeterministicCudaOp(Rule):
     summary = "Seeded CUDA code calls an op whose CUDA kernel gives different results from run to run"
     fix_availability = "display-only"
     patterns = _op_patterns()
+    probe = Probe.OUTPUT_RUN_TO_RUN
+    needs_cuda = True
 
     def check(self, context: FileContext) -> Iterator[Finding]:
         if not context.uses_cuda or not context.seeding_flows or _deterministic_mode_on(context):

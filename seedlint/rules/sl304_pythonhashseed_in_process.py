@@ -10,7 +10,7 @@ from seedlint.analysis.context import FileContext
 from seedlint.analysis.environment import environment_writes
 from seedlint.analysis.index import FunctionInfo, Scope, Statement
 from seedlint.diagnostics import Applicability, Fix
-from seedlint.rules.base import Finding, Rule
+from seedlint.rules.base import Finding, Probe, Rule
 
 _VARIABLE = "PYTHONHASHSEED"
 # Calls that start a new interpreter, which does read the variable: setting it for them is the point.
@@ -79,6 +79,7 @@ class PythonHashSeedInProcess(Rule):
     # The variable or a misspelling (each swap of two letters leaves one of these), and a way to write it.
     patterns = tuple((spelling, writer) for spelling in (b"SEED", b"HASH", b"HASSHEED")
                      for writer in (b"environ", b"putenv"))
+    probe = Probe.HASH_ORDER
 
     def check(self, context: FileContext) -> Iterator[Finding]:
         launches = _Launches(context)

@@ -13,7 +13,7 @@ from seedlint.analysis.environment import (
     string_value,
 )
 from seedlint.diagnostics import Applicability, Fix
-from seedlint.rules.base import Finding, Rule
+from seedlint.rules.base import Finding, Probe, Rule
 
 _VARIABLE = "CUBLAS_WORKSPACE_CONFIG"
 _DETERMINISTIC_CONFIGS = (":4096:8", ":16:8")
@@ -28,6 +28,8 @@ class CublasWorkspaceConfig(Rule):
     fixed_in_torch = (2, 10)  # the facts page: the check was there from 1.7 to about 2.9
     patterns = ((b"use_deterministic_algorithms", b"cuda"), (b"set_deterministic_debug_mode", b"cuda"),
                 (b"use_deterministic_algorithms", b"DataParallel"), (b"set_deterministic_debug_mode", b"DataParallel"))
+    probe = Probe.OUTPUT_RUN_TO_RUN
+    needs_cuda = True
 
     def check(self, context: FileContext) -> Iterator[Finding]:
         target = context.settings.target_torch_version

@@ -9,7 +9,7 @@ import libcst as cst
 from seedlint.analysis import catalog
 from seedlint.analysis.context import FileContext
 from seedlint.diagnostics import Applicability, Fix
-from seedlint.rules.base import Finding, Rule
+from seedlint.rules.base import Finding, Probe, Rule
 
 
 def _going_without(qualified: str) -> tuple[str, frozenset[str]] | None:
@@ -42,6 +42,7 @@ class AssignedInsteadOfCalled(Rule):
     summary = "A seeding function or determinism switch assigned a value instead of called, which does nothing"
     fix_availability = "unsafe"
     patterns = (b"seed", b"deterministic")
+    probe = Probe.RUN_TO_RUN
 
     def check(self, context: FileContext) -> Iterator[Finding]:
         index = context.index

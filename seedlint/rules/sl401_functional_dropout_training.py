@@ -12,7 +12,7 @@ from seedlint.analysis.context import FileContext
 from seedlint.analysis.index import FunctionInfo
 from seedlint.analysis.walk import iter_descendants
 from seedlint.diagnostics import Applicability, Edit, Fix
-from seedlint.rules.base import Finding, Rule
+from seedlint.rules.base import Finding, Probe, Rule
 
 # Classes whose instances carry the `training` flag that `train()` and `eval()` set.
 _MODULE_BASES = catalog.NN_MODULES | catalog.LIGHTNING_MODULES
@@ -36,6 +36,7 @@ class FunctionalDropoutTraining(Rule):
     summary = "Functional dropout in an `nn.Module` method without `training=` ignores `train()`/`eval()`"
     fix_availability = "safe"
     patterns = ((b"dropout", b"Module"),)
+    probe = Probe.EVAL_MODE_DRAW
 
     def check(self, context: FileContext) -> Iterator[Finding]:
         index = context.index

@@ -1,19 +1,17 @@
 """Turn static findings into run-time evidence: run the program, then its fixed version.
 
-Probes, by rule:
-- run-to-run (SL101, SL104, SL105, SL106, SL204): per generator family (torch CPU, CUDA, NumPy,
-  Python `random`), the first draw that differs between two fresh processes;
-- epoch order (SL201): within one run, a `DistributedSampler` yields the same order in
-  consecutive epochs;
-- worker duplication (SL202, SL203): within one run, two batches of a multi-worker loader are
-  identical;
-- seed sensitivity (SL107): run again with every seed shifted; a user-made generator whose draws
-  do not change ignores the script's seed;
-- hash order (SL206, SL304): run with two `PYTHONHASHSEED` values; the program's output differs;
-- child processes (SL108): the draws of a process the program spawns (matched by name) differ
-  between two runs;
-- eval-mode draw (SL401): dropout draws at the finding while the module calling it is in eval mode;
-- replay (SL110): within one run (or one DataLoader worker), the draws after a seeding call repeat
+Each rule says which probe confirms its findings (`Rule.probe`) and whether it needs CUDA (`Rule.needs_cuda`):
+- run-to-run: per generator family (torch CPU, CUDA, NumPy, Python `random`), the first draw that
+  differs between two fresh processes (output-run-to-run: or what the two runs print, for a library's
+  own RNG object and for CUDA kernels, which change results, not draws);
+- epoch order: within one run, a `DistributedSampler` yields the same order in consecutive epochs;
+- worker duplication: within one run, two batches of a multi-worker loader are identical;
+- seed sensitivity: run again with every seed shifted; a user-made generator whose draws do not
+  change ignores the script's seed;
+- hash order: run with two `PYTHONHASHSEED` values; the program's output differs;
+- child processes: the draws of a process the program spawns (matched by name) differ between two runs;
+- eval-mode draw: dropout draws at the finding while the module calling it is in eval mode;
+- replay: within one run (or one DataLoader worker), the draws after a seeding call repeat
   the draws after the one before it, and no saved state was put back in between (`fork_rng` does).
 The fix check serves the fixed sources (safe and unsafe fixes, in memory) and probes again:
 `fixed` when the evidence is gone.
@@ -28,6 +26,8 @@ from pathlib import Path
 
 from seedlint.analysis import catalog
 from seedlint.diagnostics import Diagnostic
+from seedlint.rules import RULES
+from seedlint.rules.base import Probe
 from seedlint.verify.runs import (
     OUTPUT_KEPT,
     Divergence,
@@ -35,21 +35,8 @@ from seedlint.verify.runs import (
     first_divergence,
 )
 
-# What each rule's run-time evidence is (the generators a finding concerns are its `generators`).
-RUN_TO_RUN = frozenset({"SL101", "SL104", "SL105", "SL106", "SL204", "SL306"})
-EPOCH_ORDER = frozenset({"SL201"})
-WORKER_DUPLICATION = frozenset({"SL202", "SL203"})
-SEED_SENSITIVITY = frozenset({"SL107"})
-HASH_ORDER = frozenset({"SL206", "SL304"})
 HASH_SEEDS = ("1", "2")
-CHILD_PROCESSES = frozenset({"SL108"})
-EVAL_MODE_DRAW = frozenset({"SL401"})
-OUTPUT_RUN_TO_RUN = frozenset({"SL109", "SL111"})  # a library's own RNG object: what the runs print differs
-REPLAY = frozenset({"SL110"})
-RUNTIME = (RUN_TO_RUN | EPOCH_ORDER | WORKER_DUPLICATION | SEED_SENSITIVITY | HASH_ORDER | CHILD_PROCESSES
-           | EVAL_MODE_DRAW | OUTPUT_RUN_TO_RUN | REPLAY)
 SEED_OFFSET = 1
-CUDA_ONLY = frozenset({"SL102", "SL103", "SL301", "SL302", "SL303", "SL305"})
 # How the tracer labels the draws of each catalog generator (prefixes of its `generator` field).
 _TRACED_AS = {
     catalog.TORCH_CPU: "torch:cpu", catalog.CUDA: "torch:cuda", catalog.CUDA_CURRENT: "torch:cuda",
@@ -106,6 +93,21 @@ class FileRuns:
         return [*self.original, *self.fixed, *self.shifted, *self.hashed]
 
 
+def probe_of(code: str) -> Probe | None:
+    """The probe that confirms a rule's findings (None: none does)."""
+    return RULES[code].probe
+
+
+def needs_cuda(code: str) -> bool:
+    """Whether confirming a rule's findings takes a CUDA device."""
+    return RULES[code].needs_cuda
+
+
+def confirmable(has_cuda: bool) -> list[str]:
+    """The codes whose findings a run can confirm on this machine."""
+    return [code for code in RULES if probe_of(code) is not None and (has_cuda or not needs_cuda(code))]
+
+
 def family_of(diagnostic: Diagnostic) -> tuple[str, ...] | None:
     """The trace labels of the generators a finding concerns (None: any)."""
     return tuple(_TRACED_AS[generator] for generator in sorted(diagnostic.generators)) or None
@@ -136,7 +138,7 @@ def judge(diagnostic: Diagnostic, runs: FileRuns, fixable: bool | None) -> Verdi
 def _judge(diagnostic: Diagnostic, runs: FileRuns, fixable: bool | None) -> Verdict:
     seconds = sum(run.seconds for run in runs.all())
     probe = _probe(diagnostic)
-    if diagnostic.code in HASH_ORDER:  # the runs under each hash seed, original then fixed
+    if probe_of(diagnostic.code) is Probe.HASH_ORDER:  # the runs under each hash seed, original then fixed
         evidence_runs, fixed_runs = (runs.hashed[:2], []), (runs.hashed[2:], [])
     else:
         evidence_runs, fixed_runs = (runs.original, runs.shifted[:1]), (runs.fixed, runs.shifted[1:])
@@ -163,23 +165,23 @@ def _judge(diagnostic: Diagnostic, runs: FileRuns, fixable: bool | None) -> Verd
 
 def _probe(diagnostic: Diagnostic):
     """The evidence a rule's finding needs, from runs of one configuration and (SL107) shifted-seed runs."""
-    code = diagnostic.code
-    if code in EPOCH_ORDER:
+    probe = probe_of(diagnostic.code)
+    if probe is Probe.EPOCH_ORDER:
         return lambda runs, shifted: _repeated(runs[0], "epoch", consecutive=True)
-    if code in WORKER_DUPLICATION:
+    if probe is Probe.WORKER_DUPLICATION:
         about = _loader_matcher(diagnostic)
         return lambda runs, shifted: (_duplicated_workers(runs[0], about)
                                       or _repeated(runs[0], "batch", consecutive=False, about=about))
-    if code in HASH_ORDER:
+    if probe is Probe.HASH_ORDER:
         return lambda runs, shifted: _output_differs(runs, between_hash_seeds=True)
     if seed_sensitive(diagnostic):
         return lambda runs, shifted: _insensitive(runs[0], shifted[0]) if shifted else None
-    if code in CHILD_PROCESSES:
+    if probe is Probe.CHILD_PROCESSES:
         return lambda runs, shifted: _children_divergence(runs)
-    if code in EVAL_MODE_DRAW:
+    if probe is Probe.EVAL_MODE_DRAW:
         return lambda runs, shifted: _eval_mode_draw(runs[0], diagnostic)
     family = family_of(diagnostic)
-    if code in REPLAY:
+    if probe is Probe.REPLAY:
         return lambda runs, shifted: _replayed(runs[0], family)
 
     def run_to_run(runs: list[Run], shifted: list[Run]) -> Evidence | None:
@@ -187,7 +189,7 @@ def _probe(diagnostic: Diagnostic):
         if divergence is not None:
             return Evidence.of(divergence)
         # On CUDA, nondeterministic kernels and algorithm choices change results, not draws.
-        return _output_differs(runs) if code in CUDA_ONLY | OUTPUT_RUN_TO_RUN else None
+        return _output_differs(runs) if probe is Probe.OUTPUT_RUN_TO_RUN else None
 
     return run_to_run
 

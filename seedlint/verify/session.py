@@ -15,21 +15,21 @@ from seedlint.diagnostics import Applicability
 from seedlint.notebook import NotebookError, Program, is_notebook, read_program
 from seedlint.pages import page_examples
 from seedlint.rules import RULES
+from seedlint.rules.base import Probe
 from seedlint.runner import CheckOptions, Runner
 from seedlint.selection import expand_all
 from seedlint.source import Location
 from seedlint.verify.probe import (
-    CUDA_ONLY,
-    HASH_ORDER,
     HASH_SEEDS,
-    RUNTIME,
     SEED_OFFSET,
     FileRuns,
     Verdict,
     is_entry_point,
     judge,
     judge_program,
+    needs_cuda,
     per_rank,
+    probe_of,
     seed_sensitive,
 )
 from seedlint.verify.runs import Run, RunPlan, concurrently, run_all
@@ -76,7 +76,7 @@ def verify(options: VerifyOptions, progress: Callable[[str], None] = lambda _: N
     for diagnostic in report.diagnostics:
         by_file.setdefault(diagnostic.path, []).append(diagnostic)
     has_cuda = options.device == "cuda" or (
-        options.device == "auto" and any(d.code in CUDA_ONLY for d in report.diagnostics) and cuda_available()
+        options.device == "auto" and any(needs_cuda(d.code) for d in report.diagnostics) and cuda_available()
     )
     notebooks = {path: program for path in report.files if is_notebook(path)
                  for program in [_program(path)] if program is not None}
@@ -114,9 +114,9 @@ def verify(options: VerifyOptions, progress: Callable[[str], None] = lambda _: N
 
 def _not_run(code: str, has_cuda: bool) -> str | None:
     """Why a rule's findings are not run (`needs-cuda`, `static-only`), or None when they are."""
-    if code in RUNTIME or (code in CUDA_ONLY and has_cuda):
-        return None
-    return "needs-cuda" if code in CUDA_ONLY else "static-only"
+    if probe_of(code) is None:
+        return "static-only"
+    return "needs-cuda" if needs_cuda(code) and not has_cuda else None
 
 
 def _program(path: Path) -> Program | None:
@@ -188,7 +188,7 @@ class _Programs:
             self._runs[path] = runs
         if any(seed_sensitive(d) for d in diagnostics) and not runs.shifted:  # every seed shifted
             runs.shifted = self._run(path, configurations, [{"seed_offset": SEED_OFFSET}])
-        if any(d.code in HASH_ORDER for d in diagnostics) and not runs.hashed:  # under two hash seeds
+        if any(probe_of(d.code) is Probe.HASH_ORDER for d in diagnostics) and not runs.hashed:  # under two hash seeds
             runs.hashed = self._run(path, configurations,
                                     [{"environment": {"PYTHONHASHSEED": seed}} for seed in HASH_SEEDS])
         return runs
