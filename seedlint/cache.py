@@ -21,6 +21,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from seedlint.files import replace_atomically
+
 DIRECTORY_NAME = ".seedlint_cache"
 ENVIRONMENT_VARIABLE = "SEEDLINT_CACHE_DIR"
 _TAG = (
@@ -70,7 +72,7 @@ def _prepare(directory: Path) -> bool:
         directory.mkdir(parents=True, exist_ok=True)
         for name, content in (("CACHEDIR.TAG", _TAG), (".gitignore", "# Automatically created by seedlint.\n*\n")):
             if not (directory / name).is_file():
-                _write_atomically(directory / name, content.encode())
+                replace_atomically(directory / name, content.encode(), 0o666 & ~_umask())
         probe = tempfile.NamedTemporaryFile(dir=directory, prefix=".probe-", delete=True)
         probe.close()
     except OSError:
@@ -115,26 +117,14 @@ class Store:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             if self.codec is pickle:
-                _write_atomically(self.path, pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
+                data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
             else:
-                _write_atomically(self.path, marshal.dumps(value))
+                data = marshal.dumps(value)
+            replace_atomically(self.path, data, 0o666 & ~_umask())  # as a plain `open` would (mkstemp: private)
             _remove_stale_temporaries(self.path.parent)
         except OSError:
             return False
         return True
-
-
-def _write_atomically(path: Path, data: bytes) -> None:
-    descriptor, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(descriptor, "wb") as handle:
-            handle.write(data)
-        os.chmod(temporary, 0o666 & ~_umask())  # as a plain `open` would create it (mkstemp makes it private)
-        os.replace(temporary, path)
-    except BaseException:
-        if os.path.exists(temporary):
-            os.unlink(temporary)
-        raise
 
 
 def _umask() -> int:

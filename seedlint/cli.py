@@ -15,11 +15,12 @@ from seedlint.cache import DIRECTORY_NAME
 from seedlint.cache import clean as remove_caches
 from seedlint.config import ConfigError, parse_version
 from seedlint.discovery import MissingPath
+from seedlint.files import display_path
 from seedlint.pages import page_text, page_url
 from seedlint.reporters import FORMATS, render, statistics
 from seedlint.reporters._common import ReportOptions
 from seedlint.rules import RULES
-from seedlint.runner import CheckOptions, CheckReport, Runner, display_path
+from seedlint.runner import CheckOptions, CheckReport, Runner
 from seedlint.selection import UnknownSelector, expand_all
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2

@@ -7,7 +7,6 @@ import errno
 import gc
 import os
 import sys
-import tempfile
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
@@ -22,6 +21,7 @@ from seedlint.config import Config, ConfigResolver, installed_torch_version
 from seedlint.diagnostics import Diagnostic
 from seedlint.discovery import collect_files
 from seedlint.facts import ProjectFacts
+from seedlint.files import display_path, replace_atomically
 from seedlint.gates import MAY_SEED, contains_any
 from seedlint.notebook import Notebook, NotebookError, is_notebook, read_program
 from seedlint.parallel import Pool, available_cpus
@@ -405,13 +405,6 @@ def _diff(name: str, old: str, new: str) -> str:
     return text + ("\n" if text else "")
 
 
-def display_path(path: Path) -> str:
-    try:
-        return path.absolute().relative_to(Path.cwd()).as_posix()
-    except ValueError:
-        return path.as_posix()
-
-
 class FileChanged(Exception):
     """The file on disk is not what was read (an editor saved it meanwhile): its new bytes."""
 
@@ -431,13 +424,4 @@ def write_atomically(path: Path, result: LintResult, read: bytes | None = None) 
     mode = path.stat().st_mode
     if not mode & 0o222:
         raise PermissionError(errno.EACCES, "the file is read-only")
-    descriptor, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".seedlint", dir=path.parent)
-    try:
-        with os.fdopen(descriptor, "wb") as handle:
-            handle.write(data)
-        os.chmod(temporary, mode & 0o7777)
-        os.replace(temporary, path)
-    except BaseException:
-        if os.path.exists(temporary):
-            os.unlink(temporary)
-        raise
+    replace_atomically(path, data, mode & 0o7777, ".seedlint")

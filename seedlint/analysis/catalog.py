@@ -29,6 +29,11 @@ GENERATOR_LABELS = {
 
 
 
+def cuda_as_one(generators: frozenset[str]) -> frozenset[str]:
+    """The generators with the current CUDA device's counted as CUDA's (what a seeding or a draw concerns)."""
+    return frozenset(CUDA if generator == CUDA_CURRENT else generator for generator in generators)
+
+
 def generators_named(generators: frozenset[str]) -> str:
     """How a message names generators: `the torch CPU and CUDA generators`, `the NumPy global generator`."""
     labels = list(dict.fromkeys(label for generator, label in GENERATOR_LABELS.items() if generator in generators))

@@ -16,6 +16,7 @@ from seedlint.analysis.bindings import defined_at, read_names
 from seedlint.analysis.context import FileContext
 from seedlint.analysis.events import Event, Flow, Step
 from seedlint.analysis.index import Scope, Statement, dotted_name
+from seedlint.analysis.instances import escapes
 from seedlint.analysis.walk import iter_descendants
 
 # Methods that give a generator a state of the caller's choosing. `seed()` gives it a random one,
@@ -77,26 +78,17 @@ def _holder(statement: Statement, call: cst.Call) -> cst.BaseExpression | None:
 
 def _escapes(context: FileContext, statement: Statement, name: str) -> bool:
     """Whether the generator held in `name` goes where it may be seeded: handed to a call outside
-    torch, stored under another name (`self.g = g`), or returned from its function."""
+    torch, stored under another name (`self.g = g`, `h = g`), or returned from its function."""
     index = context.index
-    for call, scope in index.all_calls:
-        if any(dotted_name(arg.value) == name for arg in call.args) and not _non_seeding(
-            index.qualify(call.func, scope)
-        ):
-            return True
-    for block in index.statements.values():
-        for other in block:
-            node = other.node
-            if isinstance(node, (cst.Assign, cst.AnnAssign)) and node.value is not None:
-                stored = node.value
-            elif isinstance(node, cst.Return) and other.scope is statement.scope and node.value is not None:
-                stored = node.value
-            else:
-                continue
-            elements = stored.elements if isinstance(stored, (cst.Tuple, cst.List)) else ()
-            if any(dotted_name(value) == name for value in (stored, *(e.value for e in elements))):
-                return True
-    return False
+    statements = [other for block in index.statements.values() for other in block]
+    return escapes(statements, name, statement.scope,
+                   lambda call, scope: not _non_seeding(index.qualify(call.func, scope)), _is_or_lists, aliases=True)
+
+
+def _is_or_lists(value: cst.CSTNode, name: str) -> bool:
+    """Whether an expression is the generator held in `name`, or a tuple or list with it as an element."""
+    elements = value.elements if isinstance(value, (cst.Tuple, cst.List)) else ()
+    return any(dotted_name(item) == name for item in (value, *(element.value for element in elements)))
 
 
 def _written_into_torch_call(context: FileContext, statement: Statement, call: cst.Call) -> bool:

@@ -86,6 +86,18 @@ class Statement:
     position: int = 0  # its index in `siblings`
 
 
+def defining_scope(name: str, scope: Scope) -> Scope | None:
+    """The scope whose binding of `name` code in `scope` reads (a class body's names are seen from that body only,
+    not from its methods), or None when no scope of the module binds it."""
+    current: Scope | None = scope
+    first = True
+    while current is not None:
+        if (first or current.kind != "class") and name in current.bindings:
+            return current
+        first, current = False, current.parent
+    return None
+
+
 class ModuleIndex:
     """Scopes, definitions, statements and calls of one module, built in one walk."""
 
@@ -271,13 +283,9 @@ class ModuleIndex:
 
     # --------------------------------------------------------------- resolution
     def lookup(self, name: str, scope: Scope) -> cst.BaseExpression | str | None:
-        current: Scope | None = scope
-        first = True
-        while current is not None:
-            if (first or current.kind != "class") and name in current.bindings:
-                return current.bindings[name]
-            first = False
-            current = current.parent
+        defining = defining_scope(name, scope)
+        if defining is not None:
+            return defining.bindings[name]
         return f"builtins.{name}" if name in BUILTIN_NAMES else self._star_imported(name)
 
     def _star_imported(self, name: str) -> str | None:
@@ -294,7 +302,7 @@ class ModuleIndex:
 
     def bound_values(self, name: str, scope: Scope) -> list[cst.BaseExpression | str | None]:
         """Every value a name is bound to in the scope that defines it (`ds = load(..)`, then `ds = ds.map(f)`)."""
-        defining = self._defining_scope(name, scope)
+        defining = defining_scope(name, scope) or scope
         return defining.values.get(name, [])
 
     def qualify(self, expr: cst.CSTNode, scope: Scope, _depth: int = 0) -> str | None:
@@ -313,7 +321,7 @@ class ModuleIndex:
                 return None if bound == _AMBIGUOUS else bound
             if isinstance(bound, cst.BaseExpression):
                 if isinstance(bound, (cst.Name, cst.Attribute, cst.Call)):
-                    return self.qualify(bound, self._defining_scope(expr.value, scope), depth + 1)
+                    return self.qualify(bound, defining_scope(expr.value, scope) or scope, depth + 1)
             return None
         if isinstance(expr, cst.Attribute):
             if isinstance(expr.value, cst.Name) and expr.value.value == "self":
@@ -327,14 +335,6 @@ class ModuleIndex:
             called = f"{func}()"
             return _SELF_RETURNING.get(called, called)
         return None
-
-    def _defining_scope(self, name: str, scope: Scope) -> Scope:
-        current: Scope | None = scope
-        while current is not None:
-            if name in current.bindings:
-                return current
-            current = current.parent
-        return scope
 
     def _qualify_self_attribute(self, attr: str, scope: Scope, depth: int) -> str | None:
         owner = scope.owner_class

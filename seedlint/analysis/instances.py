@@ -1,14 +1,16 @@
-"""Objects of project classes that keep what they are given: `Learner(env)` whose `__init__` stores
-`self.env = env`, read by the class's methods as `self.env`."""
+"""Where objects go: objects of project classes that keep what they are given (`Learner(env)` whose
+`__init__` stores `self.env = env`, read by the class's methods as `self.env`), and whether an object the code
+makes leaves the code that made it (where it may be seeded)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 import libcst as cst
 
 from seedlint.analysis import catalog
-from seedlint.analysis.index import ClassInfo, FunctionInfo, ModuleIndex, bind_arguments
+from seedlint.analysis.index import ClassInfo, FunctionInfo, ModuleIndex, Scope, Statement, bind_arguments
+from seedlint.analysis.walk import iter_children
 
 _MAX_BASES = 8
 # Bases whose methods do not touch what an instance keeps (a Gymnasium wrapper's `reset` passes the seed on,
@@ -53,12 +55,52 @@ def methods_in_view(index: ModuleIndex, cls: ClassInfo, depth: int = 0) -> list[
 
 
 def instance_name(method: FunctionInfo) -> str | None:
-    """What a method calls its instance (`self`)."""
-    parameters = method.node.params.params
-    return parameters[0].name.value if parameters else None
+    """What a method calls its instance (`self`): its first positional parameter."""
+    params = method.node.params
+    positional = [*params.posonly_params, *params.params]
+    return positional[0].name.value if positional else None
 
 
 def is_kept(node: cst.CSTNode, owner: str, attributes: set[str] | frozenset[str]) -> bool:
     """Whether an expression is `self.<attribute>` for one of `attributes` (`owner` naming the instance)."""
     return isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and node.value.value == owner \
         and node.attr.value in attributes
+
+
+def holds(node: cst.CSTNode, name: str) -> bool:
+    """Whether an expression is the object called `name`: a name, or an attribute for `self.env`."""
+    owner, _, attribute = name.partition(".")
+    return is_kept(node, owner, {attribute}) if attribute else isinstance(node, cst.Name) and node.value == name
+
+
+def hands_on(node: cst.CSTNode, name: str) -> bool:
+    """Whether an expression hands on the object called `name` (not only reads its attributes or methods)."""
+    if holds(node, name):
+        return True
+    if isinstance(node, cst.Name) or (isinstance(node, cst.Attribute) and (
+            isinstance(node.value, cst.Name) or holds(node.value, name))):
+        return False
+    return any(hands_on(child, name) for child in iter_children(node))
+
+
+def escapes(statements: Iterable[Statement], name: str, scope: Scope, may_seed: Callable[[cst.Call, Scope], bool],
+            handed: Callable[[cst.CSTNode, str], bool] = hands_on, aliases: bool = False) -> bool:
+    """Whether the object held in `name` leaves the code that made it, in `statements`: returned or yielded from
+    `scope`, stored in an attribute or an item (with `aliases`, under another name too), or given to a call that
+    `may_seed` it. `handed` tells whether an expression hands the object on."""
+    for statement in statements:
+        node = statement.node
+        value = getattr(node, "value", None)
+        if isinstance(node, (cst.Return, cst.Expr)):
+            leaves = statement.scope is scope and (isinstance(node, cst.Return) or isinstance(value, cst.Yield))
+        elif isinstance(node, (cst.Assign, cst.AnnAssign)):
+            targets = [t.target for t in node.targets] if isinstance(node, cst.Assign) else [node.target]
+            leaves = aliases or not all(isinstance(target, cst.Name) for target in targets)
+        else:
+            leaves = False
+        if leaves and value is not None and handed(value, name):
+            return True
+        for call in statement.calls:
+            if any(handed(arg.value, name) for arg in call.args) and may_seed(call, statement.scope):
+                return True
+    return False

@@ -1,4 +1,4 @@
-"""What every output format shares: the report options, path display, edit locations and styling."""
+"""What every output format shares: the report options, edit locations and styling (paths: `files`)."""
 
 from __future__ import annotations
 
@@ -24,28 +24,6 @@ class ReportOptions:
     color: bool
     rules: Mapping[str, type[Rule]]
     unsafe_fixes: bool
-
-
-def relative_path(path: Path, cwd: Path) -> Path | None:
-    """`path` relative to `cwd`, or None when it lies outside it."""
-    if not path.is_absolute():
-        return path
-    for candidate, base in ((path, cwd), (path.resolve(), cwd.resolve())):
-        try:
-            return candidate.relative_to(base)
-        except ValueError:
-            continue
-    return None
-
-
-def display_path(path: Path, cwd: Path) -> str:
-    """The path to show a user: relative to `cwd` when under it, else as given; forward slashes."""
-    shown = relative_path(path, cwd)
-    return (path if shown is None else shown).as_posix()
-
-
-def absolute_path(path: Path, cwd: Path) -> Path:
-    return path if path.is_absolute() else cwd / path
 
 
 def located_edits(diagnostic: Diagnostic) -> Iterator[tuple[Edit, Location, Location]]:

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from seedlint.diagnostics import Diagnostic
-from seedlint.reporters._common import ReportOptions, display_path, lines, marker, paint
+from seedlint.files import display_path
+from seedlint.reporters._common import ReportOptions, lines, marker, paint
 
 
 def format_line(diagnostic: Diagnostic, options: ReportOptions) -> str:

@@ -5,7 +5,8 @@ from __future__ import annotations
 import unicodedata
 
 from seedlint.diagnostics import Diagnostic
-from seedlint.reporters._common import ReportOptions, display_path, marker, paint
+from seedlint.files import display_path
+from seedlint.reporters._common import ReportOptions, marker, paint
 
 
 def _char_width(char: str) -> int:

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from seedlint.diagnostics import Diagnostic
-from seedlint.reporters._common import ReportOptions, display_path, lines
+from seedlint.files import display_path
+from seedlint.reporters._common import ReportOptions, lines
 
 
 def escape_data(text: str) -> str:

@@ -6,13 +6,9 @@ import json
 from typing import Any
 
 from seedlint.diagnostics import Diagnostic
+from seedlint.files import absolute_path
 from seedlint.pages import page_url
-from seedlint.reporters._common import (
-    ReportOptions,
-    absolute_path,
-    lines,
-    located_edits,
-)
+from seedlint.reporters._common import ReportOptions, lines, located_edits
 from seedlint.source import Location
 
 

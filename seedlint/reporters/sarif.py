@@ -10,13 +10,9 @@ from urllib.parse import quote
 
 import seedlint
 from seedlint.diagnostics import Diagnostic
+from seedlint.files import absolute_path, relative_path
 from seedlint.pages import page_text, page_url
-from seedlint.reporters._common import (
-    ReportOptions,
-    absolute_path,
-    located_edits,
-    relative_path,
-)
+from seedlint.reporters._common import ReportOptions, located_edits
 from seedlint.source import Location
 
 if TYPE_CHECKING:

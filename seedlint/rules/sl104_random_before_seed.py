@@ -17,22 +17,18 @@ from seedlint.diagnostics import Applicability, Fix
 from seedlint.rules.base import Finding, Probe, Rule
 
 
-def _normalised(generators: frozenset[str]) -> frozenset[str]:
-    return frozenset(catalog.CUDA if g == catalog.CUDA_CURRENT else g for g in generators)
-
-
 def early_draws(index: ModuleIndex, flow: Flow) -> Iterator[tuple[Event, Event]]:
     """(draw, seed) pairs: a draw from a generator that a later call in the flow seeds."""
     seeded: set[str] = set()
     events = flow.events
     for position, event in enumerate(events):
         if event.kind == "seed" and event.effect.deterministic:
-            seeded |= _normalised(event.generators)
+            seeded |= catalog.cuda_as_one(event.generators)
         elif event.kind == "draw" and not (event.generators & seeded):
             later = next(
                 (e for e in events[position + 1:]
                  if e.kind == "seed" and e.effect.deterministic and not e.effect.assumed
-                 and _normalised(e.generators) & event.generators
+                 and catalog.cuda_as_one(e.generators) & event.generators
                  and not exclusive(index, event, e) and not picks(index, event, e)
                  and not _reseeds_in_a_loop(event, e)),
                 None,

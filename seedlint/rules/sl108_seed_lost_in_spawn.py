@@ -76,17 +76,13 @@ class SeedLostInSpawn(Rule):
             if method not in _FRESH_INTERPRETER_METHODS or target is None:
                 continue
             child = context.walk(target)
-            child_seeds = at_import | _normalised(_seeded(child.events, deterministic_only=False))
+            child_seeds = at_import | catalog.cuda_as_one(_seeded(child.events, deterministic_only=False))
             for flow, event in reached.get(call, ()):
-                parent_seeds = _normalised(_seeded(_before(context, flow, event), deterministic_only=True))
+                parent_seeds = catalog.cuda_as_one(_seeded(_before(context, flow, event), deterministic_only=True))
                 lost = _lost_in_child(parent_seeds, child_seeds, child)
                 if lost:
                     yield _finding(context, call, target, method, lost, bool(child_seeds))
                     break
-
-
-def _normalised(generators: frozenset[str]) -> frozenset[str]:
-    return frozenset(catalog.CUDA if g == catalog.CUDA_CURRENT else g for g in generators)
 
 
 def _seeded(events: list[Event], deterministic_only: bool) -> frozenset[str]:
@@ -113,7 +109,7 @@ def _seeded_at_import(context: FileContext) -> frozenset[str]:
     if body is None:
         return frozenset()
     imported = [event for event in body.events if not is_main_guard(event.trail[0].statement.node)]
-    return _normalised(_seeded(imported, deterministic_only=True))
+    return catalog.cuda_as_one(_seeded(imported, deterministic_only=True))
 
 
 def _lost_in_child(parent: frozenset[str], child: frozenset[str], child_flow: Flow) -> frozenset[str]:

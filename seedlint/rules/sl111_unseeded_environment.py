@@ -19,6 +19,9 @@ from seedlint.analysis.index import (
     bind_arguments,
 )
 from seedlint.analysis.instances import (
+    escapes,
+    hands_on,
+    holds,
     instance_name,
     is_kept,
     kept_attributes,
@@ -26,7 +29,7 @@ from seedlint.analysis.instances import (
     methods_in_view,
 )
 from seedlint.analysis.repetition import loop_trail
-from seedlint.analysis.walk import iter_children, iter_descendants
+from seedlint.analysis.walk import iter_descendants
 from seedlint.diagnostics import Applicability, Fix
 from seedlint.gates import RESETS, SEEDING
 from seedlint.rules.base import Finding, Probe, Rule
@@ -177,17 +180,8 @@ class _Environments:
     def _escapes(self, name: str, statement: Statement) -> bool:
         """Whether the environment leaves the code that made it: returned, yielded, stored, or passed to a
         function that is not the library's (which may seed it)."""
-        for other in self.index.statements_in(statement.scope):
-            node = other.node
-            value = getattr(node, "value", None)
-            if isinstance(node, cst.Return) or (isinstance(node, cst.Expr) and isinstance(value, cst.Yield)) or (
-                    isinstance(node, cst.Assign) and not all(isinstance(t.target, cst.Name) for t in node.targets)):
-                if value is not None and _hands_on(value, name):
-                    return True
-            for call in other.calls:
-                if any(_hands_on(arg.value, name) for arg in call.args) and not self._keeps_unseeded(call, other.scope, name):
-                    return True
-        return False
+        return escapes(self.index.statements_in(statement.scope), name, statement.scope,
+                       lambda call, scope: not self._keeps_unseeded(call, scope, name))
 
     def _keeps_unseeded(self, call: cst.Call, scope: Scope, name: str) -> bool:
         """Whether a call given the environment `name` cannot seed it: the library's own (a wrapper), a module
@@ -209,7 +203,7 @@ class _Environments:
             qualified = _qualified(self.context, call, scope)
             found = project.function(qualified, RESETS) if project is not None and qualified else None
             self._reached[call, name] = None if found is None else _reached(
-                found[0], found[1], {p for p, arg in bind_arguments(found[1], call) if _hands_on(arg, name)}, set())
+                found[0], found[1], {p for p, arg in bind_arguments(found[1], call) if hands_on(arg, name)}, set())
         return self._reached[call, name]
 
     def _handed_to_reset(self, name: str, statement: Statement) -> tuple[cst.Call, FunctionInfo] | None:
@@ -218,7 +212,7 @@ class _Environments:
         for other in self.index.statements_in(statement.scope):
             for call in other.calls:
                 reached = self._elsewhere(call, other.scope, name) if any(
-                    _hands_on(arg.value, name) for arg in call.args) else None
+                    hands_on(arg.value, name) for arg in call.args) else None
                 resetter = next((function for function, names in reached or () if any(
                     _resets_unseeded(node, names) for node in iter_descendants(function.node))), None)
                 if resetter is not None:
@@ -265,10 +259,10 @@ class _Environments:
             for other in self.index.statements_in(method.scope):
                 value = getattr(other.node, "value", None)
                 rewrapped = isinstance(other.node, cst.Assign) and any(
-                    _holds(t.target, name) for t in other.node.targets)  # `self.env = Wrapper(self.env)`
-                if value is not None and not rewrapped and _hands_on(value, name) and not isinstance(value, cst.Call):
+                    holds(t.target, name) for t in other.node.targets)  # `self.env = Wrapper(self.env)`
+                if value is not None and not rewrapped and hands_on(value, name) and not isinstance(value, cst.Call):
                     return None  # returned, yielded or aliased
-                if any(any(_hands_on(arg.value, name) for arg in call.args)
+                if any(any(hands_on(arg.value, name) for arg in call.args)
                        and not self._keeps_unseeded(call, other.scope, name) for call in other.calls):
                     return None
         return attribute, methods, statement
@@ -299,7 +293,7 @@ class _Environments:
         names = {method.scope: f"{instance_name(method)}.{attribute}" for method in methods}
         resets = []
         for call, scope in [*self.context.calls_by_method("reset"), *self.context.calls_by_method("seed")]:
-            if scope not in names or not _holds(call.func.value, names[scope]):  # type: ignore[attr-defined]
+            if scope not in names or not holds(call.func.value, names[scope]):  # type: ignore[attr-defined]
                 continue
             if call.func.attr.value == "seed" or _may_seed(call):  # type: ignore[attr-defined]
                 return None
@@ -329,7 +323,7 @@ class _Environments:
             if _is_space(space) and isinstance(space.value, cst.Attribute) and space.value.attr.value in kept:
                 making, statement, scopes, owner = kept[space.value.attr.value]
                 function = self.index.function_of_scope.get(scope)
-                if scope in scopes and function is not None and _holds(
+                if scope in scopes and function is not None and holds(
                         space.value, f"{instance_name(function)}.{space.value.attr.value}"):
                     yield call, making, statement, f"{owner}.{space.attr.value}"
                 continue
@@ -345,7 +339,7 @@ class _Environments:
         for other in self.index.statements_in(statement.scope):
             for call in other.calls:
                 init = self.index.resolve_local_call(call, other.scope)
-                found = kept_from(self.index, init, call, lambda arg: _hands_on(arg, name)) \
+                found = kept_from(self.index, init, call, lambda arg: hands_on(arg, name)) \
                     if init is not None else None
                 for attribute in found[0] if found is not None else ():
                     yield attribute, found[1]  # type: ignore[index]
@@ -381,7 +375,7 @@ def _reached(index: ModuleIndex, function: FunctionInfo, names: set[str], seen: 
     reached = [(function, names)]
     seen.add(function)
     for call in index.calls_by_scope.get(function.scope, ()):
-        if not any(_hands_on(arg.value, name) for arg in call.args for name in names):
+        if not any(hands_on(arg.value, name) for arg in call.args for name in names):
             continue
         if (index.qualify(call.func, function.scope) or "").startswith(catalog.RL_MODULES):
             continue
@@ -390,7 +384,7 @@ def _reached(index: ModuleIndex, function: FunctionInfo, names: set[str], seen: 
             return None
         if callee not in seen:
             inner = _reached(index, callee, {parameter for parameter, arg in bind_arguments(callee, call)
-                                             if any(_hands_on(arg, name) for name in names)}, seen)
+                                             if any(hands_on(arg, name) for name in names)}, seen)
             if inner is None:
                 return None
             reached += inner
@@ -413,28 +407,12 @@ def _reached(index: ModuleIndex, function: FunctionInfo, names: set[str], seen: 
 def _resets_unseeded(node: cst.CSTNode, names: set[str]) -> bool:
     """Whether a node is `name.reset(..)` without a seed, for one of `names`."""
     return isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value == "reset" \
-        and any(_holds(node.func.value, name) for name in names) and not _may_seed(node)
+        and any(holds(node.func.value, name) for name in names) and not _may_seed(node)
 
 
 def _may_seed(reset: cst.Call) -> bool:
     """Whether a `reset(..)` passes a seed, or may (`reset(**kwargs)` forwards what its caller gives)."""
     return not is_none(argument(reset, "seed", None)) or any(arg.star for arg in reset.args)
-
-
-def _holds(node: cst.CSTNode, name: str) -> bool:
-    """Whether an expression is the object called `name`: a name, or an attribute for `self.env`."""
-    owner, _, attribute = name.partition(".")
-    return is_kept(node, owner, {attribute}) if attribute else isinstance(node, cst.Name) and node.value == name
-
-
-def _hands_on(node: cst.CSTNode, name: str) -> bool:
-    """Whether an expression hands on the object called `name` (not only reads its attributes or methods)."""
-    if _holds(node, name):
-        return True
-    if isinstance(node, cst.Name) or (isinstance(node, cst.Attribute) and (
-            isinstance(node.value, cst.Name) or _holds(node.value, name))):
-        return False
-    return any(_hands_on(child, name) for child in iter_children(node))
 
 
 def _seed_fix(context: FileContext, call: cst.Call, keyword: str, message: str | None) -> Fix | None:

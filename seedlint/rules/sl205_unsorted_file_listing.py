@@ -10,7 +10,7 @@ import libcst as cst
 from seedlint.analysis import catalog
 from seedlint.analysis.arguments import argument, is_literal, is_none
 from seedlint.analysis.context import FileContext
-from seedlint.analysis.index import ModuleIndex, Scope, dotted_name
+from seedlint.analysis.index import ModuleIndex, Scope, defining_scope, dotted_name
 from seedlint.analysis.ordering import (
     SyntaxTree,
     builds_ordered_collection,
@@ -127,7 +127,7 @@ class _Listings:
             values = [(value, method) for value, method in values if not is_none(value)]  # `None` in another branch
             return len(values) == 1 and self._is_path(values[0][0], values[0][1], depth + 1)
         if isinstance(expr, cst.Name):
-            defining = _defining_scope(expr.value, scope)
+            defining = defining_scope(expr.value, scope)
             if defining is None:
                 return False
             bound = defining.bindings[expr.value]
@@ -169,7 +169,7 @@ class _Listings:
         """The call a plain name was assigned from."""
         if not isinstance(expr, cst.Name):
             return None
-        defining = _defining_scope(expr.value, scope)
+        defining = defining_scope(expr.value, scope)
         bound = defining.bindings[expr.value] if defining is not None else None
         return bound if isinstance(bound, cst.Call) else None
 
@@ -429,16 +429,6 @@ def _is_path_name(qualified: str) -> bool:
         return True
     base, _, last = qualified.rpartition(".")
     return last in _PATH_GIVING and (base in _PATH_CLASSES or _is_path_name(base))
-
-
-def _defining_scope(name: str, scope: Scope) -> Scope | None:
-    current: Scope | None = scope
-    first = True
-    while current is not None:
-        if (first or current.kind != "class") and name in current.bindings:
-            return current
-        first, current = False, current.parent
-    return None
 
 
 def _parameter_annotation(index: ModuleIndex, scope: Scope, name: str) -> cst.BaseExpression | None:

@@ -10,6 +10,7 @@ from seedlint.analysis import catalog
 from seedlint.analysis.arguments import argument
 from seedlint.analysis.context import FileContext
 from seedlint.analysis.index import FunctionInfo
+from seedlint.analysis.instances import instance_name
 from seedlint.analysis.walk import iter_descendants
 from seedlint.diagnostics import Applicability, Edit, Fix
 from seedlint.rules.base import Finding, Probe, Rule
@@ -63,7 +64,7 @@ class FunctionalDropoutTraining(Rule):
         else:
             message = (f"`{callee}` without `training=` defaults to `training=False`, so it never drops "
                        "anything, not even while the module trains")
-        instance = _instance_name(context, method)
+        instance = None if _is_static_or_class_method(context, method) else instance_name(method)
         if instance is None or not call.args:
             help = "Pass the module's `training` flag as `training=`"
             return Finding(call, message, Fix(help, Applicability.DISPLAY_ONLY), help=help)
@@ -116,14 +117,10 @@ def _leaves(statement: cst.If) -> bool:
     return isinstance(last, (cst.Return, cst.Raise))
 
 
-def _instance_name(context: FileContext, method: FunctionInfo) -> str | None:
-    """The name a method calls its instance by, or None for static and class methods."""
-    node = method.node
-    if any(context.index.qualify(d.decorator, method.scope.parent) in _NO_INSTANCE_DECORATORS
-           for d in node.decorators):
-        return None
-    positional = [*node.params.posonly_params, *node.params.params]
-    return positional[0].name.value if positional else None
+def _is_static_or_class_method(context: FileContext, method: FunctionInfo) -> bool:
+    """Whether a method has no instance (`@staticmethod`, `@classmethod`)."""
+    return any(context.index.qualify(d.decorator, method.scope.parent) in _NO_INSTANCE_DECORATORS
+               for d in method.node.decorators)
 
 
 def _add_keyword(context: FileContext, call: cst.Call, keyword: str) -> Edit:

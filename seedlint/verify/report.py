@@ -7,7 +7,7 @@ from collections import Counter
 from dataclasses import asdict
 from pathlib import Path
 
-from seedlint.reporters._common import display_path
+from seedlint.files import display_path
 from seedlint.verify.probe import Evidence, Verdict
 
 

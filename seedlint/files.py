@@ -1,0 +1,45 @@
+"""Files on disk: how a path is shown to a user, and replacing a file's content in one step."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+
+def relative_path(path: Path, cwd: Path) -> Path | None:
+    """`path` relative to `cwd`, or None when it lies outside it."""
+    if not path.is_absolute():
+        return path
+    for candidate, base in ((path, cwd), (path.resolve(), cwd.resolve())):
+        try:
+            return candidate.relative_to(base)
+        except ValueError:
+            continue
+    return None
+
+
+def display_path(path: Path, cwd: Path | None = None) -> str:
+    """The path to show a user: relative to `cwd` (the working directory) when under it, else as given;
+    forward slashes."""
+    shown = relative_path(path, cwd or Path.cwd())
+    return (path if shown is None else shown).as_posix()
+
+
+def absolute_path(path: Path, cwd: Path) -> Path:
+    return path if path.is_absolute() else cwd / path
+
+
+def replace_atomically(path: Path, data: bytes, mode: int, suffix: str = ".tmp") -> None:
+    """Replace a file's content with `data` in one step, as a file of `mode`: written to a temporary file beside
+    it (`.<name>.<random><suffix>`), then moved over it. A kill leaves the old or the new file, never a torn one."""
+    descriptor, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=suffix, dir=path.parent)
+    try:
+        with os.fdopen(descriptor, "wb") as handle:
+            handle.write(data)
+        os.chmod(temporary, mode)
+        os.replace(temporary, path)
+    except BaseException:
+        if os.path.exists(temporary):
+            os.unlink(temporary)
+        raise
