@@ -139,7 +139,7 @@ def sorted_fix(context: FileContext, tree: SyntaxTree, node: cst.BaseExpression,
         and isinstance(call.func, cst.Name)
         and context.index.qualify(call.func, scope) == "builtins.list"
     ):
-        return Fix("Replace `list` with `sorted`", Applicability.SAFE, (context.replace(call.func, "sorted"),))
+        return Fix("Replace `list` with `sorted`", Applicability.SAFE, (context.edits.replace(call.func, "sorted"),))
     extra = f", key={key}" if key else ""
-    edit = context.replace(node, f"sorted({context.code(node)}{extra})")
+    edit = context.edits.replace(node, f"sorted({context.code(node)}{extra})")
     return Fix("Wrap in `sorted(..)`", Applicability.SAFE, (edit,))

@@ -60,9 +60,9 @@ class CpuGeneratorUnseeded(Rule):
         seed = event.effect.seed_arg
         if seed is None:
             return None
-        reference, import_edit = context.reference("torch.manual_seed", at=event)
+        reference, import_edit = context.edits.reference("torch.manual_seed", at=event)
         code = f"{reference}({context.code(seed)})"
-        edits = [context.insert_before(outside_cuda_guard(context, event), code)]
+        edits = [context.edits.insert_before(outside_cuda_guard(context, event), code)]
         if import_edit is not None:
             edits.insert(0, import_edit)
         return Fix(f"Insert `{code}`", Applicability.SAFE, tuple(edits))

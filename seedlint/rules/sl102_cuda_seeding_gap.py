@@ -46,9 +46,9 @@ class CudaSeedingGap(Rule):
         yield from self._unseeded_cuda_generators(context)
 
     def _replacement(self, context: FileContext, event: Event, qualified: str) -> Fix:
-        reference, import_edit = context.reference(qualified, at=event)
+        reference, import_edit = context.edits.reference(qualified, at=event)
         edits = (import_edit,) if import_edit else ()
-        return Fix(f"Use `{reference}`", Applicability.SAFE, edits + (context.replace(event.call.func, reference),))
+        return Fix(f"Use `{reference}`", Applicability.SAFE, edits + (context.edits.replace(event.call.func, reference),))
 
     def _cpu_only(self, context: FileContext, event: Event) -> Finding:
         return Finding(

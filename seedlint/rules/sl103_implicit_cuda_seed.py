@@ -37,7 +37,7 @@ class ImplicitCudaSeed(Rule):
         seed = seed_argument(call)
         if seed is None:
             return None
-        reference, import_edit = context.reference("torch.cuda.manual_seed_all")
+        reference, import_edit = context.edits.reference("torch.cuda.manual_seed_all")
         code = f"{reference}({context.code(seed)})"
         edits = (import_edit,) if import_edit else ()
-        return Fix(f"Insert `{code}`", Applicability.SAFE, edits + (context.insert_after(statement, code),))
+        return Fix(f"Insert `{code}`", Applicability.SAFE, edits + (context.edits.insert_after(statement, code),))

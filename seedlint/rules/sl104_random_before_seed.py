@@ -88,7 +88,7 @@ class RandomBeforeSeed(Rule):
         if destination.block is moved.block and names_needed(context.index, moved) <= defined_at(
             context.index, first.trail[:level], destination
         ):
-            edits = context.move_before(moved, destination)
+            edits = context.edits.move_before(moved, destination)
         if edits is None:
             return Fix("Move the seeding call above the first random draw", Applicability.DISPLAY_ONLY)
         row = context.source.location(context.layout.span(moved.node)[0]).row

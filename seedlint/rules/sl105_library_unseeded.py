@@ -67,9 +67,9 @@ class LibraryUnseeded(Rule):
             )
             if anchor is None:
                 return None
-            reference, import_edit = context.reference(_LIBRARIES[library][1], at=anchor)
+            reference, import_edit = context.edits.reference(_LIBRARIES[library][1], at=anchor)
             code = f"{reference}({self._seed_text(context, anchor.effect.seed_arg, library)})"
-            edits += [*((import_edit,) if import_edit else ()), context.insert_after(anchor.statement, code)]
+            edits += [*((import_edit,) if import_edit else ()), context.edits.insert_after(anchor.statement, code)]
             message = message or f"Insert `{code}`"  # the first flow's
         return Fix(message, Applicability.SAFE, tuple(dict.fromkeys(edits)))
 

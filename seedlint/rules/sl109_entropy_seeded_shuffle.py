@@ -76,6 +76,6 @@ class EntropySeededShuffle(Rule):
         if library == "datasets":
             name, value, edits = "seed", context.code(seed), ()
         else:
-            random, import_edit = context.reference("random.Random", at=reaching[0][1])
+            random, import_edit = context.edits.reference("random.Random", at=reaching[0][1])
             name, value, edits = "rng", f"{random}({context.code(seed)})", (import_edit,) if import_edit else ()
-        return Fix(f"Pass `{name}={value}`", Applicability.UNSAFE, edits + (context.keyword_edit(call, name, value),))
+        return Fix(f"Pass `{name}={value}`", Applicability.UNSAFE, edits + (context.edits.keyword_edit(call, name, value),))

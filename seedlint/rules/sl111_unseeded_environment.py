@@ -119,7 +119,7 @@ class UnseededEnvironment(Rule):
         if seed is not None:
             line = f"{seeded}.seed({context.code(seed)})"
             fix = Fix(f"Seed the space after making the environment: `{line}`", Applicability.UNSAFE,
-                      (context.insert_after(statement, line),))
+                      (context.edits.insert_after(statement, line),))
         return Finding(
             sample,
             f"`{space}.sample()` draws from the space's own generator, seeded from OS entropy because "
@@ -422,4 +422,4 @@ def _seed_fix(context: FileContext, call: cst.Call, keyword: str, message: str |
         return None
     value = context.code(seed)
     return Fix(message or f"Pass `{keyword}={value}`", Applicability.UNSAFE,
-               (context.keyword_edit(call, keyword, value),))
+               (context.edits.keyword_edit(call, keyword, value),))

@@ -312,7 +312,7 @@ class MissingSetEpoch(Rule):
             return Fix(f"Call `{held}.set_epoch(epoch)` at the start of every epoch", Applicability.DISPLAY_ONLY)
         call = f"{held}.set_epoch({node.target.value})"
         code = call if always else f'if hasattr({held}, "set_epoch"):\n{context.module.default_indent}{call}'
-        edit = context.insert_before(body[0], code)
+        edit = context.edits.insert_before(body[0], code)
         if edit is None:
             return Fix(f"Call `{call}` at the start of every epoch", Applicability.DISPLAY_ONLY)
         return Fix(f"Insert `{call}`" if always else f"Insert `{call}` where the sampler has it", Applicability.SAFE,

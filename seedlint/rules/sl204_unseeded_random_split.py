@@ -85,7 +85,7 @@ class UnseededRandomSplit(Rule):
         seed = reusable_seed(context, [flow for flow, _ in reaching], event.trail[:-1], event.statement)
         if seed is None:
             return None
-        generator, import_edit = context.reference("torch.Generator", at=event)
+        generator, import_edit = context.edits.reference("torch.Generator", at=event)
         keyword = f"generator={generator}().manual_seed({context.code(seed)})"
         end = context.layout.span(call.args[-1].value)[1]
         edits = ((import_edit,) if import_edit else ()) + (Edit(end, end, f", {keyword}"),)

@@ -150,7 +150,7 @@ class CudnnBenchmarkEnabled(Rule):
 
     @staticmethod
     def _finding(context: FileContext, node: cst.CSTNode, true: cst.BaseExpression) -> Finding:
-        fix = Fix("Set it to `False`", Applicability.UNSAFE, (context.replace(true, "False"),))
+        fix = Fix("Set it to `False`", Applicability.UNSAFE, (context.edits.replace(true, "False"),))
         return Finding(node, _MESSAGE, fix, help=_HELP)
 
     def _assignment_fix(self, context: FileContext, statement: Statement, target: cst.BaseExpression,
@@ -159,7 +159,7 @@ class CudnnBenchmarkEnabled(Rule):
         the chain and is set on its own."""
         assign = statement.node
         if len(assign.targets) == 1 or value is not assign.value:
-            return Fix("Set it to `False`", Applicability.UNSAFE, (context.replace(value, "False"),))
+            return Fix("Set it to `False`", Applicability.UNSAFE, (context.edits.replace(value, "False"),))
         link = next(t for t in assign.targets if t.target is target)
-        edits = (context.replace(link, ""), context.insert_after(statement, f"{context.code(target)} = False"))
+        edits = (context.edits.replace(link, ""), context.edits.insert_after(statement, f"{context.code(target)} = False"))
         return Fix("Set it to `False`", Applicability.UNSAFE, edits)

@@ -57,7 +57,7 @@ class CudnnFlagTypo(Rule):
         fix = None
         hint = f"the flags are {', '.join(f'`{f}`' for f in sorted(catalog.CUDNN_FLAGS))}"
         if len(close) == 1:
-            fix = Fix(f"Rename to `{close[0]}`", Applicability.SAFE, (context.replace(target.attr, close[0]),))
+            fix = Fix(f"Rename to `{close[0]}`", Applicability.SAFE, (context.edits.replace(target.attr, close[0]),))
             hint = f"did you mean `{close[0]}`?"
         return Finding(
             target,

@@ -54,8 +54,8 @@ class CublasWorkspaceConfig(Rule):
 
     @staticmethod
     def _fix(context: FileContext, call: cst.Call) -> Fix:
-        environ, import_edit = context.reference("os.environ")
+        environ, import_edit = context.edits.reference("os.environ")
         code = f'{environ}.setdefault("{_VARIABLE}", "{_DETERMINISTIC_CONFIGS[0]}")'
         edits = (import_edit,) if import_edit else ()
         return Fix(f"Insert `{code}`", Applicability.SAFE,
-                   edits + (context.insert_before(context.index.statement_of[call], code),))
+                   edits + (context.edits.insert_before(context.index.statement_of[call], code),))

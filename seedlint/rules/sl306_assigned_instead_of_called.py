@@ -60,7 +60,7 @@ class AssignedInsteadOfCalled(Rule):
             call = f"{function}({argument})"
             fix = None
             if len(node.targets) == 1 and value is node.value:
-                fix = Fix(f"Call it: `{call}`", Applicability.UNSAFE, (context.replace(node, call),))
+                fix = Fix(f"Call it: `{call}`", Applicability.UNSAFE, (context.edits.replace(node, call),))
             yield Finding(
                 node,
                 f"`{function} = {argument}` replaces the function with `{argument}` instead of calling it, so "
