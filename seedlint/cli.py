@@ -219,8 +219,9 @@ def verify(paths, select, runs, timeout, device, no_fix_check, examples, launche
     """
     if importlib.util.find_spec("torch") is None:
         _fail("`seedlint verify` needs torch: pip install 'seedlint[verify]'")
+    # imported here: `check` never pays for the verifier (nor for multiprocessing)
     from seedlint.parallel import available_cpus
-    from seedlint.verify import report  # imported here: `check` never pays for it
+    from seedlint.verify import report
     from seedlint.verify import session as verification
 
     options = verification.VerifyOptions(
@@ -283,7 +284,7 @@ def lsp() -> None:
     """Run the language server on stdin/stdout (needs the lsp extra: pip install 'seedlint[lsp]')."""
     if importlib.util.find_spec("pygls") is None:
         _fail("the language server needs pygls: pip install 'seedlint[lsp]'")
-    from seedlint.lsp.server import serve
+    from seedlint.lsp.server import serve  # imported here: pygls is an extra, and `check` never pays for it
 
     serve()
 

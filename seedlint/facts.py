@@ -117,9 +117,7 @@ class ProjectFacts:
 
     @cached_property
     def project(self) -> ProjectIndex:
-        from seedlint.analysis.project import (
-            ProjectIndex,  # the parser: only when something must be analysed
-        )
+        from seedlint.analysis.project import ProjectIndex  # libcst: only when something must be analysed
 
         return ProjectIndex(self.finder, self.seed_functions,
                             {key: (summary, reads) for key, (summary, reads, _) in self._summaries.items()},

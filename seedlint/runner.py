@@ -103,7 +103,7 @@ class Runner:
         return config
 
     def linter_for(self, path: Path) -> Linter:
-        from seedlint.linter import Linter
+        from seedlint.linter import Linter  # libcst: only when a file must be analysed
 
         config = self._config(path)
         codes = enabled_codes(config, self._cli) - ignored_for_file(config, path)
@@ -132,7 +132,7 @@ class Runner:
         return self.options.target_torch_version or config.target_torch_version or self._installed_torch
 
     def _settings(self, config: Config) -> AnalysisSettings:
-        from seedlint.analysis.context import AnalysisSettings
+        from seedlint.analysis.context import AnalysisSettings  # libcst: only when a file must be analysed
 
         return AnalysisSettings(dict(config.seed_functions), self._target_version(config), self.facts.project,
                         self._project_gates, config.limits)
@@ -156,7 +156,7 @@ class Runner:
         otherwise walk all the trees kept so far, which took a third of a cold run's time on torch's tree.
         They are still freed when the run drops them; cyclic garbage made before this point waits for the
         run's end (a batch run is one short process: the language server does not come here)."""
-        from seedlint.parsing import parse
+        from seedlint.parsing import parse  # libcst: only when a module must be analysed
 
         layout = parse(text, self.limits(path))
         gc.freeze()
@@ -172,7 +172,7 @@ class Runner:
         finder.unsaved = {**finder.unsaved, os.path.abspath(path): data}  # the buffer is what it imports of itself
         seed_functions = self._seed_functions([path])
         if self.facts is None or self.facts.seed_functions != seed_functions:
-            from seedlint.parsing import Reparser
+            from seedlint.parsing import Reparser  # libcst: only when a buffer must be analysed
 
             reparser = Reparser()
             self.facts = ProjectFacts(finder, seed_functions,
@@ -261,7 +261,7 @@ class Runner:
             try:
                 data = self.facts.finder.read_bytes(path)  # read once: resolving the project's modules read most
             except OSError as error:
-                from seedlint.linter import unreadable
+                from seedlint.linter import unreadable  # libcst: rare, and the run analyses files anyway
 
                 results[position] = LintResult(path, [unreadable(path, error.strerror or str(error))], unread=True)
                 continue
