@@ -41,6 +41,7 @@ def python_files(paths: list[Path]) -> list[Path]:
 def seedlint_run(paths: list[Path]) -> Callable[[], None]:
     def run() -> None:
         Runner(CheckOptions(paths=paths, isolated=True, cache=False)).run()
+
     return run
 
 
@@ -55,6 +56,7 @@ def baseline_run(files: list[Path]) -> Callable[[], None]:
                 continue
             wrapper.resolve(QualifiedNameProvider)
             wrapper.resolve(ParentNodeProvider)
+
     return run
 
 
@@ -67,17 +69,24 @@ def parse_run(files: list[Path]) -> Callable[[], None]:
                 cst.parse_module(text)
             except cst.ParserSyntaxError:
                 continue
+
     return run
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("paths", nargs="*", type=Path, default=[CORPUS])
     parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
     files = python_files(args.paths)
     lines = sum(len(file.read_bytes().splitlines()) for file in files)
-    runs = {"seedlint": seedlint_run(args.paths), "baseline": baseline_run(files), "parse only": parse_run(files)}
+    runs = {
+        "seedlint": seedlint_run(args.paths),
+        "baseline": baseline_run(files),
+        "parse only": parse_run(files),
+    }
     times: dict[str, list[float]] = {name: [] for name in runs}
     for _ in range(args.rounds):
         for name, run in runs.items():

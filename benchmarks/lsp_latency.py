@@ -4,16 +4,21 @@
 
 Builds a project of `--files` modules (models, datasets, a seeding helper in `utils/seeding.py`) and
 a `--lines`-line training script that imports them, starts the server as a subprocess (debounce set
-to 0, so what is timed is the analysis and the protocol), opens the script, then edits one line of it
-`--edits` times, each edit changing whether a finding is there, and times each from the `didChange`
-it sends to the `publishDiagnostics` for that version. Prints the median, the 90th percentile and
-the first (cold) edit, and the editor's debounce to add on top.
+to 0, so what is timed is the analysis and the protocol), opens the script, then edits one line of
+it `--edits` times, each edit changing whether a finding is there, and times each from the
+`didChange` it sends to the `publishDiagnostics` for that version. Prints the median, the 90th
+percentile and the first (cold) edit, and the editor's debounce to add on top.
+
+With `--baseline DIR` (another checkout of seedlint, such as `git worktree add DIR HEAD~1`), the
+same edits are sent to that checkout's server too, the two servers alternating round after round
+(`--rounds`), and both are printed side by side.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import statistics
 import sys
 import tempfile
@@ -34,29 +39,43 @@ def build_project(root: Path, files: int, lines: int) -> Path:
         (root / package / "__init__.py").write_text("")
     (root / "proj" / "utils" / "seeding.py").write_text(
         "import random\n\nimport numpy as np\nimport torch\n\n\ndef set_all_seeds(seed):\n"
-        "    random.seed(seed)\n    np.random.seed(seed)\n    torch.manual_seed(seed)\n")
+        "    random.seed(seed)\n    np.random.seed(seed)\n    torch.manual_seed(seed)\n"
+    )
     for number in range(files - 5):
         kind = ("models", "data")[number % 2]
-        body = (f"import torch\nfrom torch import nn\n\n\nclass Block{number}(nn.Module):\n"
+        body = (
+            (
+                f"import torch\nfrom torch import nn\n\n\nclass Block{number}(nn.Module):\n"
                 f"    def __init__(self, width=64):\n        super().__init__()\n"
                 f"        self.linear = nn.Linear(width, width)\n\n    def forward(self, x):\n"
-                f"        return torch.relu(self.linear(x))\n") if kind == "models" else (
-                f"import torch\nfrom torch.utils.data import Dataset\n\n\nclass Set{number}(Dataset):\n"
-                f"    def __init__(self, size=128):\n        self.data = torch.arange(size)\n\n"
-                f"    def __len__(self):\n        return len(self.data)\n\n    def __getitem__(self, i):\n"
-                f"        return self.data[i]\n")
+                f"        return torch.relu(self.linear(x))\n"
+            )
+            if kind == "models"
+            else (
+                "import torch\nfrom torch.utils.data import Dataset\n\n\nclass "
+                f"Set{number}(Dataset):\n    def __init__(self, size=128):\n        self.data = "
+                "torch.arange(size)\n\n    def __len__(self):\n        return len(self.data)\n\n  "
+                "  def __getitem__(self, i):\n        return self.data[i]\n"
+            )
+        )
         (root / "proj" / kind / f"m{number}.py").write_text(body)
-    header = ("import argparse\n\nimport torch\nfrom torch.utils.data import DataLoader\n\n"
-              "from proj.utils.seeding import set_all_seeds\nfrom proj.models.m0 import Block0\n"
-              "from proj.data.m1 import Set1\n\n\n")
-    step = ("def step_{n}(model, batch, optimizer):\n    optimizer.zero_grad()\n"
-            "    loss = model(batch.float()).pow(2).mean()\n    loss.backward()\n    optimizer.step()\n"
-            "    return loss.item()\n\n\n")
-    main = ("def main():\n    parser = argparse.ArgumentParser()\n    parser.add_argument('--seed', type=int, default=0)\n"
-            "    args = parser.parse_args()\n    set_all_seeds(args.seed)\n    model = Block0()\n"
-            "    loader = DataLoader(Set1(), batch_size=8, shuffle=True)\n"
-            "    optimizer = torch.optim.SGD(model.parameters(), lr=0.1)\n    for batch in loader:\n"
-            "        step_0(model, batch, optimizer)\n\n\nif __name__ == '__main__':\n    main()\n")
+    header = (
+        "import argparse\n\nimport torch\nfrom torch.utils.data import DataLoader\n\n"
+        "from proj.utils.seeding import set_all_seeds\nfrom proj.models.m0 import Block0\n"
+        "from proj.data.m1 import Set1\n\n\n"
+    )
+    step = (
+        "def step_{n}(model, batch, optimizer):\n    optimizer.zero_grad()\n"
+        "    loss = model(batch.float()).pow(2).mean()\n    loss.backward()\n    optimizer.step()\n"
+        "    return loss.item()\n\n\n"
+    )
+    main = (
+        "def main():\n    parser = argparse.ArgumentParser()\n    parser.add_argument('--seed', "
+        "type=int, default=0)\n    args = parser.parse_args()\n    set_all_seeds(args.seed)\n    "
+        "model = Block0()\n    loader = DataLoader(Set1(), batch_size=8, shuffle=True)\n    "
+        "optimizer = torch.optim.SGD(model.parameters(), lr=0.1)\n    for batch in loader:\n      "
+        "  step_0(model, batch, optimizer)\n\n\nif __name__ == '__main__':\n    main()\n"
+    )
     steps, count = [], 0
     while len((header + "".join(steps) + main).splitlines()) < lines:
         steps.append(step.format(n=count))
@@ -66,9 +85,16 @@ def build_project(root: Path, files: int, lines: int) -> Path:
     return script
 
 
-async def measure(script: Path, edits: int) -> list[float]:
+async def measure(script: Path, edits: int, checkout: Path | None = None) -> list[float]:
+    """The latency of each edit, from a server of this seedlint (or of the one in `checkout`)."""
     client = LanguageClient("seedlint-latency", "1")
-    await client.start_io(sys.executable, "-m", "seedlint", "lsp")
+    env = None
+    if checkout is not None:
+        env = {
+            **os.environ,
+            "PYTHONPATH": os.pathsep.join([str(checkout), os.environ.get("PYTHONPATH", "")]),
+        }
+    await client.start_io(sys.executable, "-m", "seedlint", "lsp", env=env)
     arrived: dict[int, float] = {}
     done = asyncio.Event()
 
@@ -78,13 +104,22 @@ async def measure(script: Path, edits: int) -> list[float]:
             arrived.setdefault(params.version, time.perf_counter())
             done.set()
 
-    await client.initialize_async(types.InitializeParams(
-        capabilities=types.ClientCapabilities(), root_uri=script.parent.as_uri(),
-        initialization_options={"debounceMs": 0}))
+    await client.initialize_async(
+        types.InitializeParams(
+            capabilities=types.ClientCapabilities(),
+            root_uri=script.parent.as_uri(),
+            initialization_options={"debounceMs": 0},
+        )
+    )
     client.initialized(types.InitializedParams())
     uri, text = script.as_uri(), script.read_text()
-    client.text_document_did_open(types.DidOpenTextDocumentParams(
-        text_document=types.TextDocumentItem(uri=uri, language_id="python", version=1, text=text)))
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(
+                uri=uri, language_id="python", version=1, text=text
+            )
+        )
+    )
     while 1 not in arrived:
         await asyncio.wait_for(done.wait(), 60)
         done.clear()
@@ -92,13 +127,22 @@ async def measure(script: Path, edits: int) -> list[float]:
     timings = []
     for version in range(2, edits + 2):
         # Odd versions draw before the seeding (an SL104 finding), even ones do not.
-        replacement = "    torch.rand(1); set_all_seeds(args.seed)" if version % 2 else "    set_all_seeds(args.seed)"
+        replacement = (
+            "    torch.rand(1); set_all_seeds(args.seed)"
+            if version % 2
+            else "    set_all_seeds(args.seed)"
+        )
         change = types.TextDocumentContentChangePartial(
             range=types.Range(types.Position(seeding_line, 0), types.Position(seeding_line + 1, 0)),
-            text=replacement + "\n")
+            text=replacement + "\n",
+        )
         sent = time.perf_counter()
-        client.text_document_did_change(types.DidChangeTextDocumentParams(
-            text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=version), content_changes=[change]))
+        client.text_document_did_change(
+            types.DidChangeTextDocumentParams(
+                text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=version),
+                content_changes=[change],
+            )
+        )
         while version not in arrived:
             await asyncio.wait_for(done.wait(), 60)
             done.clear()
@@ -110,18 +154,38 @@ async def measure(script: Path, edits: int) -> list[float]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--edits", type=int, default=40)
     parser.add_argument("--files", type=int, default=300)
     parser.add_argument("--lines", type=int, default=2000)
+    parser.add_argument(
+        "--baseline", type=Path, help="another seedlint checkout, measured alternately"
+    )
+    parser.add_argument("--rounds", type=int, default=1, help="rounds of edits per server")
     args = parser.parse_args()
+    servers: dict[str, Path | None] = {"this checkout": None}
+    if args.baseline is not None:
+        servers[f"baseline ({args.baseline})"] = args.baseline.resolve()
+    timings: dict[str, list[list[float]]] = {name: [] for name in servers}
     with tempfile.TemporaryDirectory(prefix="seedlint-lsp-bench-") as temporary:
         script = build_project(Path(temporary), args.files, args.lines)
-        timings = asyncio.run(measure(script, args.edits))
-    milliseconds = sorted(t * 1000 for t in timings)
-    print(f"{args.files}-file project, {args.lines}-line script, {args.edits} edits (debounce 0)")
-    print(f"didChange -> diagnostics: median {statistics.median(milliseconds):.0f} ms, "
-          f"90th percentile {milliseconds[int(len(milliseconds) * 0.9) - 1]:.0f} ms, first edit {timings[0] * 1000:.0f} ms")
+        for _ in range(args.rounds):
+            for name, checkout in servers.items():
+                timings[name].append(asyncio.run(measure(script, args.edits, checkout)))
+    print(
+        f"{args.files}-file project, {args.lines}-line script, {args.edits} edits (debounce 0), "
+        f"{args.rounds} round(s) per server"
+    )
+    for name, rounds in timings.items():
+        milliseconds = sorted(t * 1000 for run in rounds for t in run)
+        first = statistics.median(run[0] * 1000 for run in rounds)
+        print(
+            f"{name}: didChange -> diagnostics: median {statistics.median(milliseconds):.0f} ms, "
+            f"90th percentile {milliseconds[int(len(milliseconds) * 0.9) - 1]:.0f} ms, "
+            f"first edit {first:.0f} ms"
+        )
     print(f"an editor waits the debounce ({DEBOUNCE_MS} ms by default) on top")
 
 

@@ -15,9 +15,13 @@ noisy), and prints the median wall time, CPU time and peak memory of each, and i
 - ruff: `ruff check --select ALL --no-cache` on the same tree, the reference (skipped when ruff is
   not installed: `pip install ruff`).
 
-With `--scaling`, the peak memory of a cold run over torch's `nn` and `utils/data` packages, once and
-four times over (four copies side by side, whose `torch.*` imports all resolve to the first copy):
-what the linted files themselves cost should not accumulate as their number grows.
+With `--baseline DIR` (another checkout of seedlint, such as `git worktree add DIR HEAD~1`), each
+seedlint case is also run with that checkout's code (its own cache), alternating with this one's in
+every round: the two side by side in one run, as a change must be measured.
+
+With `--scaling`, the peak memory of a cold run over torch's `nn` and `utils/data` packages, once
+and four times over (four copies side by side, whose `torch.*` imports all resolve to the first
+copy): what the linted files themselves cost should not accumulate as their number grows.
 """
 
 from __future__ import annotations
@@ -56,7 +60,9 @@ def copy_python_files(source: Path, destination: Path) -> int:
 def measure(command: list[str], cwd: Path, env: dict[str, str]) -> tuple[float, float, float]:
     """(wall seconds, CPU seconds, peak memory in MB) of one run of `command` as a child process."""
     start = time.perf_counter()
-    process = subprocess.Popen(command, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    process = subprocess.Popen(
+        command, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
     _, status, usage = os.wait4(process.pid, 0)
     wall = time.perf_counter() - start
     process.returncode = os.waitstatus_to_exitcode(status)
@@ -67,10 +73,15 @@ def measure(command: list[str], cwd: Path, env: dict[str, str]) -> tuple[float, 
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--jobs", type=int, help="passed to seedlint (default: its own)")
-    parser.add_argument("--scaling", action="store_true", help="also peak memory at 1x and 4x a torch subset")
+    parser.add_argument(
+        "--scaling", action="store_true", help="also peak memory at 1x and 4x a torch subset"
+    )
+    parser.add_argument("--baseline", type=Path, help="another seedlint checkout, run alternately")
     args = parser.parse_args()
 
     with tempfile.TemporaryDirectory(prefix="seedlint-bench-") as temporary:
@@ -79,7 +90,15 @@ def main() -> None:
         lines = sum(len(path.read_bytes().splitlines()) for path in root.rglob("*.py"))
         cache = Path(temporary) / "cache"
         env = {**os.environ, "SEEDLINT_CACHE_DIR": str(cache), "NO_COLOR": "1"}
-        seedlint = [sys.executable, "-m", "seedlint", "check", "--isolated", "--output-format", "concise"]
+        seedlint = [
+            sys.executable,
+            "-m",
+            "seedlint",
+            "check",
+            "--isolated",
+            "--output-format",
+            "concise",
+        ]
         if args.jobs:
             seedlint += ["--jobs", str(args.jobs)]
         ruff = shutil.which("ruff")
@@ -88,31 +107,46 @@ def main() -> None:
             with (root / EDITED).open("a") as handle:
                 handle.write(f"# edited {time.time_ns()}\n")
 
-        cases = {
-            "seedlint cold": (seedlint + ["--no-cache", "torch"], None),
-            "seedlint warm": (seedlint + ["torch"], None),
-            "one file edited": (seedlint + ["torch"], edit),
-            "one file, warm": (seedlint + [str(EDITED)], None),
-        }
+        environments = {"": env}
+        if args.baseline is not None:
+            path = os.pathsep.join([str(args.baseline.resolve()), os.environ.get("PYTHONPATH", "")])
+            environments["baseline "] = {
+                **env,
+                "PYTHONPATH": path,
+                "SEEDLINT_CACHE_DIR": str(cache) + "-baseline",
+            }
+        cases = {}
+        for label, case_env in environments.items():
+            cases[f"{label}seedlint cold"] = (seedlint + ["--no-cache", "torch"], None, case_env)
+            cases[f"{label}seedlint warm"] = (seedlint + ["torch"], None, case_env)
+            cases[f"{label}one file edited"] = (seedlint + ["torch"], edit, case_env)
+            cases[f"{label}one file, warm"] = (seedlint + [str(EDITED)], None, case_env)
         if ruff:
-            cases["ruff --select ALL"] = ([ruff, "check", "--select", "ALL", "--no-cache", "--exit-zero", "torch"],
-                                         None)
-        subprocess.run(seedlint + ["torch"], cwd=root, env=env, stdout=subprocess.DEVNULL)  # fill the cache
+            cases["ruff --select ALL"] = (
+                [ruff, "check", "--select", "ALL", "--no-cache", "--exit-zero", "torch"],
+                None,
+                env,
+            )
+        for case_env in environments.values():  # fill the caches
+            subprocess.run(seedlint + ["torch"], cwd=root, env=case_env, stdout=subprocess.DEVNULL)
         results: dict[str, list[tuple[float, float, float]]] = {name: [] for name in cases}
         for round_number in range(args.rounds):
-            for name, (command, before) in cases.items():
+            for name, (command, before, case_env) in cases.items():
                 if before is not None:
                     before()
-                results[name].append(measure(command, root, env))
+                results[name].append(measure(command, root, case_env))
             print(f"round {round_number + 1} of {args.rounds} done", file=sys.stderr)
 
-        print(f"torch's source tree: {files} files, {lines:,} lines; {os.cpu_count()} CPUs; median of {args.rounds}")
-        print(f"{'case':<20} {'wall':>9} {'CPU':>9} {'peak memory':>12} {'wall / ruff':>12}")
+        print(
+            f"torch's source tree: {files} files, {lines:,} lines; {os.cpu_count()} CPUs; median "
+            f"of {args.rounds}"
+        )
+        print(f"{'case':<29} {'wall':>9} {'CPU':>9} {'peak memory':>12} {'wall / ruff':>12}")
         reference = statistics.median(r[0] for r in results["ruff --select ALL"]) if ruff else None
         for name, runs in results.items():
             wall, cpu, peak = (statistics.median(values) for values in zip(*runs))
             ratio = f"{wall / reference:.2f}" if reference else "-"
-            print(f"{name:<20} {wall:8.2f}s {cpu:8.2f}s {peak:10.0f}MB {ratio:>12}")
+            print(f"{name:<29} {wall:8.2f}s {cpu:8.2f}s {peak:10.0f}MB {ratio:>12}")
         if not ruff:
             print("ruff is not installed (pip install ruff): no reference column")
         if args.scaling:

@@ -45,7 +45,9 @@ def timed(command: list[str], cwd: Path) -> float:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("scripts", nargs="*", type=Path)
     parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
@@ -62,17 +64,33 @@ def main() -> None:
             scripts.append(loop)
         config = root / "config.json"
         config.write_text("{}", encoding="utf-8")
-        print(f"{'script':<22}{'untraced':>10}{'traced':>10}{'ratio':>8}   (median of {args.rounds}, seconds)")
+        print(
+            f"{'script':<22}{'untraced':>10}{'traced':>10}{'ratio':>8}   (median of {args.rounds}, "
+            "seconds)"
+        )
         ratios = []
         for script in scripts:
             plain, traced = [], []
             for _ in range(args.rounds):
                 plain.append(timed([sys.executable, str(script)], script.parent))
-                traced.append(timed([sys.executable, "-m", "seedlint.verify.harness", str(root / "trace.jsonl"),
-                                     str(config), str(script)], script.parent))
+                traced.append(
+                    timed(
+                        [
+                            sys.executable,
+                            "-m",
+                            "seedlint.verify.harness",
+                            str(root / "trace.jsonl"),
+                            str(config),
+                            str(script),
+                        ],
+                        script.parent,
+                    )
+                )
             ratio = statistics.median(traced) / statistics.median(plain)
             ratios.append(ratio)
-            print(f"{script.name:<22}{statistics.median(plain):>10.2f}{statistics.median(traced):>10.2f}{ratio:>8.2f}")
+            print(
+                f"{script.name:<22}{statistics.median(plain):>10.2f}{statistics.median(traced):>10.2f}{ratio:>8.2f}"
+            )
         print(f"median ratio traced/untraced: {statistics.median(ratios):.2f}")
 
 

@@ -1,11 +1,12 @@
-"""Where the persistent cache lives and how it is read, written and cleaned, as ruff's `.ruff_cache`.
+"""Where the persistent cache lives and how it is read, written and cleaned, as ruff's
+`.ruff_cache`.
 
 The cache directory is `--cache-dir`, else `$SEEDLINT_CACHE_DIR`, else `.seedlint_cache/` at the
 project root (tagged with `CACHEDIR.TAG` and a `.gitignore` of `*`), else, when the project cannot
 be written to, a directory of the user's cache. Inside, one file per seedlint version and run
 configuration holds the project facts. It is replaced atomically (a temporary file, then
-`os.replace`), so two runs sharing it, or a run killed while writing, leave either the old or the new
-model, never a torn one; a file that cannot be read is treated as empty.
+`os.replace`), so two runs sharing it, or a run killed while writing, leave either the old or the
+new model, never a torn one; a file that cannot be read is treated as empty.
 """
 
 from __future__ import annotations
@@ -34,7 +35,8 @@ _STALE_TEMPORARY_SECONDS = 3600
 
 
 def code_version() -> str:
-    """A hash of seedlint's own source: a cache written by other code (an edited checkout) is not reused."""
+    """A hash of seedlint's own source: a cache written by other code (an edited checkout) is not
+    reused."""
     package = Path(__file__).parent
     digest = hashlib.blake2b(digest_size=16)
     for path in sorted(package.rglob("*.py")):
@@ -47,7 +49,11 @@ def cache_directory(project_root: Path, given: Path | None = None) -> Path | Non
     """The directory to cache in, created and tagged; None when nowhere can be written."""
     if given is None and os.environ.get(ENVIRONMENT_VARIABLE):
         given = Path(os.environ[ENVIRONMENT_VARIABLE])
-    candidates = [given] if given is not None else [project_root / DIRECTORY_NAME, _user_directory(project_root)]
+    candidates = (
+        [given]
+        if given is not None
+        else [project_root / DIRECTORY_NAME, _user_directory(project_root)]
+    )
     for candidate in candidates:
         if _prepare(candidate):
             return candidate
@@ -55,7 +61,8 @@ def cache_directory(project_root: Path, given: Path | None = None) -> Path | Non
 
 
 def _user_directory(project_root: Path) -> Path:
-    """A per-project directory in the user's cache (`~/.cache/seedlint/<hash of the project's path>`)."""
+    """A per-project directory in the user's cache (`~/.cache/seedlint/<hash of the project's
+    path>`)."""
     if sys.platform == "darwin":
         base = Path.home() / "Library" / "Caches"
     elif os.name == "nt":
@@ -70,7 +77,10 @@ def _prepare(directory: Path) -> bool:
     """Create the directory with its tag and `.gitignore`; False when it cannot be written."""
     try:
         directory.mkdir(parents=True, exist_ok=True)
-        for name, content in (("CACHEDIR.TAG", _TAG), (".gitignore", "# Automatically created by seedlint.\n*\n")):
+        for name, content in (
+            ("CACHEDIR.TAG", _TAG),
+            (".gitignore", "# Automatically created by seedlint.\n*\n"),
+        ):
             if not (directory / name).is_file():
                 replace_atomically(directory / name, content.encode(), 0o666 & ~_umask())
         probe = tempfile.NamedTemporaryFile(dir=directory, prefix=".probe-", delete=True)
@@ -81,8 +91,8 @@ def _prepare(directory: Path) -> bool:
 
 
 class Store:
-    """One value in one file of the cache directory: pickled, or with `marshal` (plain data only: tuples,
-    dicts, strings, numbers; many times faster to load)."""
+    """One value in one file of the cache directory: pickled, or with `marshal` (plain data only:
+    tuples, dicts, strings, numbers; many times faster to load)."""
 
     def __init__(self, path: Path, codec: Any = pickle) -> None:
         self.path = path
@@ -105,7 +115,8 @@ class Store:
             return float("inf")
 
     def load(self) -> Any:
-        """The stored value, or None when there is none or it cannot be read (it is then rebuilt)."""
+        """The stored value, or None when there is none or it cannot be read (it is then
+        rebuilt)."""
         try:
             with self.path.open("rb") as handle:
                 return self.codec.load(handle)
@@ -113,14 +124,17 @@ class Store:
             return None
 
     def save(self, value: Any) -> bool:
-        """Replace the stored value atomically; False when the cache cannot be written (the run goes on)."""
+        """Replace the stored value atomically; False when the cache cannot be written (the run goes
+        on)."""
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             if self.codec is pickle:
                 data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
             else:
                 data = marshal.dumps(value)
-            replace_atomically(self.path, data, 0o666 & ~_umask())  # as a plain `open` would (mkstemp: private)
+            replace_atomically(
+                self.path, data, 0o666 & ~_umask()
+            )  # as a plain `open` would (mkstemp: private)
             _remove_stale_temporaries(self.path.parent)
         except OSError:
             return False

@@ -22,8 +22,10 @@ from seedlint.source import DEFAULT_LIMITS, ParseLimits
 
 CONFIG_FILES = (".seedlint.toml", "seedlint.toml", "pyproject.toml")
 
+
 class ConfigError(Exception):
-    """A config file that cannot be used; the message names the file, the key and what was expected."""
+    """A config file that cannot be used; the message names the file, the key and what was
+    expected."""
 
 
 @dataclass
@@ -46,8 +48,10 @@ class Config:
 
     @property
     def limits(self) -> ParseLimits:
-        return ParseLimits(self.max_file_size or DEFAULT_LIMITS.file_size,
-                           self.max_line_length or DEFAULT_LIMITS.line_length)
+        return ParseLimits(
+            self.max_file_size or DEFAULT_LIMITS.file_size,
+            self.max_line_length or DEFAULT_LIMITS.line_length,
+        )
 
     @property
     def root(self) -> Path:
@@ -79,7 +83,7 @@ def _version(value: Any) -> tuple[int, int] | None:
 def parse_version(value: str) -> tuple[int, int]:
     version = _version(value)
     if version is None:
-        raise ValueError(f"expected a version like \"2.4\", got {value!r}")
+        raise ValueError(f'expected a version like "2.4", got {value!r}')
     return version
 
 
@@ -103,10 +107,17 @@ _KEYS: dict[str, tuple[str, Callable[[Any], bool], str]] = {
     "unfixable": ("unfixable", _strings, "a list of rule selectors (strings)"),
     "seed-functions": (
         "seed_functions",
-        lambda v: _string_lists(v) and all(set(t) <= catalog.SEED_TARGETS.keys() for t in v.values()),
-        f"a table of \"module.function\" = [generators], generators among {sorted(catalog.SEED_TARGETS)}",
+        lambda v: (
+            _string_lists(v) and all(set(t) <= catalog.SEED_TARGETS.keys() for t in v.values())
+        ),
+        'a table of "module.function" = [generators], generators among '
+        f"{sorted(catalog.SEED_TARGETS)}",
     ),
-    "target-torch-version": ("target_torch_version", lambda v: _version(v) is not None, 'a version string such as "2.4"'),
+    "target-torch-version": (
+        "target_torch_version",
+        lambda v: _version(v) is not None,
+        'a version string such as "2.4"',
+    ),
     "max-file-size": ("max_file_size", _positive, "a positive number of bytes"),
     "max-line-length": ("max_line_length", _positive, "a positive number of characters"),
 }
@@ -142,7 +153,10 @@ def load_config(path: Path) -> Config:
         if not valid(value):
             raise ConfigError(f"{path}: `{key}` must be {expected}, got {value!r}")
         if key == "seed-functions":
-            value = {name: frozenset().union(*(catalog.SEED_TARGETS[t] for t in targets)) for name, targets in value.items()}
+            value = {
+                name: frozenset().union(*(catalog.SEED_TARGETS[t] for t in targets))
+                for name, targets in value.items()
+            }
         elif key == "target-torch-version":
             value = _version(value)
         setattr(config, attribute, value)

@@ -1,4 +1,5 @@
-"""The data every part of seedlint passes around: findings, fixes, their text edits, a file's outcome."""
+"""The data every part of seedlint passes around: findings, fixes, their text edits, a file's
+outcome."""
 
 from __future__ import annotations
 
@@ -51,8 +52,9 @@ class Fix:
 
 @dataclass(frozen=True)
 class CellPlace:
-    """Where a notebook's finding is: its cell (the finding's rows are the cell's own) and, in the notebook's
-    JSON text, where the finding starts and ends (for formats that point into files: SARIF, GitHub)."""
+    """Where a notebook's finding is: its cell (the finding's rows are the cell's own) and, in the
+    notebook's JSON text, where the finding starts and ends (for formats that point into files:
+    SARIF, GitHub)."""
 
     cell: int  # 1-based, every cell counted
     file_start: Location
@@ -95,7 +97,9 @@ class Diagnostic:
 def apply_edits(text: str, edits: list[Edit]) -> str:
     """Apply edits from the end; insertions at one offset keep the order they were listed in."""
     unique = list(dict.fromkeys(edits))
-    ordered = sorted(enumerate(unique), key=lambda item: (item[1].start, item[1].end, item[0]), reverse=True)
+    ordered = sorted(
+        enumerate(unique), key=lambda item: (item[1].start, item[1].end, item[0]), reverse=True
+    )
     for _, edit in ordered:
         text = text[: edit.start] + edit.content + text[edit.end :]
     return text

@@ -13,10 +13,32 @@ from seedlint.config import Config, ConfigResolver
 from seedlint.selection import matches_any
 
 DEFAULT_EXCLUDES = (
-    ".bzr", ".direnv", ".eggs", ".git", ".git-rewrite", ".hg", ".ipynb_checkpoints", ".mypy_cache",
-    ".nox", ".pants.d", ".pyenv", ".pytest_cache", ".pytype", ".ruff_cache", ".svn", ".tox",
-    ".venv", ".vscode", "__pypackages__", "_build", "buck-out", "build", "dist", "node_modules",
-    "site-packages", "venv",
+    ".bzr",
+    ".direnv",
+    ".eggs",
+    ".git",
+    ".git-rewrite",
+    ".hg",
+    ".ipynb_checkpoints",
+    ".mypy_cache",
+    ".nox",
+    ".pants.d",
+    ".pyenv",
+    ".pytest_cache",
+    ".pytype",
+    ".ruff_cache",
+    ".svn",
+    ".tox",
+    ".venv",
+    ".vscode",
+    "__pypackages__",
+    "_build",
+    "buck-out",
+    "build",
+    "dist",
+    "node_modules",
+    "site-packages",
+    "venv",
 )
 PYTHON_SUFFIXES = (".py", ".pyi", ".ipynb")
 
@@ -37,13 +59,19 @@ def excluded(path: Path, config: Config) -> bool:
 
 
 class _Exclusion:
-    """A config's exclude patterns, with the plain names (`build`, `.venv`) checked by set lookup."""
+    """A config's exclude patterns, with the plain names (`build`, `.venv`) checked by set
+    lookup."""
 
     def __init__(self, config: Config) -> None:
-        patterns = list(DEFAULT_EXCLUDES if config.exclude is None else config.exclude) + config.extend_exclude
+        patterns = (
+            list(DEFAULT_EXCLUDES if config.exclude is None else config.exclude)
+            + config.extend_exclude
+        )
         self.root = config.root
         self.prefix = os.path.join(os.path.abspath(config.root), "")
-        self.names = {p.rstrip("/") for p in patterns if not any(c in p.rstrip("/") for c in "*?[/")}
+        self.names = {
+            p.rstrip("/") for p in patterns if not any(c in p.rstrip("/") for c in "*?[/")
+        }
         self.globs = [p for p in patterns if p.rstrip("/") not in self.names]
 
     def __call__(self, path: Path) -> bool:
@@ -51,7 +79,10 @@ class _Exclusion:
         if path.name in self.names:
             return True
         absolute = os.path.abspath(path)
-        if absolute.startswith(self.prefix) and absolute[len(self.prefix):].split(os.sep, 1)[0] in self.names:
+        if (
+            absolute.startswith(self.prefix)
+            and absolute[len(self.prefix) :].split(os.sep, 1)[0] in self.names
+        ):
             return True
         return bool(self.globs) and matches_any(path, self.root, self.globs)
 
@@ -98,12 +129,16 @@ def _ancestor_ignores(directory: Path) -> list[_Ignore]:
         current = current.parent
 
 
-def collect_files(paths: list[Path], resolver: ConfigResolver, force_exclude: bool,
-                  warn: Callable[[str], None] = lambda message: None) -> Iterator[Path]:
-    """Files to lint, in a stable order. Explicit files are kept unless --force-exclude. What the walk cannot
-    follow (a symbolic link that loops or points nowhere, a directory it may not list) is passed to `warn`;
-    symbolic links to directories are not followed below the given paths (as ruff and ripgrep), so a walk
-    never loops or leaves the tree."""
+def collect_files(
+    paths: list[Path],
+    resolver: ConfigResolver,
+    force_exclude: bool,
+    warn: Callable[[str], None] = lambda message: None,
+) -> Iterator[Path]:
+    """Files to lint, in a stable order. Explicit files are kept unless --force-exclude. What the
+    walk cannot follow (a symbolic link that loops or points nowhere, a directory it may not list)
+    is passed to `warn`; symbolic links to directories are not followed below the given paths (as
+    ruff and ripgrep), so a walk never loops or leaves the tree."""
     seen: set[Path] = set()
     for given in paths:
         if not given.exists():
@@ -115,7 +150,11 @@ def collect_files(paths: list[Path], resolver: ConfigResolver, force_exclude: bo
                 seen.add(given)
                 yield given
             continue
-        if force_exclude and given.absolute() != Path.cwd() and excluded(given, resolver.for_path(given)):
+        if (
+            force_exclude
+            and given.absolute() != Path.cwd()
+            and excluded(given, resolver.for_path(given))
+        ):
             continue
         found = False
         for file in _walk(given, resolver, warn):
@@ -147,9 +186,16 @@ def _walk(root: Path, resolver: ConfigResolver, warn: Callable[[str], None]) -> 
                 linked_dir = not is_dir and entry.is_symlink() and entry.is_dir()
             except OSError as error:  # a link that loops
                 if entry.name.endswith(PYTHON_SUFFIXES):
-                    warn(f"{path}: skipped, a symbolic link that cannot be followed ({error.strerror or error})")
+                    warn(
+                        f"{path}: skipped, a symbolic link that cannot be followed "
+                        f"({error.strerror or error})"
+                    )
                 continue
-            if linked_dir or (ignores and _git_ignored(path.absolute(), is_dir, ignores)) or excluded(path, config):
+            if (
+                linked_dir
+                or (ignores and _git_ignored(path.absolute(), is_dir, ignores))
+                or excluded(path, config)
+            ):
                 continue
             if is_dir:
                 subdirectories.append(path)

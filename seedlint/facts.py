@@ -2,12 +2,13 @@
 
 Per module: the seeding helpers it defines (the gates that open the seeding rules for the files
 calling them). Per linted file: its findings, with the settings and gates they were found under.
-Each fact is kept with the project modules read to compute it, transitively (`ProjectIndex.recording`:
-a summary of a helper in another module counts what computing it read), each with the hash of its
-bytes. A fact is reused only while every one of those modules holds the same bytes: hashes, never
-modification times, which pre-commit stashes and checkouts change. So editing a seeding helper
-re-lints the files whose analysis used it, and no other. The CLI loads the facts from the cache at
-the start of a run and saves them at the end; a language server keeps them in memory.
+Each fact is kept with the project modules read to compute it, transitively
+(`ProjectIndex.recording`: a summary of a helper in another module counts what computing it read),
+each with the hash of its bytes. A fact is reused only while every one of those modules holds the
+same bytes: hashes, never modification times, which pre-commit stashes and checkouts change. So
+editing a seeding helper re-lints the files whose analysis used it, and no other. The CLI loads the
+facts from the cache at the start of a run and saves them at the end; a language server keeps them
+in memory.
 """
 
 from __future__ import annotations
@@ -65,9 +66,14 @@ class ProjectFacts:
     The project index (and the parser) is only set up when a fact must be computed.
     """
 
-    def __init__(self, finder: ModuleFinder, seed_functions: Mapping[str, frozenset[str]],
-                 store: Store | None = None, summaries: dict | None = None,
-                 parser: Callable[[Path, str], Layout] | None = None) -> None:
+    def __init__(
+        self,
+        finder: ModuleFinder,
+        seed_functions: Mapping[str, frozenset[str]],
+        store: Store | None = None,
+        summaries: dict | None = None,
+        parser: Callable[[Path, str], Layout] | None = None,
+    ) -> None:
         self.finder = finder
         self.seed_functions = seed_functions
         self.store = store
@@ -76,7 +82,10 @@ class ProjectFacts:
             self._summaries = summaries
         self._absorbed: dict = {}  # summaries computed in worker processes
         self._errors: list[str] = []  # index errors met in worker processes
-        self._sent: tuple[set, int] = (set(), 0)  # in a worker: the summaries and errors already handed back
+        self._sent: tuple[set, int] = (
+            set(),
+            0,
+        )  # in a worker: the summaries and errors already handed back
         saved = store.load() if store is not None else None
         if not (isinstance(saved, dict) and saved.get("format") == _FORMAT):
             saved = {"format": _FORMAT, "gates": {}, "files": {}}
@@ -88,24 +97,31 @@ class ProjectFacts:
 
     @cached_property
     def _summaries(self) -> dict:
-        """Summaries of project functions by (function, gate): (summary, reads, used). Stored apart, and
-        loaded only when something must be analysed."""
+        """Summaries of project functions by (function, gate): (summary, reads, used). Stored apart,
+        and loaded only when something must be analysed."""
         saved = self._summary_store.load() if self.store is not None else None
         if not (isinstance(saved, dict) and saved.get("format") == _FORMAT):
             return {}
-        return {key: (Summary(*summary) if summary is not None else None, reads, used) for key, (summary, reads, used)
-                in saved["summaries"].get(repr(sorted(self.seed_functions.items())), {}).items()}
+        return {
+            key: (Summary(*summary) if summary is not None else None, reads, used)
+            for key, (summary, reads, used) in saved["summaries"]
+            .get(repr(sorted(self.seed_functions.items())), {})
+            .items()
+        }
 
     @property
     def _summary_store(self) -> Store:
         return self.store.part("summaries", marshal)
 
     def renewed(self, finder: ModuleFinder) -> ProjectFacts:
-        """Facts over a new view of the files (an edit in a language server's buffers) that keeps what
-        this one learnt: each fact is still checked against the modules it read before it is reused."""
+        """Facts over a new view of the files (an edit in a language server's buffers) that keeps
+        what this one learnt: each fact is still checked against the modules it read before it is
+        reused."""
         summaries = dict(self._summaries)
         if "project" in self.__dict__:
-            summaries.update((key, (*known, self._now)) for key, known in self.project.summaries.items())
+            summaries.update(
+                (key, (*known, self._now)) for key, known in self.project.summaries.items()
+            )
         renewed = ProjectFacts(finder, self.seed_functions, None, summaries, self.parser)
         renewed._gates, renewed._files = self._gates, self._files
         return renewed
@@ -117,11 +133,16 @@ class ProjectFacts:
 
     @cached_property
     def project(self) -> ProjectIndex:
-        from seedlint.analysis.project import ProjectIndex  # libcst: only when something must be analysed
+        from seedlint.analysis.project import (
+            ProjectIndex,
+        )  # libcst: only when something must be analysed
 
-        return ProjectIndex(self.finder, self.seed_functions,
-                            {key: (summary, reads) for key, (summary, reads, _) in self._summaries.items()},
-                            self.parser)
+        return ProjectIndex(
+            self.finder,
+            self.seed_functions,
+            {key: (summary, reads) for key, (summary, reads, _) in self._summaries.items()},
+            self.parser,
+        )
 
     @property
     def errors(self) -> list[str]:
@@ -129,7 +150,8 @@ class ProjectFacts:
         return (self.project.errors if "project" in self.__dict__ else []) + self._errors
 
     def news(self) -> tuple[dict, list[str]]:
-        """In a worker: the summaries and index errors new since the last call (to hand to the parent)."""
+        """In a worker: the summaries and index errors new since the last call (to hand to the
+        parent)."""
         if "project" not in self.__dict__:
             return {}, []
         sent, reported = self._sent
@@ -140,7 +162,8 @@ class ProjectFacts:
         return summaries, errors
 
     def absorb(self, summaries: dict, errors: list[str]) -> None:
-        """What a worker process computed: its summaries are cached as this run's, its errors reported."""
+        """What a worker process computed: its summaries are cached as this run's, its errors
+        reported."""
         self._absorbed.update(summaries)
         self._errors.extend(errors)
 
@@ -148,11 +171,13 @@ class ProjectFacts:
         return all(self.finder.resolution(name) == resolution for name, resolution in reads.items())
 
     # ------------------------------------------------------------------ gates
-    def gates(self, files: Iterable[Path],
-              compute: Callable[[list[Path]], list[tuple[frozenset[bytes], dict, bool]]] | None = None,
-              ) -> frozenset[bytes]:
-        """The project's seeding gates around `files`: known ones reused, the others computed (by `compute`:
-        a pool of processes, say)."""
+    def gates(
+        self,
+        files: Iterable[Path],
+        compute: Callable[[list[Path]], list[tuple[frozenset[bytes], dict, bool]]] | None = None,
+    ) -> frozenset[bytes]:
+        """The project's seeding gates around `files`: known ones reused, the others computed (by
+        `compute`: a pool of processes, say)."""
         gates: set[bytes] = set()
         stale = []
         for file in neighbourhood(files, self.finder.known_roots):
@@ -162,7 +187,9 @@ class ProjectFacts:
                 gates |= known.gates
             else:
                 stale.append(file)
-        computed = compute(stale) if compute is not None else [self.computed_gates(file) for file in stale]
+        computed = (
+            compute(stale) if compute is not None else [self.computed_gates(file) for file in stale]
+        )
         for file, (found, reads, failed) in zip(stale, computed):
             gates |= found
             if not failed:
@@ -178,22 +205,45 @@ class ProjectFacts:
         return found, reads, len(self.project.errors) > errors
 
     # ------------------------------------------------------------------ findings
-    def findings(self, path: Path, data: bytes, settings: str, gates: frozenset[bytes]) -> list[Diagnostic] | None:
-        """The findings known for this file's bytes under these settings, or None (it must be linted)."""
+    def findings(
+        self, path: Path, data: bytes, settings: str, gates: frozenset[bytes]
+    ) -> list[Diagnostic] | None:
+        """The findings known for this file's bytes under these settings, or None (it must be
+        linted)."""
         known = self._files.get(os.path.abspath(path))
-        if known is None or known.content != self.finder.file_hash(path, data) or known.settings != settings:
+        if (
+            known is None
+            or known.content != self.finder.file_hash(path, data)
+            or known.settings != settings
+        ):
             return None
-        if (known.gates != gates and known.opened != _opens(gates, data)) or not self._unchanged(known.reads):
+        if (known.gates != gates and known.opened != _opens(gates, data)) or not self._unchanged(
+            known.reads
+        ):
             return None
         known.used = self._now
         self.hits += 1
         return [replace(diagnostic, path=path) for diagnostic in known.diagnostics]
 
-    def remember(self, path: Path, data: bytes, settings: str, gates: frozenset[bytes],
-                 diagnostics: list[Diagnostic], reads: Mapping[str, Resolution]) -> None:
+    def remember(
+        self,
+        path: Path,
+        data: bytes,
+        settings: str,
+        gates: frozenset[bytes],
+        diagnostics: list[Diagnostic],
+        reads: Mapping[str, Resolution],
+    ) -> None:
         """Keep a file's findings, with the modules its analysis read."""
         self._files[os.path.abspath(path)] = _FileFindings(
-            content_hash(data), settings, dict(reads), gates, _opens(gates, data), list(diagnostics), self._now)
+            content_hash(data),
+            settings,
+            dict(reads),
+            gates,
+            _opens(gates, data),
+            list(diagnostics),
+            self._now,
+        )
         self._changed = True
 
     # ------------------------------------------------------------------ saving
@@ -202,20 +252,35 @@ class ProjectFacts:
         if self.store is None or not (self._changed or self.store.age() > _REFRESH_AFTER):
             return  # nothing new: the entries' last use is refreshed once a day, not on every run
         cutoff = self._now - _UNUSED_FOR
-        files = {path: known for path, known in self._files.items() if known.used >= cutoff and os.path.isfile(path)}
-        gates = {path: known for path, known in self._gates.items() if known.used >= cutoff and os.path.isfile(path)}
+        files = {
+            path: known
+            for path, known in self._files.items()
+            if known.used >= cutoff and os.path.isfile(path)
+        }
+        gates = {
+            path: known
+            for path, known in self._gates.items()
+            if known.used >= cutoff and os.path.isfile(path)
+        }
         self.store.save({"format": _FORMAT, "gates": gates, "files": files})
-        if "project" in self.__dict__ or self._absorbed:  # summaries change only in runs that analyse something
+        if (
+            "project" in self.__dict__ or self._absorbed
+        ):  # summaries change only in runs that analyse something
             summaries = {key: known for key, known in self._summaries.items() if known[2] >= cutoff}
-            new = {**self._absorbed, **(self.project.summaries if "project" in self.__dict__ else {})}
+            new = {
+                **self._absorbed,
+                **(self.project.summaries if "project" in self.__dict__ else {}),
+            }
             summaries.update((key, (*known, self._now)) for key, known in new.items())
-            plain = {key: (astuple(summary) if summary is not None else None, dict(reads), used)
-                     for key, (summary, reads, used) in summaries.items()}
+            plain = {
+                key: (astuple(summary) if summary is not None else None, dict(reads), used)
+                for key, (summary, reads, used) in summaries.items()
+            }
             by_settings = {repr(sorted(self.seed_functions.items())): plain}
             self._summary_store.save({"format": _FORMAT, "summaries": by_settings})
 
 
 def _opens(gates: frozenset[bytes], data: bytes) -> bool:
-    """Whether the seeding rules are open for a file: a seeding spelling, or a call of one of the project's
-    seeding helpers (all a file's findings depend on of the gates)."""
+    """Whether the seeding rules are open for a file: a seeding spelling, or a call of one of the
+    project's seeding helpers (all a file's findings depend on of the gates)."""
     return may_seed(data, gates)

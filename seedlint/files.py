@@ -20,8 +20,8 @@ def relative_path(path: Path, cwd: Path) -> Path | None:
 
 
 def display_path(path: Path, cwd: Path | None = None) -> str:
-    """The path to show a user: relative to `cwd` (the working directory) when under it, else as given;
-    forward slashes."""
+    """The path to show a user: relative to `cwd` (the working directory) when under it, else as
+    given; forward slashes."""
     shown = relative_path(path, cwd or Path.cwd())
     return (path if shown is None else shown).as_posix()
 
@@ -31,9 +31,12 @@ def absolute_path(path: Path, cwd: Path) -> Path:
 
 
 def replace_atomically(path: Path, data: bytes, mode: int, suffix: str = ".tmp") -> None:
-    """Replace a file's content with `data` in one step, as a file of `mode`: written to a temporary file beside
-    it (`.<name>.<random><suffix>`), then moved over it. A kill leaves the old or the new file, never a torn one."""
-    descriptor, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=suffix, dir=path.parent)
+    """Replace a file's content with `data` in one step, as a file of `mode`: written to a temporary
+    file beside it (`.<name>.<random><suffix>`), then moved over it. A kill leaves the old or the
+    new file, never a torn one."""
+    descriptor, temporary = tempfile.mkstemp(
+        prefix=f".{path.name}.", suffix=suffix, dir=path.parent
+    )
     try:
         with os.fdopen(descriptor, "wb") as handle:
             handle.write(data)

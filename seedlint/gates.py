@@ -1,15 +1,17 @@
-"""Gates: the byte pre-filter that decides, before anything is parsed, which files and modules are worth it.
+"""Gates: the byte pre-filter that decides, before anything is parsed, which files and modules are
+worth it.
 
 Parsing is seedlint's biggest cost, and most files cannot give a finding. A gate is a tuple of byte
-spellings: bytes that contain none of them are not parsed for that question. Three kinds of question:
+spellings: bytes that contain none of them are not parsed for that question. Three kinds of
+question:
 
-- which rules to run on a file: each rule's `patterns` (a tuple entry: all of its parts), where `SEEDING`
-  stands for "this file may seed" (`Gate.seeds`);
+- which rules to run on a file: each rule's `patterns` (a tuple entry: all of its parts), where
+  `SEEDING` stands for "this file may seed" (`Gate.seeds`);
 - whether a file may seed: a seeding spelling (`SEEDING_SPELLINGS`, the names of the configured
-  `seed-functions`), or a call of one of the project's own seeding helpers, whose `name(` spellings the
-  project facts find (the project gates: `init_seeds(`, `Trainer(`);
-- which other modules the project index reads to answer a question about a call into them: only those
-  whose bytes can hold the answer (`MAY_SEED`, `MAY_SEED_OR_DRAW`, `ITERATES`, ...).
+  `seed-functions`), or a call of one of the project's own seeding helpers, whose `name(` spellings
+  the project facts find (the project gates: `init_seeds(`, `Trainer(`);
+- which other modules the project index reads to answer a question about a call into them: only
+  those whose bytes can hold the answer (`MAY_SEED`, `MAY_SEED_OR_DRAW`, `ITERATES`, ...).
 """
 
 from __future__ import annotations
@@ -21,8 +23,15 @@ from typing import Protocol
 # `manual_seed(`, `random.seed(`, `set_seed(`, `random_seed(`...; `seed as` an aliased import;
 # `Trainer(` a transformers Trainer, which seeds when constructed).
 SEEDING_SPELLINGS = (
-    b"seed(", b"seed_all", b"seed_everything", b"seed_all_rng", b"seed as ", b"enable_full_determinism",
-    b"enable_reproducibility", b"set_determinism", b"Trainer(",
+    b"seed(",
+    b"seed_all",
+    b"seed_everything",
+    b"seed_all_rng",
+    b"seed as ",
+    b"enable_full_determinism",
+    b"enable_reproducibility",
+    b"set_determinism",
+    b"Trainer(",
 )
 # In a rule's patterns, stands for "any seeding spelling": SEEDING_SPELLINGS, the configured
 # `seed-functions` and the project gates (`init_seeds(`, `Trainer(`).
@@ -31,12 +40,34 @@ SEEDING = b"\x00seeding"
 # What another module's bytes must hold for the project index to read it for a question.
 MAY_SEED = (b"seed",)
 MAY_SEED_OR_DRAW = MAY_SEED + (
-    b"rand", b"nn.", b"torch.nn", b"normal", b"uniform", b"dropout", b"shuffle", b"choice", b"sample",
-    b"bernoulli", b"multinomial", b"permutation", b"gauss", b"Generator",
-    b"timm", b"peft", b"torchvision", b"transformers",  # libraries whose model builders draw (catalog.LIBRARY_DRAWS)
+    b"rand",
+    b"nn.",
+    b"torch.nn",
+    b"normal",
+    b"uniform",
+    b"dropout",
+    b"shuffle",
+    b"choice",
+    b"sample",
+    b"bernoulli",
+    b"multinomial",
+    b"permutation",
+    b"gauss",
+    b"Generator",
+    b"timm",
+    b"peft",
+    b"torchvision",
+    b"transformers",  # libraries whose model builders draw (catalog.LIBRARY_DRAWS)
 )
-SUBCLASSES_A_TRAINER = (b"Trainer)", b"Trainer,")  # a class deriving from a seeding trainer (catalog.SEEDING_CLASSES)
-LOADS_WEIGHTS = (b"load_state_dict", b"load_raw", b"load_model")  # a helper that loads a model's weights
+SUBCLASSES_A_TRAINER = (
+    b"Trainer)",
+    b"Trainer,",
+)  # a class deriving from a seeding trainer (catalog.SEEDING_CLASSES)
+LOADS_WEIGHTS = (
+    b"load_state_dict",
+    b"load_raw",
+    b"load_model",
+)  # a helper that loads a model's weights
 ITERATES = (b"for ",)  # a function that iterates a data loader
 RESETS = (b"reset",)  # a function that resets an environment
 SETS_BENCHMARK = (b"benchmark",)  # a helper that sets cuDNN's benchmark mode
@@ -53,29 +84,36 @@ def contains_any(data: bytes, gate: Iterable[bytes]) -> bool:
 
 
 def calls_a_gate(data: bytes, gates: Iterable[bytes]) -> bool:
-    """Whether the bytes call one of the project's seeding helpers (`init_seeds(`): its name as a whole
-    word, not the tail of another (the gate `init(` is not in `__init__(`)."""
+    """Whether the bytes call one of the project's seeding helpers (`init_seeds(`): its name as a
+    whole word, not the tail of another (the gate `init(` is not in `__init__(`)."""
     for gate in gates:
         start = data.find(gate)
         while start != -1:
-            before = data[start - 1:start]
+            before = data[start - 1 : start]
             if not (before.isalnum() or before == b"_"):
                 return True
             start = data.find(gate, start + 1)
     return False
 
 
-def may_seed(data: bytes, project_gates: Iterable[bytes] = (), spellings: Sequence[bytes] = SEEDING_SPELLINGS) -> bool:
-    """Whether a file's bytes may seed: a seeding spelling, or a call of one of the project's seeding helpers."""
+def may_seed(
+    data: bytes, project_gates: Iterable[bytes] = (), spellings: Sequence[bytes] = SEEDING_SPELLINGS
+) -> bool:
+    """Whether a file's bytes may seed: a seeding spelling, or a call of one of the project's
+    seeding helpers."""
     return contains_any(data, spellings) or calls_a_gate(data, project_gates)
 
 
 class Gate:
-    """What opens a file to the rules: their patterns, the seeding spellings (with the names of the configured
-    `seed-functions`) and the project gates."""
+    """What opens a file to the rules: their patterns, the seeding spellings (with the names of the
+    configured `seed-functions`) and the project gates."""
 
-    def __init__(self, seed_functions: Iterable[str] = (), project_gates: Iterable[bytes] = ()) -> None:
-        self.spellings = SEEDING_SPELLINGS + tuple(name.rsplit(".", 1)[-1].encode() for name in seed_functions)
+    def __init__(
+        self, seed_functions: Iterable[str] = (), project_gates: Iterable[bytes] = ()
+    ) -> None:
+        self.spellings = SEEDING_SPELLINGS + tuple(
+            name.rsplit(".", 1)[-1].encode() for name in seed_functions
+        )
         self.project_gates = tuple(sorted(project_gates))
 
     def rules_for(self, rules: Sequence[HasPatterns], data: bytes) -> list:
@@ -86,7 +124,10 @@ class Gate:
             return seeding if part == SEEDING else part in data
 
         return [
-            rule for rule in rules
-            if any(all(map(contains, pattern)) if isinstance(pattern, tuple) else contains(pattern)
-                   for pattern in rule.patterns)
+            rule
+            for rule in rules
+            if any(
+                all(map(contains, pattern)) if isinstance(pattern, tuple) else contains(pattern)
+                for pattern in rule.patterns
+            )
         ]

@@ -21,13 +21,17 @@ from seedlint.source import Location, SourceDecodeError, SourceText, decode_sour
 
 _MAX_FIX_ROUNDS = 10
 INVALID_SYNTAX = RULES["SL000"]
-UNUSED_NOQA = "SL100"  # reported after the other rules: what their findings' comments suppressed decides it
+UNUSED_NOQA = (
+    "SL100"  # reported after the other rules: what their findings' comments suppressed decides it
+)
 
 
 class Linter:
     """Runs a fixed set of rules over source texts."""
 
-    def __init__(self, rules: Sequence[Rule], settings: AnalysisSettings, fixable: Collection[str] = ()) -> None:
+    def __init__(
+        self, rules: Sequence[Rule], settings: AnalysisSettings, fixable: Collection[str] = ()
+    ) -> None:
         self.rules = [rule for rule in rules if rule.code != INVALID_SYNTAX.code]
         self.enabled = frozenset(rule.code for rule in self.rules)
         self.settings = settings
@@ -58,8 +62,9 @@ class Linter:
         return result
 
     def _lint_notebook(self, path: Path, data: bytes, fix: str | None) -> LintResult:
-        """Lint a notebook's code cells as one program; findings are placed in their cells, fixes written back
-        into the cells they edit. A cell that does not parse is one SL000, and the others are still checked."""
+        """Lint a notebook's code cells as one program; findings are placed in their cells, fixes
+        written back into the cells they edit. A cell that does not parse is one SL000, and the
+        others are still checked."""
         try:
             program = read_program(data)
         except NotebookError as error:
@@ -68,29 +73,52 @@ class Linter:
         result = LintResult(path, [], program.source, program.text, program=program)
         if not wanted:
             return result
-        diagnostics = self._diagnostics(path, program.source, wanted, result.errors, result.reads, program)
+        diagnostics = self._diagnostics(
+            path, program.source, wanted, result.errors, result.reads, program
+        )
         cell_errors = []
-        unparsable = program.unparsable() if any(d.code == INVALID_SYNTAX.code for d in diagnostics) else []
+        unparsable = (
+            program.unparsable() if any(d.code == INVALID_SYNTAX.code for d in diagnostics) else []
+        )
         if unparsable:
             for piece, error in unparsable:
                 row, column = program.error_location(piece, error)
-                cell_errors.append(_invalid_syntax(path, program.source, row, column, f"SyntaxError: {error.msg}"))
+                cell_errors.append(
+                    _invalid_syntax(path, program.source, row, column, f"SyntaxError: {error.msg}")
+                )
             cell_errors = [program.place(d) for d in cell_errors]
             program = program.without(piece for piece, _ in unparsable)
-            result = LintResult(path, [], program.source, program.text, errors=result.errors, reads=result.reads,
-                                program=program)
-            diagnostics = self._diagnostics(path, program.source, wanted, result.errors, result.reads, program)
+            result = LintResult(
+                path,
+                [],
+                program.source,
+                program.text,
+                errors=result.errors,
+                reads=result.reads,
+                program=program,
+            )
+            diagnostics = self._diagnostics(
+                path, program.source, wanted, result.errors, result.reads, program
+            )
         result.diagnostics = diagnostics
         if fix is not None:
             self._fix(result, wanted, fix == "unsafe")
-        result.diagnostics = sorted([*map(result.program.place, result.diagnostics), *cell_errors],
-                                    key=lambda d: d.sort_key)
+        result.diagnostics = sorted(
+            [*map(result.program.place, result.diagnostics), *cell_errors], key=lambda d: d.sort_key
+        )
         return result
 
-    def _diagnostics(self, path: Path, source: SourceText, rules: Sequence[Rule], errors: list[str],
-                     reads: dict, program: Program | None = None) -> list[Diagnostic]:
-        """The findings of `rules` on one text; a rule that fails is recorded in `errors`, the others still run,
-        and the project modules the analysis read are added to `reads`."""
+    def _diagnostics(
+        self,
+        path: Path,
+        source: SourceText,
+        rules: Sequence[Rule],
+        errors: list[str],
+        reads: dict,
+        program: Program | None = None,
+    ) -> list[Diagnostic]:
+        """The findings of `rules` on one text; a rule that fails is recorded in `errors`, the
+        others still run, and the project modules the analysis read are added to `reads`."""
         project = self.settings.project
         parsed = project.parsed(path, source.text) if project is not None else None
         try:
@@ -100,20 +128,38 @@ class Linter:
         except cst.ParserSyntaxError as error:
             return [_syntax_error(path, source, error)]
         except (RecursionError, MemoryError) as error:
-            return [_invalid_syntax(path, source, 1, 0, f"SyntaxError: too deeply nested to parse ({type(error).__name__})")]
-        context = FileContext(path, source, layout, module_name(path), self.settings, program,
-                              parsed[0] if parsed is not None else None)
+            return [
+                _invalid_syntax(
+                    path,
+                    source,
+                    1,
+                    0,
+                    f"SyntaxError: too deeply nested to parse ({type(error).__name__})",
+                )
+            ]
+        context = FileContext(
+            path,
+            source,
+            layout,
+            module_name(path),
+            self.settings,
+            program,
+            parsed[0] if parsed is not None else None,
+        )
         with project.recording() if project is not None else nullcontext({}) as read:
             findings = self._findings(context, rules, errors)
         reads.update(read)
         return findings
 
-    def _findings(self, context: FileContext, rules: Sequence[Rule], errors: list[str]) -> list[Diagnostic]:
+    def _findings(
+        self, context: FileContext, rules: Sequence[Rule], errors: list[str]
+    ) -> list[Diagnostic]:
         path, source = context.path, context.source
         file_codes = file_noqa(source.text)
         diagnostics = []
         seen: set[tuple] = set()
-        suppressed: set[tuple[int, str]] = set()  # (row, code) of the findings a `# noqa` comment hid
+        # (row, code) of the findings a `# noqa` comment hid
+        suppressed: set[tuple[int, str]] = set()
         # The noqa audit (SL100) runs last: it needs to know what the others' comments suppressed.
         for rule in sorted(rules, key=lambda rule: rule.code == UNUSED_NOQA):
             if file_codes is not None and (not file_codes or rule.code in file_codes):
@@ -123,7 +169,8 @@ class Linter:
                     findings = list(rule.audit(source, suppressed, self.enabled, RULES))
                 else:
                     findings = list(rule.check(context))
-            except Exception as error:  # noqa: BLE001 - a rule's bug must not stop the run or lose findings
+            # noqa: BLE001 - a rule's bug must not stop the run or lose findings
+            except Exception as error:
                 errors.append(f"{rule.code} failed on {path}: {type(error).__name__}: {error}")
                 continue
             for finding in findings:
@@ -145,8 +192,13 @@ class Linter:
         source, program = result.source, result.program
         for _ in range(_MAX_FIX_ROUNDS):
             candidates = [
-                d for d in result.diagnostics if d.code in self.fixable and d.fixable(unsafe)
-                and (program is None or program.keeps(d.fix.edits))  # in a notebook: within a cell, off magics
+                d
+                for d in result.diagnostics
+                if d.code in self.fixable
+                and d.fixable(unsafe)
+                and (
+                    program is None or program.keeps(d.fix.edits)
+                )  # in a notebook: within a cell, off magics
             ]
             if not candidates:
                 return
@@ -164,10 +216,12 @@ class Linter:
             source = SourceText(text, source.encoding)
             result.source = source
             result.fixed.update(d.code for d in applied)
-            rules = self._wanted(text.encode(source.encoding))  # a fix can open rules (a seeding call it adds)
-            result.diagnostics = self._diagnostics(result.path, source, rules, result.errors, result.reads, program)
-
-
+            rules = self._wanted(
+                text.encode(source.encoding)
+            )  # a fix can open rules (a seeding call it adds)
+            result.diagnostics = self._diagnostics(
+                result.path, source, rules, result.errors, result.reads, program
+            )
 
 
 def apply_fixes(text: str, diagnostics: Sequence[Diagnostic]) -> tuple[str, list[Diagnostic]]:
@@ -198,16 +252,27 @@ def _parses(text: str) -> bool:
     return True
 
 
-def _diagnostic(rule: Rule, path: Path, source: SourceText, start: int, end: int, finding) -> Diagnostic:
+def _diagnostic(
+    rule: Rule, path: Path, source: SourceText, start: int, end: int, finding
+) -> Diagnostic:
     start_location, end_location = source.location(start), source.location(end)
     edit_locations = ()
     if finding.fix is not None:
-        edit_locations = tuple((source.location(e.start), source.location(e.end)) for e in finding.fix.edits)
+        edit_locations = tuple(
+            (source.location(e.start), source.location(e.end)) for e in finding.fix.edits
+        )
     return Diagnostic(
-        rule.code, rule.name, finding.message, path, start_location, end_location, finding.fix,
+        rule.code,
+        rule.name,
+        finding.message,
+        path,
+        start_location,
+        end_location,
+        finding.fix,
         finding.help,
         tuple(source.line_text(row) for row in range(start_location.row, end_location.row + 1)),
-        edit_locations, finding.generators,
+        edit_locations,
+        finding.generators,
     )
 
 
@@ -222,19 +287,33 @@ def _syntax_error(path: Path, source: SourceText, error: cst.ParserSyntaxError) 
         compile(source.text, str(path), "exec", dont_inherit=True)
     except SyntaxError as python_error:
         if python_error.lineno:
-            return _invalid_syntax(path, source, python_error.lineno, max((python_error.offset or 1) - 1, 0),
-                                   f"SyntaxError: {python_error.msg}")
+            return _invalid_syntax(
+                path,
+                source,
+                python_error.lineno,
+                max((python_error.offset or 1) - 1, 0),
+                f"SyntaxError: {python_error.msg}",
+            )
     except (ValueError, RecursionError, MemoryError):
         pass
     message = error.message.strip().splitlines()[0] if error.message.strip() else "invalid syntax"
-    return _invalid_syntax(path, source, error.raw_line, error.raw_column, f"SyntaxError: {message}")
+    return _invalid_syntax(
+        path, source, error.raw_line, error.raw_column, f"SyntaxError: {message}"
+    )
 
 
-def _invalid_syntax(path: Path, source: SourceText, row: int, column: int, message: str) -> Diagnostic:
+def _invalid_syntax(
+    path: Path, source: SourceText, row: int, column: int, message: str
+) -> Diagnostic:
     start = Location(row, column + 1)
     line = source.line_text(row)
     end = Location(row, min(column + 2, len(line) + 1))
     return Diagnostic(
-        INVALID_SYNTAX.code, INVALID_SYNTAX.name, message, path, start, end,
+        INVALID_SYNTAX.code,
+        INVALID_SYNTAX.name,
+        message,
+        path,
+        start,
+        end,
         source_lines=(line,),
     )

@@ -1,4 +1,5 @@
-"""Suppression comments: `# noqa`, `# noqa: SL104, SL105` on a line, `# seedlint: noqa[: codes]` for a file."""
+"""Suppression comments: `# noqa`, `# noqa: SL104, SL105` on a line, `# seedlint: noqa[: codes]` for
+a file."""
 
 from __future__ import annotations
 
@@ -24,7 +25,8 @@ def codes_in(text: str | None) -> list[str]:
 
 
 def file_noqa(text: str) -> set[str] | None:
-    """Codes a file-level `# seedlint: noqa[: codes]` turns off; an empty set means all; None: no comment."""
+    """Codes a file-level `# seedlint: noqa[: codes]` turns off; an empty set means all; None: no
+    comment."""
     codes: set[str] | None = None
     for match in _FILE_NOQA.finditer(text):
         found = set(codes_in(match.group("codes")))
@@ -44,14 +46,15 @@ def line_noqa(line: str, code: str) -> bool:
 
 
 def with_noqa(line: str, code: str) -> str:
-    """The line with `code` added to its `# noqa: ...` comment, or with a `# noqa: code` comment added."""
+    """The line with `code` added to its `# noqa: ...` comment, or with a `# noqa: code` comment
+    added."""
     for match in LINE_NOQA.finditer(line):
         codes = codes_in(match.group("codes"))
         if not codes or code in codes:
             return line
-        return f"{line[:match.end('codes')]}, {code}{line[match.end('codes'):]}"
+        return f"{line[: match.end('codes')]}, {code}{line[match.end('codes') :]}"
     body = line.rstrip()
-    return f"{body}  # noqa: {code}{line[len(body):]}"
+    return f"{body}  # noqa: {code}{line[len(body) :]}"
 
 
 @dataclass(frozen=True)
@@ -66,7 +69,8 @@ class Comment:
 def comments(text: str) -> Iterator[Comment]:
     """The comments of a source text (not `#` inside strings); none if it does not tokenize.
 
-    A lone carriage return ends a line too (`newline=None`), so rows are `SourceText`'s whatever the line endings.
+    A lone carriage return ends a line too (`newline=None`), so rows are `SourceText`'s whatever the
+    line endings.
     """
     try:
         for token in tokenize.generate_tokens(io.StringIO(text, newline=None).readline):

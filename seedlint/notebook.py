@@ -1,5 +1,5 @@
-"""Jupyter notebooks: their code cells as one program (what "Run all" executes), and the way back from that
-program's findings and fixes to the cells and to the notebook's own JSON text."""
+"""Jupyter notebooks: their code cells as one program (what "Run all" executes), and the way back
+from that program's findings and fixes to the cells and to the notebook's own JSON text."""
 
 from __future__ import annotations
 
@@ -19,18 +19,30 @@ from seedlint.diagnostics import CellPlace, Diagnostic, Edit, apply_edits
 from seedlint.source import Location, SourceText
 
 NOTEBOOK_SUFFIX = ".ipynb"
-# Cell magics whose body is Python, run by IPython (as ruff lints them); any other `%%` cell is not Python.
-PYTHON_CELL_MAGICS = frozenset({"capture", "debug", "prun", "pypy", "python", "python3", "time", "timeit"})
+# Cell magics whose body is Python, run by IPython (as ruff lints them); any other `%%` cell is not
+# Python.
+PYTHON_CELL_MAGICS = frozenset(
+    {"capture", "debug", "prun", "pypy", "python", "python3", "time", "timeit"}
+)
 # A magic line, in the program: a statement that does nothing, the original line kept in a comment.
 _MAGIC_MARK = "seedlint-magic:"
 _MAGIC_LINE = re.compile(rf"^[ \t]*pass  # {_MAGIC_MARK}(.*)$")
 _NEWLINE = re.compile(r"\r\n|\r|\n")
 _WHITESPACE = re.compile(r"[ \t\n\r]*")
-_ESCAPE_PREFIXES = ("%", "!", "?", "/", ",", ";")  # IPython's line escapes: magics, shell, help, autocall
-# `files = !ls`, `(out, err) = %sx ls`: a magic's output assigned (no Python expression starts with `!` or `%`).
+_ESCAPE_PREFIXES = (
+    "%",
+    "!",
+    "?",
+    "/",
+    ",",
+    ";",
+)  # IPython's line escapes: magics, shell, help, autocall
+# `files = !ls`, `(out, err) = %sx ls`: a magic's output assigned (no Python expression starts with
+# `!` or `%`).
 _TARGETS = r"[A-Za-z_*][\w.\[\], \t*]*"  # `files`, `a, *b`, `d[k]`: what an assignment can bind
 _ASSIGNED_MAGIC = re.compile(
-    rf"^[ \t]*(?:{_TARGETS}|[(\[][ \t]*{_TARGETS}[)\]][ \t]*)(?<![=!<>:+\-*/%&|^@])=[ \t]*[!%]")
+    rf"^[ \t]*(?:{_TARGETS}|[(\[][ \t]*{_TARGETS}[)\]][ \t]*)(?<![=!<>:+\-*/%&|^@])=[ \t]*[!%]"
+)
 
 
 def is_notebook(path: Path) -> bool:
@@ -39,8 +51,8 @@ def is_notebook(path: Path) -> bool:
 
 @functools.lru_cache(maxsize=4)
 def read_program(data: bytes) -> Program:
-    """A notebook file's code cells as one program, read once for the same bytes (an editor's notebook is read
-    for its imports, then linted). Raises NotebookError."""
+    """A notebook file's code cells as one program, read once for the same bytes (an editor's
+    notebook is read for its imports, then linted). Raises NotebookError."""
     return Notebook.read(data).program()
 
 
@@ -83,8 +95,11 @@ class Notebook:
             raise NotebookError(f"not a notebook: {error}") from error
         if not isinstance(document, dict) or not isinstance(document.get("cells"), list):
             version = document.get("nbformat") if isinstance(document, dict) else None
-            raise NotebookError(f"not an nbformat 4 notebook (nbformat {version})" if version not in (None, 4) else
-                                "not a notebook: no list of cells")
+            raise NotebookError(
+                f"not an nbformat 4 notebook (nbformat {version})"
+                if version not in (None, 4)
+                else "not a notebook: no list of cells"
+            )
         spans = _source_spans(text)
         cells = []
         for number, (cell, span) in enumerate(zip(document["cells"], spans), start=1):
@@ -96,7 +111,9 @@ class Notebook:
             elif isinstance(source, str):
                 cells.append(Cell(number, str(cell.get("cell_type")), source, span, False))
             else:
-                raise NotebookError(f"cell {number}: its source is neither a string nor a list of strings")
+                raise NotebookError(
+                    f"cell {number}: its source is neither a string nor a list of strings"
+                )
         metadata = document.get("metadata")
         language = _language(metadata if isinstance(metadata, dict) else {})
         return cls(text, cells, language in (None, "python"), bom)
@@ -105,13 +122,18 @@ class Notebook:
         return (codecs.BOM_UTF8 if self.bom else b"") + self.text.encode("utf-8")
 
     def program(self, left_out: frozenset[int] = frozenset()) -> Program:
-        """The Python code cells, in order, as one program (without the cells numbered in `left_out`)."""
-        pieces = [_piece(cell) for cell in self.cells
-                  if cell.kind == "code" and self.python and cell.number not in left_out]
+        """The Python code cells, in order, as one program (without the cells numbered in
+        `left_out`)."""
+        pieces = [
+            _piece(cell)
+            for cell in self.cells
+            if cell.kind == "code" and self.python and cell.number not in left_out
+        ]
         return Program(self, [piece for piece in pieces if piece is not None], left_out)
 
     def with_sources(self, sources: dict[int, str]) -> str:
-        """The file's text with new sources for some cells (by number): only their `source` values change."""
+        """The file's text with new sources for some cells (by number): only their `source` values
+        change."""
         text = self.text
         for number in sorted(sources, reverse=True):
             cell = self.cells[number - 1]
@@ -124,8 +146,10 @@ class Notebook:
         ascii_only = self.text.isascii()
         if not cell.as_lines:
             return json.dumps(source, ensure_ascii=ascii_only)
-        items = [json.dumps(line, ensure_ascii=ascii_only) for line in source.splitlines(keepends=True)]
-        old = self.text[cell.span[0]:cell.span[1]]
+        items = [
+            json.dumps(line, ensure_ascii=ascii_only) for line in source.splitlines(keepends=True)
+        ]
+        old = self.text[cell.span[0] : cell.span[1]]
         if not items:
             return "[]"
         layout = _list_layout(self.text, cell.span, old)
@@ -146,9 +170,18 @@ class Notebook:
 
 
 def notebook_text(cells: Iterable[tuple[str, str]]) -> str:
-    """An nbformat 4 notebook of (cell type, source) pairs: an editor's open notebook, as the linter reads it."""
-    return json.dumps({"cells": [{"cell_type": kind, "metadata": {}, "source": source} for kind, source in cells],
-                       "metadata": {}, "nbformat": 4, "nbformat_minor": 5})
+    """An nbformat 4 notebook of (cell type, source) pairs: an editor's open notebook, as the linter
+    reads it."""
+    return json.dumps(
+        {
+            "cells": [
+                {"cell_type": kind, "metadata": {}, "source": source} for kind, source in cells
+            ],
+            "metadata": {},
+            "nbformat": 4,
+            "nbformat_minor": 5,
+        }
+    )
 
 
 def _language(metadata: dict) -> str | None:
@@ -159,14 +192,18 @@ def _language(metadata: dict) -> str | None:
     return None
 
 
-# ---------------------------------------------------------------------------------------------- the program
+# ---------------------------------------------------------------------------------------------- the
+# program
 @dataclass(frozen=True)
 class Piece:
-    """A code cell's text as it stands in the program: magic lines made into `pass`, and a final newline."""
+    """A code cell's text as it stands in the program: magic lines made into `pass`, and a final
+    newline."""
 
     cell: Cell
     program_text: str
-    magic_spans: tuple[tuple[int, int], ...]  # offsets in program_text of the lines that were magics
+    magic_spans: tuple[
+        tuple[int, int], ...
+    ]  # offsets in program_text of the lines that were magics
 
 
 def _piece(cell: Cell) -> Piece | None:
@@ -198,7 +235,8 @@ def _piece(cell: Cell) -> Piece | None:
 
 
 def _is_magic(line: str, code: str, first_line: bool) -> bool:
-    """Whether a line that starts a statement is IPython syntax (`code`: the line without its comment)."""
+    """Whether a line that starts a statement is IPython syntax (`code`: the line without its
+    comment)."""
     stripped = line.strip()
     if not stripped or stripped.startswith("#"):
         return False
@@ -210,8 +248,8 @@ def _is_magic(line: str, code: str, first_line: bool) -> bool:
 
 
 def _scanned(lines: Sequence[str]) -> Iterable[tuple[bool, str]]:
-    """For each line: whether it begins a statement (not inside brackets, a string or a continued line), and
-    its text up to its comment (a `#` outside strings)."""
+    """For each line: whether it begins a statement (not inside brackets, a string or a continued
+    line), and its text up to its comment (a `#` outside strings)."""
     depth, quote, continued = 0, None, False
     for line in lines:
         starts = depth == 0 and quote is None and not continued
@@ -238,7 +276,9 @@ def _scanned(lines: Sequence[str]) -> Iterable[tuple[bool, str]]:
                 continued = True
             index += 1
         if quote is not None and len(quote) == 1:
-            quote = None  # a one-quote string ends with its line (unterminated: a syntax error anyway)
+            quote = (
+                None  # a one-quote string ends with its line (unterminated: a syntax error anyway)
+            )
         yield starts, line[:code_end]
 
 
@@ -256,7 +296,9 @@ def _unmagicked(program_text: str) -> str:
 class Program:
     """A notebook's Python code cells as one text, and where each cell lies in it."""
 
-    def __init__(self, notebook: Notebook, pieces: list[Piece], left_out: frozenset[int] = frozenset()) -> None:
+    def __init__(
+        self, notebook: Notebook, pieces: list[Piece], left_out: frozenset[int] = frozenset()
+    ) -> None:
         self.notebook = notebook
         self.pieces = pieces
         self.left_out = left_out  # the cells left out of the program (they do not parse)
@@ -276,7 +318,8 @@ class Program:
         """The piece holding an offset (one at a piece's start belongs to that piece)."""
         return max(bisect.bisect_right(self.starts, offset) - 1, 0)
 
-    # ---------------------------------------------------------------------------------- syntax errors
+    # ---------------------------------------------------------------------------------- syntax
+    # errors
     def unparsable(self) -> list[tuple[Piece, SyntaxError]]:
         """The cells CPython cannot compile on their own, with its error."""
         bad = []
@@ -284,7 +327,13 @@ class Program:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
                 try:
-                    compile(piece.program_text, "<cell>", "exec", ast.PyCF_ALLOW_TOP_LEVEL_AWAIT, dont_inherit=True)
+                    compile(
+                        piece.program_text,
+                        "<cell>",
+                        "exec",
+                        ast.PyCF_ALLOW_TOP_LEVEL_AWAIT,
+                        dont_inherit=True,
+                    )
                 except SyntaxError as error:
                     bad.append((piece, error))
                 except (ValueError, RecursionError, MemoryError) as error:
@@ -301,28 +350,35 @@ class Program:
 
     # ---------------------------------------------------------------------------------- fixes
     def keeps(self, edits: Sequence[Edit]) -> bool:
-        """Whether each edit stays inside one cell and off its magic lines (else the fix is not applied)."""
+        """Whether each edit stays inside one cell and off its magic lines (else the fix is not
+        applied)."""
         for edit in edits:
             index = self._index(edit.start)
             if edit.end > self.ends[index]:
                 return False
             start = self.starts[index]
             # Overlapping a magic line, or adding to its end, would change the magic.
-            if any(edit.start - start <= magic_end and edit.end - start > magic_start
-                   for magic_start, magic_end in self.pieces[index].magic_spans):
+            if any(
+                edit.start - start <= magic_end and edit.end - start > magic_start
+                for magic_start, magic_end in self.pieces[index].magic_spans
+            ):
                 return False
         return True
 
     def edited(self, edits: Sequence[Edit]) -> Program:
-        """The program of the notebook with the edits applied cell by cell (each edit inside one cell: `keeps`).
+        """The program of the notebook with the edits applied cell by cell (each edit inside one
+        cell: `keeps`).
 
-        Raises NotebookError when the cells' new text would not read back as this program (a bug to report).
+        Raises NotebookError when the cells' new text would not read back as this program (a bug to
+        report).
         """
         by_piece: dict[int, list[Edit]] = {}
         for edit in dict.fromkeys(edits):
             index = self._index(edit.start)
             start = self.starts[index]
-            by_piece.setdefault(index, []).append(Edit(edit.start - start, edit.end - start, edit.content))
+            by_piece.setdefault(index, []).append(
+                Edit(edit.start - start, edit.end - start, edit.content)
+            )
         sources, expected = {}, []
         for index, piece in enumerate(self.pieces):
             if index not in by_piece:
@@ -333,64 +389,101 @@ class Program:
             if not piece.cell.source.endswith(("\n", "\r")) and text.endswith("\n"):
                 text = text[:-1]  # the newline the program added after the cell's last line
             sources[piece.cell.number] = text
-            expected.append(program_text if program_text.endswith(("\n", "\r")) else program_text + "\n")
-        program = Notebook.parse(self.notebook.with_sources(sources), self.notebook.bom).program(self.left_out)
+            expected.append(
+                program_text if program_text.endswith(("\n", "\r")) else program_text + "\n"
+            )
+        program = Notebook.parse(self.notebook.with_sources(sources), self.notebook.bom).program(
+            self.left_out
+        )
         if [piece.program_text for piece in program.pieces] != expected:
             raise NotebookError("the fixed cells do not read back as the fixed program")
         return program
 
     # ---------------------------------------------------------------------------------- locations
     def cell_location(self, location: Location, within: int | None = None) -> tuple[int, Location]:
-        """A program location as (cell number, location in the cell); `within`: counted in that piece (the end of
-        a span that ends where the next cell starts)."""
+        """A program location as (cell number, location in the cell); `within`: counted in that
+        piece (the end of a span that ends where the next cell starts)."""
         if not self.pieces:
             return 1, location
-        index = self._index(self.source.offset(location.row, location.column - 1)) if within is None else within
+        index = (
+            self._index(self.source.offset(location.row, location.column - 1))
+            if within is None
+            else within
+        )
         first_row = self.source.location(self.starts[index]).row
-        return self.pieces[index].cell.number, Location(location.row - first_row + 1, location.column)
+        return self.pieces[index].cell.number, Location(
+            location.row - first_row + 1, location.column
+        )
 
     def _piece_of(self, location: Location) -> int:
         return self._index(self.source.offset(location.row, location.column - 1))
 
     def in_program(self, diagnostic: Diagnostic) -> Diagnostic:
         """A placed finding back on the program's rows (what a run of the program reports)."""
-        index = next(i for i, piece in enumerate(self.pieces) if piece.cell.number == diagnostic.notebook.cell)
+        index = next(
+            i
+            for i, piece in enumerate(self.pieces)
+            if piece.cell.number == diagnostic.notebook.cell
+        )
         shift = self.source.location(self.starts[index]).row - 1
-        return replace(diagnostic, start=Location(diagnostic.start.row + shift, diagnostic.start.column),
-                       end=Location(diagnostic.end.row + shift, diagnostic.end.column), notebook=None)
+        return replace(
+            diagnostic,
+            start=Location(diagnostic.start.row + shift, diagnostic.start.column),
+            end=Location(diagnostic.end.row + shift, diagnostic.end.column),
+            notebook=None,
+        )
 
     def place(self, diagnostic: Diagnostic) -> Diagnostic:
-        """A program finding placed in its cell: rows counted in the cell, its cell and file location added."""
+        """A program finding placed in its cell: rows counted in the cell, its cell and file
+        location added."""
         index = self._piece_of(diagnostic.start)
         number, start = self.cell_location(diagnostic.start, index)
         _, end = self.cell_location(diagnostic.end, index)
         edits = []
         for first, last in diagnostic.edit_locations:
             edit_index = self._piece_of(first)
-            edits.append((self.cell_location(first, edit_index), self.cell_location(last, edit_index)))
+            edits.append(
+                (self.cell_location(first, edit_index), self.cell_location(last, edit_index))
+            )
         cell = self.notebook.cells[number - 1] if number <= len(self.notebook.cells) else None
         where = SourceText(cell.source if cell is not None else "")
         start, end = _within(start, where), _within(end, where)
-        file_start, file_end = (self.notebook.file_location(number, where.offset(location.row, location.column - 1))
-                                if cell is not None else location for location in (start, end))
-        edit_locations = tuple((_within(first[1], self._cell_text(first[0])),
-                                _within(last[1], self._cell_text(first[0]))) for first, last in edits)
-        return replace(diagnostic, start=start, end=end, edit_locations=edit_locations,
-                       notebook=CellPlace(number, file_start, file_end, tuple(first[0] for first, _ in edits)))
+        file_start, file_end = (
+            self.notebook.file_location(number, where.offset(location.row, location.column - 1))
+            if cell is not None
+            else location
+            for location in (start, end)
+        )
+        edit_locations = tuple(
+            (
+                _within(first[1], self._cell_text(first[0])),
+                _within(last[1], self._cell_text(first[0])),
+            )
+            for first, last in edits
+        )
+        return replace(
+            diagnostic,
+            start=start,
+            end=end,
+            edit_locations=edit_locations,
+            notebook=CellPlace(number, file_start, file_end, tuple(first[0] for first, _ in edits)),
+        )
 
     def _cell_text(self, number: int) -> SourceText:
         return SourceText(self.notebook.cells[number - 1].source)
 
 
 def _within(location: Location, cell: SourceText) -> Location:
-    """A location in a cell's text: past its last line (the newline the program added) is the end of that line."""
+    """A location in a cell's text: past its last line (the newline the program added) is the end of
+    that line."""
     rows = len(cell.lines)
     if location.row <= rows:
         return location
     return Location(rows, len(cell.lines[-1]) + 1)
 
 
-# ---------------------------------------------------------------------------------------------- the JSON text
+# ---------------------------------------------------------------------------------------------- the
+# JSON text
 def _skip(text: str, position: int) -> int:
     return _WHITESPACE.match(text, position).end()
 
@@ -428,22 +521,32 @@ def _source_spans(text: str) -> list[tuple[int, int]]:
         if key != "cells":
             continue
         for cell_start, cell_end in _elements(text, start):
-            source = [(value_start, value_end) for name, value_start, value_end in _members(text, cell_start)
-                      if name == "source"] if text[cell_start] == "{" else []
+            source = (
+                [
+                    (value_start, value_end)
+                    for name, value_start, value_end in _members(text, cell_start)
+                    if name == "source"
+                ]
+                if text[cell_start] == "{"
+                else []
+            )
             spans.append(source[-1] if source else (cell_end, cell_end))
     return spans
 
 
 def _list_layout(text: str, span: tuple[int, int], old: str) -> tuple[str, str] | None:
-    """The whitespace before each item and before the `]` of a multi-line list of lines, or None (inline)."""
+    """The whitespace before each item and before the `]` of a multi-line list of lines, or None
+    (inline)."""
     if "\n" in old or "\r" in old:
         items = list(_elements(text, span[0]))
         if items:
-            return text[span[0] + 1:items[0][0]], text[items[-1][1]:span[1] - 1]
+            return text[span[0] + 1 : items[0][0]], text[items[-1][1] : span[1] - 1]
     line_start = max(text.rfind("\n", 0, span[0]), text.rfind("\r", 0, span[0])) + 1
     if line_start == 0:
         return None
-    key_indent = text[line_start:line_start + len(text[line_start:]) - len(text[line_start:].lstrip(" \t"))]
+    key_indent = text[
+        line_start : line_start + len(text[line_start:]) - len(text[line_start:].lstrip(" \t"))
+    ]
     first_key = _WHITESPACE.match(text, text.index("{") + 1).group(0)
     unit = first_key.lstrip("\r\n")
     newline = "\r\n" if "\r\n" in first_key else "\n"
@@ -451,7 +554,8 @@ def _list_layout(text: str, span: tuple[int, int], old: str) -> tuple[str, str] 
 
 
 def _raw_offset(text: str, span: tuple[int, int], offset: int) -> int:
-    """The position in the file's text of the character at `offset` of a source value (string or list)."""
+    """The position in the file's text of the character at `offset` of a source value (string or
+    list)."""
     start = span[0]
     strings = [span] if text[start] == '"' else list(_elements(text, start))
     for string_start, string_end in strings:
@@ -461,7 +565,7 @@ def _raw_offset(text: str, span: tuple[int, int], offset: int) -> int:
                 return position
             if text[position] == "\\":
                 if text[position + 1] == "u":
-                    unit = int(text[position + 2:position + 6], 16)
+                    unit = int(text[position + 2 : position + 6], 16)
                     pair = 0xD800 <= unit < 0xDC00 and text.startswith("\\u", position + 6)
                     position += 12 if pair else 6
                 else:

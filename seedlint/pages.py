@@ -27,7 +27,9 @@ def page_url(code: str) -> str:
 
 
 def _section(text: str, heading: str) -> str | None:
-    match = re.search(rf"^## {re.escape(heading)}\s*$(.*?)(?=^## |\Z)", text, re.MULTILINE | re.DOTALL)
+    match = re.search(
+        rf"^## {re.escape(heading)}\s*$(.*?)(?=^## |\Z)", text, re.MULTILINE | re.DOTALL
+    )
     return match.group(1) if match else None
 
 

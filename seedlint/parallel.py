@@ -1,9 +1,9 @@
-"""A pool of worker processes that pays for itself: work is handed to it in chunks of neighbouring items,
-results come back in the items' order, and it is used only when it pays (more than one CPU and enough
-items); when processes cannot be started or one dies, the rest is done here, serially.
+"""A pool of worker processes that pays for itself: work is handed to it in chunks of neighbouring
+items, results come back in the items' order, and it is used only when it pays (more than one CPU
+and enough items); when processes cannot be started or one dies, the rest is done here, serially.
 
-What the workers hold and do (the runner's entry points) is the caller's: `initializer(*initargs())` runs
-once in each worker.
+What the workers hold and do (the runner's entry points) is the caller's: `initializer(*initargs())`
+runs once in each worker.
 """
 
 from __future__ import annotations
@@ -35,32 +35,45 @@ def available_cpus() -> int:
 class Pool:
     """Worker processes for one run (started on first use), or none: then everything runs here.
 
-    Each worker runs `initializer(*initargs())` when it starts (`initargs` is called then, in this process,
-    so what it computes is paid only when the pool is used)."""
+    Each worker runs `initializer(*initargs())` when it starts (`initargs` is called then, in this
+    process, so what it computes is paid only when the pool is used)."""
 
-    def __init__(self, jobs: int, initializer: Callable[..., None], initargs: Callable[[], tuple]) -> None:
+    def __init__(
+        self, jobs: int, initializer: Callable[..., None], initargs: Callable[[], tuple]
+    ) -> None:
         self.jobs = jobs
         self._initializer, self._initargs = initializer, initargs
         self._executor: ProcessPoolExecutor | None = None
         self.broken = jobs < 2
         self.used = False  # whether any work ran in the workers
 
-    def map(self, work: Callable[[list[T]], list[U]], items: list[T], serial: Callable[[list[T]], list[U]],
-            ) -> list[U]:
-        """`work` over chunks of `items` in the workers (`serial` here, when the pool does not pay or fails),
-        results in the items' order."""
+    def map(
+        self,
+        work: Callable[[list[T]], list[U]],
+        items: list[T],
+        serial: Callable[[list[T]], list[U]],
+    ) -> list[U]:
+        """`work` over chunks of `items` in the workers (`serial` here, when the pool does not pay
+        or fails), results in the items' order."""
         if self.broken or len(items) < MIN_ITEMS:
             return serial(items)
         chunks = _chunks(items, self.jobs * _CHUNKS_PER_WORKER)
         try:
             if self._executor is None:
-                self._executor = ProcessPoolExecutor(self.jobs, mp_context=_context(), initializer=self._initializer,
-                                                     initargs=self._initargs())
+                self._executor = ProcessPoolExecutor(
+                    self.jobs,
+                    mp_context=_context(),
+                    initializer=self._initializer,
+                    initargs=self._initargs(),
+                )
             results = [result for chunk in self._executor.map(work, chunks) for result in chunk]
             self.used = True
             return results
         except (OSError, BrokenProcessPool, NotImplementedError, PermissionError) as error:
-            print(f"seedlint: warning: analysing in one process ({type(error).__name__}: {error})", file=sys.stderr)
+            print(
+                f"seedlint: warning: analysing in one process ({type(error).__name__}: {error})",
+                file=sys.stderr,
+            )
             self.close()
             self.broken = True
             return serial(items)
@@ -74,10 +87,12 @@ class Pool:
 def _context() -> multiprocessing.context.BaseContext:
     """Fork where the platform has it (workers start with what the parent imported), else spawn."""
     methods = multiprocessing.get_all_start_methods()
-    return multiprocessing.get_context("fork" if "fork" in methods and sys.platform != "darwin" else "spawn")
+    return multiprocessing.get_context(
+        "fork" if "fork" in methods and sys.platform != "darwin" else "spawn"
+    )
 
 
 def _chunks(items: list[T], count: int) -> list[list[T]]:
     """Consecutive runs of items (neighbouring files share helpers), about `count` of them."""
     size = max(1, -(-len(items) // count))
-    return [items[start:start + size] for start in range(0, len(items), size)]
+    return [items[start : start + size] for start in range(0, len(items), size)]

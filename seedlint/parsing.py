@@ -1,16 +1,18 @@
-"""Parsing a module, and where its nodes are: per top-level statement, so that a re-parse keeps what an edit
-did not touch.
+"""Parsing a module, and where its nodes are: per top-level statement, so that a re-parse keeps what
+an edit did not touch.
 
-libcst's native parser is not given what it cannot take: a file over the size limit or with a line over
-the length limit (generated data: libcst needs about 2 GB per MB of a one-line list) is refused with the
-reason, and a file that nests deeply (brackets, chains of prefix operators) is first compiled by CPython,
-whose parser fails cleanly where libcst's overflows its stack: what CPython rejects is a syntax error.
+libcst's native parser is not given what it cannot take: a file over the size limit or with a line
+over the length limit (generated data: libcst needs about 2 GB per MB of a one-line list) is refused
+with the reason, and a file that nests deeply (brackets, chains of prefix operators) is first
+compiled by CPython, whose parser fails cleanly where libcst's overflows its stack: what CPython
+rejects is a syntax error.
 
-libcst gives positions through a code generator that walks the whole module; a `Layout` runs it once per
-top-level piece (header line, statement, footer line) and shifts the piece's positions by the line it starts
-on. A `Reparser` (the language server's, which sees the same buffer edit after edit) parses only the
-statements around an edit and reuses the others, nodes and positions alike; the module it builds is the one a
-full parse gives (tested on random edits), and anything it cannot vouch for falls back to the full parse.
+libcst gives positions through a code generator that walks the whole module; a `Layout` runs it once
+per top-level piece (header line, statement, footer line) and shifts the piece's positions by the
+line it starts on. A `Reparser` (the language server's, which sees the same buffer edit after edit)
+parses only the statements around an edit and reuses the others, nodes and positions alike; the
+module it builds is the one a full parse gives (tested on random edits), and anything it cannot
+vouch for falls back to the full parse.
 """
 
 from __future__ import annotations
@@ -32,12 +34,15 @@ from libcst.metadata.position_provider import PositionProvidingCodegenState
 from seedlint.source import DEFAULT_LIMITS, ParseLimits, SourceText
 
 _REMEMBERED_FILES = 16  # the buffers a reparser keeps the last parse of
-_PARSING = threading.Lock()  # one parse at a time swaps libcst's node check out (the language server has threads)
+_PARSING = (
+    threading.Lock()
+)  # one parse at a time swaps libcst's node check out (the language server has threads)
 
 
 @dataclass(frozen=True)
 class _Piece:
-    """A top-level node generated on its own: the lines it spans and its nodes' positions from its first line."""
+    """A top-level node generated on its own: the lines it spans and its nodes' positions from its
+    first line."""
 
     node: cst.CSTNode
     defaults: tuple[str, str]  # the module's indentation and newline it was generated with
@@ -56,7 +61,9 @@ class _PositionSink:
 
 def _piece(node: cst.CSTNode, defaults: tuple[str, str]) -> _Piece:
     sink = _PositionSink()
-    state = PositionProvidingCodegenState(default_indent=defaults[0], default_newline=defaults[1], provider=sink)
+    state = PositionProvidingCodegenState(
+        default_indent=defaults[0], default_newline=defaults[1], provider=sink
+    )
     node._codegen(state)
     piece = _Piece(node, defaults, state.line - 1, "".join(state.tokens), sink._computed, {})
     piece.owners.update(dict.fromkeys(piece.ranges, piece))
@@ -64,9 +71,12 @@ def _piece(node: cst.CSTNode, defaults: tuple[str, str]) -> _Piece:
 
 
 class Layout:
-    """A parsed module with its text, and the character span of any of its nodes (computed on first use)."""
+    """A parsed module with its text, and the character span of any of its nodes (computed on first
+    use)."""
 
-    def __init__(self, module: cst.Module, source: SourceText, earlier: Layout | None = None) -> None:
+    def __init__(
+        self, module: cst.Module, source: SourceText, earlier: Layout | None = None
+    ) -> None:
         self.module = module
         self.source = source
         self._earlier = earlier  # pieces of its nodes are reused from there
@@ -77,12 +87,18 @@ class Layout:
         defaults = (module.default_indent, module.default_newline)
         known = {}
         if self._earlier is not None:
-            known = {id(piece.node): piece for piece in self._earlier.pieces if piece.defaults == defaults}
+            known = {
+                id(piece.node): piece
+                for piece in self._earlier.pieces
+                if piece.defaults == defaults
+            }
             self._earlier = None
         pieces = []
         for node in (*module.header, *module.body, *module.footer):
             piece = known.get(id(node))
-            pieces.append(piece if piece is not None and piece.node is node else _piece(node, defaults))
+            pieces.append(
+                piece if piece is not None and piece.node is node else _piece(node, defaults)
+            )
         return pieces
 
     @cached_property
@@ -103,23 +119,30 @@ class Layout:
 
     @cached_property
     def first_indented(self) -> int:
-        """The index of the first top-level statement with an indented block (the module's indentation is its)."""
-        return next((number for number, statement in enumerate(self.module.body) if _indents(statement)),
-                    len(self.module.body))
+        """The index of the first top-level statement with an indented block (the module's
+        indentation is its)."""
+        return next(
+            (number for number, statement in enumerate(self.module.body) if _indents(statement)),
+            len(self.module.body),
+        )
 
     @cached_property
     def faithful(self) -> bool:
-        """Whether the module's code is its text (libcst mangles lines that hold only a backslash)."""
+        """Whether the module's code is its text (libcst mangles lines that hold only a
+        backslash)."""
         code, text = "".join(piece.code for piece in self.pieces), self.source.text
         if self.module.has_trailing_newline:
             return code == text
-        return code.startswith(text) and code[len(text):] in ("\n", "\r\n", "\r")
+        return code.startswith(text) and code[len(text) :] in ("\n", "\r\n", "\r")
 
     def statement_starts(self) -> list[int]:
         """The offset each top-level statement starts at (its leading comment lines included)."""
         first = self.first_lines
         header = len(self.module.header)
-        return [self.source.offset(first[id(piece)], 0) for piece in self.pieces[header:header + len(self.module.body)]]
+        return [
+            self.source.offset(first[id(piece)], 0)
+            for piece in self.pieces[header : header + len(self.module.body)]
+        ]
 
     def span(self, node: cst.CSTNode) -> tuple[int, int]:
         """(start, end) character offsets of a node."""
@@ -128,13 +151,16 @@ class Layout:
         piece = self._owners[node]
         code_range, first = piece.ranges[node], self.first_lines[id(piece)] - 1
         offset = self.source.offset
-        return (offset(first + code_range.start.line, code_range.start.column),
-                offset(first + code_range.end.line, code_range.end.column))
+        return (
+            offset(first + code_range.start.line, code_range.start.column),
+            offset(first + code_range.end.line, code_range.end.column),
+        )
 
 
-# Past these, CPython compiles the file first: bracket depth (its own limit is 200); a line's length (a chain of
-# prefix operators lives on one); lines that end in an operator (a chain spread over lines inside brackets).
-# CPython refuses chains of a few thousand links; libcst recurses once per link and crashes further on.
+# Past these, CPython compiles the file first: bracket depth (its own limit is 200); a line's length
+# (a chain of prefix operators lives on one); lines that end in an operator (a chain spread over
+# lines inside brackets). CPython refuses chains of a few thousand links; libcst recurses once per
+# link and crashes further on.
 _NESTING = 100
 _LONG_LINE = 2000
 _CONTINUED_LINES = 2500
@@ -153,20 +179,30 @@ class NotParsed(Exception):
 
 def check_limits(text: str, limits: ParseLimits = DEFAULT_LIMITS) -> None:
     """Raise NotParsed for a text libcst must not be given."""
-    if len(text) * 4 > limits.file_size:  # (a cheap bound first: UTF-8 takes at most 4 bytes a character)
+    if (
+        len(text) * 4 > limits.file_size
+    ):  # (a cheap bound first: UTF-8 takes at most 4 bytes a character)
         size = len(text.encode("utf-8", "surrogatepass"))
         if size > limits.file_size:
-            raise NotParsed(f"not parsed: the file is {size:,} bytes, over `max-file-size` ({limits.file_size:,}); "
-                            "exclude it or raise the limit")
+            raise NotParsed(
+                f"not parsed: the file is {size:,} bytes, over `max-file-size` "
+                f"({limits.file_size:,}); exclude it or raise the limit"
+            )
     lines = text.split("\n" if "\n" in text or "\r" not in text else "\r")
     longest = max(map(len, lines))
     if longest > limits.line_length:
         row = next(number for number, line in enumerate(lines, 1) if len(line) == longest)
-        raise NotParsed(f"not parsed: line {row} is {longest:,} characters long, over `max-line-length` "
-                        f"({limits.line_length:,}): generated data? exclude it or raise the limit", row)
+        raise NotParsed(
+            f"not parsed: line {row} is {longest:,} characters long, over `max-line-length` "
+            f"({limits.line_length:,}): generated data? exclude it or raise the limit",
+            row,
+        )
     brackets = _NOT_BRACKETS.sub("", text)
-    if (brackets and max(accumulate(map(_BRACKET_DEPTH.__getitem__, brackets))) > _NESTING) or longest > _LONG_LINE \
-            or sum(1 for line in lines if line.rstrip().endswith(_CONTINUING)) > _CONTINUED_LINES:
+    if (
+        (brackets and max(accumulate(map(_BRACKET_DEPTH.__getitem__, brackets))) > _NESTING)
+        or longest > _LONG_LINE
+        or sum(1 for line in lines if line.rstrip().endswith(_CONTINUING)) > _CONTINUED_LINES
+    ):
         _compiles(text)
 
 
@@ -175,10 +211,14 @@ def _compiles(text: str) -> None:
     try:
         compile(text, "<seedlint>", "exec", 1024, dont_inherit=True)  # 1024: ast.PyCF_ONLY_AST
     except SyntaxError as error:
-        raise NotParsed(f"SyntaxError: {error.msg}", error.lineno or 1, max((error.offset or 1) - 1, 0)) from None
+        raise NotParsed(
+            f"SyntaxError: {error.msg}", error.lineno or 1, max((error.offset or 1) - 1, 0)
+        ) from None
     except (RecursionError, MemoryError) as error:
-        raise NotParsed(f"SyntaxError: too deeply nested to parse (Python's own parser gives up with "
-                        f"{type(error).__name__})") from None
+        raise NotParsed(
+            f"SyntaxError: too deeply nested to parse (Python's own parser gives up with "
+            f"{type(error).__name__})"
+        ) from None
     except ValueError as error:  # null bytes
         raise NotParsed(f"SyntaxError: {error}") from None
 
@@ -186,9 +226,9 @@ def _compiles(text: str) -> None:
 def syntax_tree(text: str) -> cst.Module:
     """libcst's parse of a text, without re-checking the parser's own nodes.
 
-    Every libcst node checks its fields when it is built (`__post_init__` calls `_validate`), which is
-    for nodes a program builds: the parser builds only valid ones, and the check was a sixth of the
-    parse's time. Nodes built outside a parse (by fixes) are still checked.
+    Every libcst node checks its fields when it is built (`__post_init__` calls `_validate`), which
+    is for nodes a program builds: the parser builds only valid ones, and the check was a sixth of
+    the parse's time. Nodes built outside a parse (by fixes) are still checked.
     """
     with _PARSING:
         checking = CSTNode.__dict__.get("__post_init__")
@@ -223,7 +263,9 @@ class Reparser:
         last = self._last.get(key)
         layout = _reparsed(last, text) if last is not None else None
         if layout is None:
-            layout = parse(text, limits)  # a text that does not parse leaves the last one that did to start from
+            layout = parse(
+                text, limits
+            )  # a text that does not parse leaves the last one that did to start from
         self._last[key] = layout
         self._last.move_to_end(key)
         while len(self._last) > _REMEMBERED_FILES:
@@ -246,7 +288,7 @@ def _common_suffix(first: str, second: str, limit: int) -> int:
     low, high = 0, limit
     while low < high:
         middle = (low + high + 1) // 2
-        if first[len(first) - middle:] == second[len(second) - middle:]:
+        if first[len(first) - middle :] == second[len(second) - middle :]:
             low = middle
         else:
             high = middle - 1
@@ -254,19 +296,30 @@ def _common_suffix(first: str, second: str, limit: int) -> int:
 
 
 def _indents(node: cst.CSTNode) -> bool:
-    """Whether a top-level statement has an indented block (its first one sets the module's indentation)."""
+    """Whether a top-level statement has an indented block (its first one sets the module's
+    indentation)."""
     for child in node.children:
         if isinstance(child, cst.IndentedBlock):
             return True
-        if isinstance(child, (cst.If, cst.Else, cst.ExceptHandler, cst.ExceptStarHandler, cst.Finally, cst.MatchCase)) \
-                and _indents(child):
+        if isinstance(
+            child,
+            (
+                cst.If,
+                cst.Else,
+                cst.ExceptHandler,
+                cst.ExceptStarHandler,
+                cst.Finally,
+                cst.MatchCase,
+            ),
+        ) and _indents(child):
             return True
     return False
 
 
 def _reparsed(last: Layout, text: str) -> Layout | None:
-    """`text`'s layout from the last one, re-parsing from the statement before the edit to the statement after it
-    (their neighbours decide which comment lines each owns); None where only a full parse can tell."""
+    """`text`'s layout from the last one, re-parsing from the statement before the edit to the
+    statement after it (their neighbours decide which comment lines each owns); None where only a
+    full parse can tell."""
     old, old_text = last.module, last.source.text
     if text == old_text:
         return Layout(old, SourceText(text), last)
@@ -276,12 +329,16 @@ def _reparsed(last: Layout, text: str) -> Layout | None:
     starts = last.statement_starts()
     prefix = _common_prefix(old_text, text)
     suffix = _common_suffix(old_text, text, min(len(old_text), len(text)) - prefix)
-    first_kept_after = bisect.bisect_right(starts, prefix) - 2  # the statement before the one holding the edit
+    first_kept_after = (
+        bisect.bisect_right(starts, prefix) - 2
+    )  # the statement before the one holding the edit
     if first_kept_after < 1:
         return None  # the edit is in the header or the first statements: parse it all
     chunk_start = starts[first_kept_after]
     unchanged_from = len(old_text) - suffix
-    after = bisect.bisect_left(starts, unchanged_from) + 1  # one statement past the first untouched one
+    after = (
+        bisect.bisect_left(starts, unchanged_from) + 1
+    )  # one statement past the first untouched one
     shift = len(text) - len(old_text)
     chunk_end = starts[after] + shift if after < len(body) else len(text)
     try:
@@ -295,12 +352,19 @@ def _reparsed(last: Layout, text: str) -> Layout | None:
         return None
     kept_indent = last.first_indented < first_kept_after
     new_indent = any(map(_indents, chunk.body))
-    if not (chunk.default_indent == old.default_indent if new_indent
-            else kept_indent or not any(map(_indents, replaced))):
+    if not (
+        chunk.default_indent == old.default_indent
+        if new_indent
+        else kept_indent or not any(map(_indents, replaced))
+    ):
         return None
     first = chunk.body[0]
     if chunk.header:
         first = first.with_changes(leading_lines=[*chunk.header, *first.leading_lines])
     new_body = [*body[:first_kept_after], first, *chunk.body[1:], *body[after:]]
-    tail = {} if after < len(body) else {"footer": chunk.footer, "has_trailing_newline": chunk.has_trailing_newline}
+    tail = (
+        {}
+        if after < len(body)
+        else {"footer": chunk.footer, "has_trailing_newline": chunk.has_trailing_newline}
+    )
     return Layout(old.with_changes(body=new_body, **tail), SourceText(text), last)

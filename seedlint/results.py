@@ -1,4 +1,5 @@
-"""The outcome of linting one file: its findings, its text after the fixes, what the analysis read."""
+"""The outcome of linting one file: its findings, its text after the fixes, what the analysis
+read."""
 
 from __future__ import annotations
 
@@ -20,14 +21,24 @@ class LintResult:
     source: SourceText | None = None  # the final text (after fixes), None when unreadable
     original: str | None = None
     fixed: Counter = field(default_factory=Counter)  # code -> number of findings fixed
-    errors: list[str] = field(default_factory=list)  # rules that failed on this file (a seedlint bug)
-    reads: dict = field(default_factory=dict)  # project module -> where it resolved, as the analysis read it
+    errors: list[str] = field(
+        default_factory=list
+    )  # rules that failed on this file (a seedlint bug)
+    reads: dict = field(
+        default_factory=dict
+    )  # project module -> where it resolved, as the analysis read it
     unread: bool = False  # the file could not be read: only its SL000 finding
-    program: Program | None = None  # a notebook's code cells as linted (after fixes: the fixed cells)
+    program: Program | None = (
+        None  # a notebook's code cells as linted (after fixes: the fixed cells)
+    )
 
     @property
     def changed(self) -> bool:
-        return self.source is not None and self.original is not None and self.source.text != self.original
+        return (
+            self.source is not None
+            and self.original is not None
+            and self.source.text != self.original
+        )
 
     def output(self) -> bytes:
         """The file's bytes after the fixes: the source, or the notebook with its fixed cells."""

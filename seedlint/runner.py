@@ -36,7 +36,9 @@ from seedlint.selection import (
 )
 from seedlint.source import ParseLimits
 
-if TYPE_CHECKING:  # the linter and the analysis load the parser: only files the cache does not know need them
+if (
+    TYPE_CHECKING
+):  # the linter and the analysis load the parser: only files the cache does not know need them
     from seedlint.analysis.context import AnalysisSettings
     from seedlint.linter import Linter
     from seedlint.parsing import Layout
@@ -74,8 +76,12 @@ class CheckReport:
     stdin_output: str | None = None
     files_checked: int = 0
     files: list[Path] = field(default_factory=list)  # the files linted, in order
-    errors: list[str] = field(default_factory=list)  # rules that failed on a file: seedlint bugs to report
-    warnings: list[str] = field(default_factory=list)  # what the run could not do (walk a link, write a fix)
+    errors: list[str] = field(
+        default_factory=list
+    )  # rules that failed on a file: seedlint bugs to report
+    warnings: list[str] = field(
+        default_factory=list
+    )  # what the run could not do (walk a link, write a fix)
     workers: int = 0  # the processes that analysed files beside this one (0: all analysed here)
 
 
@@ -91,8 +97,11 @@ class Runner:
         self._validated: set[int] = set()
         self._installed_torch = installed_torch_version()  # the default target; None: the newest
         self._cli = {
-            "select": options.select, "extend_select": options.extend_select, "ignore": options.ignore,
-            "fixable": options.fixable, "unfixable": options.unfixable,
+            "select": options.select,
+            "extend_select": options.extend_select,
+            "ignore": options.ignore,
+            "fixable": options.fixable,
+            "unfixable": options.unfixable,
         }
 
     def _config(self, path: Path) -> Config:
@@ -110,8 +119,11 @@ class Runner:
         key = (id(config), frozenset(codes))
         linter = self._linters.get(key)
         if linter is None:
-            linter = Linter([RULES[code]() for code in sorted(codes)], self._settings(config),
-                            fixable_codes(config, self._cli))
+            linter = Linter(
+                [RULES[code]() for code in sorted(codes)],
+                self._settings(config),
+                fixable_codes(config, self._cli),
+            )
             self._linters[key] = linter
         return linter
 
@@ -119,43 +131,76 @@ class Runner:
         """What a file's findings depend on in its configuration, as the config file and the command
         line write it (the same words select the same rules in the same seedlint)."""
         config = self._config(path)
-        ignores = sorted(sorted(codes) for pattern, codes in config.per_file_ignores.items()
-                         if matches(path, config.root, pattern))
-        return repr((config.select, config.extend_select, config.ignore, ignores, config.fixable, config.unfixable,
-                     sorted(config.seed_functions.items()), self._target_version(config), self.limits(path)))
+        ignores = sorted(
+            sorted(codes)
+            for pattern, codes in config.per_file_ignores.items()
+            if matches(path, config.root, pattern)
+        )
+        return repr(
+            (
+                config.select,
+                config.extend_select,
+                config.ignore,
+                ignores,
+                config.fixable,
+                config.unfixable,
+                sorted(config.seed_functions.items()),
+                self._target_version(config),
+                self.limits(path),
+            )
+        )
 
     def limits(self, path: Path) -> ParseLimits:
         """What a file may hold to be parsed, by its config."""
         return self._config(path).limits
 
     def _target_version(self, config: Config) -> tuple[int, int] | None:
-        return self.options.target_torch_version or config.target_torch_version or self._installed_torch
+        return (
+            self.options.target_torch_version
+            or config.target_torch_version
+            or self._installed_torch
+        )
 
     def _settings(self, config: Config) -> AnalysisSettings:
-        from seedlint.analysis.context import AnalysisSettings  # libcst: only when a file must be analysed
+        from seedlint.analysis.context import (
+            AnalysisSettings,
+        )  # libcst: only when a file must be analysed
 
-        return AnalysisSettings(dict(config.seed_functions), self._target_version(config), self.facts.project,
-                        self._project_gates, config.limits)
+        return AnalysisSettings(
+            dict(config.seed_functions),
+            self._target_version(config),
+            self.facts.project,
+            self._project_gates,
+            config.limits,
+        )
 
     def prepare(self, files: list[Path], summaries: dict | None = None) -> None:
-        """Set up the run's project facts before any linter exists, so every rule sees other modules' seeding
-        (with `summaries`: a worker process's, which knows the parent's summaries and writes no cache)."""
+        """Set up the run's project facts before any linter exists, so every rule sees other
+        modules' seeding (with `summaries`: a worker process's, which knows the parent's summaries
+        and writes no cache)."""
         store = self._store() if summaries is None else None
         finder = ModuleFinder.for_files(files, folders=self._given_roots())
-        self.facts = ProjectFacts(finder, self._seed_functions(files), store, summaries, self._parse_project_module)
+        self.facts = ProjectFacts(
+            finder, self._seed_functions(files), store, summaries, self._parse_project_module
+        )
 
     def _given_roots(self) -> list[Path]:
-        """The folders given to check that are not packages: a project's root, checked from elsewhere, is where
-        its scripts import their helpers from (`from utils.seeding import ..` with no `__init__.py` in `utils`),
-        as when it is checked from there."""
-        return [path for path in self.options.paths if path.is_dir() and not (path / "__init__.py").is_file()]
+        """The folders given to check that are not packages: a project's root, checked from
+        elsewhere, is where its scripts import their helpers from (`from utils.seeding import ..`
+        with no `__init__.py` in `utils`), as when it is checked from there."""
+        return [
+            path
+            for path in self.options.paths
+            if path.is_dir() and not (path / "__init__.py").is_file()
+        ]
 
     def _parse_project_module(self, path: Path, text: str) -> Layout:
-        """A module the run's project index keeps to its end. Its syntax tree (hundreds of thousands of objects
-        for a large module) is moved out of the garbage collector's sight: every full collection would
-        otherwise walk all the trees kept so far, which took a third of a cold run's time on torch's tree.
-        They are still freed when the run drops them; cyclic garbage made before this point waits for the
-        run's end (a batch run is one short process: the language server does not come here)."""
+        """A module the run's project index keeps to its end. Its syntax tree (hundreds of thousands
+        of objects for a large module) is moved out of the garbage collector's sight: every full
+        collection would otherwise walk all the trees kept so far, which took a third of a cold
+        run's time on torch's tree. They are still freed when the run drops them; cyclic garbage
+        made before this point waits for the run's end (a batch run is one short process: the
+        language server does not come here)."""
         from seedlint.parsing import parse  # libcst: only when a module must be analysed
 
         layout = parse(text, self.limits(path))
@@ -163,29 +208,46 @@ class Runner:
         return layout
 
     def _seed_functions(self, files: list[Path]) -> dict[str, frozenset[str]]:
-        configs = {id(config): config for config in map(self.resolver.for_path, files or [Path.cwd()])}
-        return {name: targets for config in configs.values() for name, targets in config.seed_functions.items()}
+        configs = {
+            id(config): config for config in map(self.resolver.for_path, files or [Path.cwd()])
+        }
+        return {
+            name: targets
+            for config in configs.values()
+            for name, targets in config.seed_functions.items()
+        }
 
-    def lint_buffer(self, path: Path, data: bytes, finder: ModuleFinder, fix: str | None = None) -> LintResult:
-        """One file's findings from an editor's bytes, over `finder`'s view of the other files, keeping the
-        project facts between calls (what a language server does on each edit)."""
-        finder.unsaved = {**finder.unsaved, os.path.abspath(path): data}  # the buffer is what it imports of itself
+    def lint_buffer(
+        self, path: Path, data: bytes, finder: ModuleFinder, fix: str | None = None
+    ) -> LintResult:
+        """One file's findings from an editor's bytes, over `finder`'s view of the other files,
+        keeping the project facts between calls (what a language server does on each edit)."""
+        finder.unsaved = {
+            **finder.unsaved,
+            os.path.abspath(path): data,
+        }  # the buffer is what it imports of itself
         seed_functions = self._seed_functions([path])
         if self.facts is None or self.facts.seed_functions != seed_functions:
             from seedlint.parsing import Reparser  # libcst: only when a buffer must be analysed
 
             reparser = Reparser()
-            self.facts = ProjectFacts(finder, seed_functions,
-                                      parser=lambda path, text: reparser.parse(path, text, self.limits(path)))
+            self.facts = ProjectFacts(
+                finder,
+                seed_functions,
+                parser=lambda path, text: reparser.parse(path, text, self.limits(path)),
+            )
         else:
             self.facts = self.facts.renewed(finder)
         self._linters.clear()  # their settings hold the previous facts' project index
-        # The seeding helpers of the modules beside it and of the project modules it imports (one file
-        # is checked at a time: no run over the whole project has found the helpers elsewhere).
+        # The seeding helpers of the modules beside it and of the project modules it imports (one
+        # file is checked at a time: no run over the whole project has found the helpers elsewhere).
         name = finder.module_name(path)
         code = _code_of(path, data)
-        imported = [found[0] for found in map(finder.read, imported_modules(code, name, path.name == "__init__.py"))
-                    if found is not None and contains_any(found[1], MAY_SEED)]
+        imported = [
+            found[0]
+            for found in map(finder.read, imported_modules(code, name, path.name == "__init__.py"))
+            if found is not None and contains_any(found[1], MAY_SEED)
+        ]
         self._project_gates = self.facts.gates([path, *imported])
         known = self._known(path, data) if fix is None else None
         if known is not None:
@@ -210,8 +272,15 @@ class Runner:
         directory = cache_directory(self.resolver.for_path(Path.cwd()).root, self.options.cache_dir)
         if directory is None:
             return None
-        key = (code_version(), sys.version, _version("libcst"), self.options.isolated, str(self.options.config),
-               self._cli, self.options.target_torch_version)
+        key = (
+            code_version(),
+            sys.version,
+            _version("libcst"),
+            self.options.isolated,
+            str(self.options.config),
+            self._cli,
+            self.options.target_torch_version,
+        )
         return Store.for_run(directory, __version__, key)
 
     @property
@@ -229,18 +298,33 @@ class Runner:
             result = self.analyse(path, stdin)
             self._record(report, result)
             if self.options.fix and result.source is not None:
-                report.stdin_output = result.program.notebook.text if result.program else result.source.text
+                report.stdin_output = (
+                    result.program.notebook.text if result.program else result.source.text
+                )
             return report
-        files = list(collect_files(self.options.paths, self.resolver, self.options.force_exclude,
-                                   report.warnings.append))
+        files = list(
+            collect_files(
+                self.options.paths,
+                self.resolver,
+                self.options.force_exclude,
+                report.warnings.append,
+            )
+        )
         report.files = files
         self.prepare(files)
         worker_options = replace(self.options, cache=False)
-        pool = Pool(available_cpus() if self.options.jobs is None else self.options.jobs, _start_worker,
-                    lambda: (worker_options, files, self.facts.known_summaries))
+        pool = Pool(
+            available_cpus() if self.options.jobs is None else self.options.jobs,
+            _start_worker,
+            lambda: (worker_options, files, self.facts.known_summaries),
+        )
         try:
-            self._project_gates = self.facts.gates(files, lambda stale: _merged(
-                pool.map(_gates_in_worker, stale, self._gates_here), self.facts.absorb))
+            self._project_gates = self.facts.gates(
+                files,
+                lambda stale: _merged(
+                    pool.map(_gates_in_worker, stale, self._gates_here), self.facts.absorb
+                ),
+            )
             self._check(files, pool, report)
         finally:
             pool.close()
@@ -253,17 +337,24 @@ class Runner:
         return [(self.facts.computed_gates(file), {}, []) for file in files]
 
     def _check(self, files: list[Path], pool: Pool, report: CheckReport) -> None:
-        """Every file's findings, in order: known ones where nothing they depend on changed (and no fix of
-        them is to be applied), the others analysed (in the pool when it pays) and remembered."""
+        """Every file's findings, in order: known ones where nothing they depend on changed (and no
+        fix of them is to be applied), the others analysed (in the pool when it pays) and
+        remembered."""
         results: dict[int, LintResult] = {}
         pending: list[tuple[int, Path, bytes]] = []
         for position, path in enumerate(files):
             try:
-                data = self.facts.finder.read_bytes(path)  # read once: resolving the project's modules read most
+                data = self.facts.finder.read_bytes(
+                    path
+                )  # read once: resolving the project's modules read most
             except OSError as error:
-                from seedlint.linter import unreadable  # libcst: rare, and the run analyses files anyway
+                from seedlint.linter import (
+                    unreadable,
+                )  # libcst: rare, and the run analyses files anyway
 
-                results[position] = LintResult(path, [unreadable(path, error.strerror or str(error))], unread=True)
+                results[position] = LintResult(
+                    path, [unreadable(path, error.strerror or str(error))], unread=True
+                )
                 continue
             known = self._known(path, data)
             if known is not None:
@@ -271,8 +362,14 @@ class Runner:
             else:
                 pending.append((position, path, data))
         gates = self._project_gates
-        analysed = _merged(pool.map(_lint_in_worker, [(path, data, gates) for _, path, data in pending],
-                                    self._analyse_here), self.facts.absorb)
+        analysed = _merged(
+            pool.map(
+                _lint_in_worker,
+                [(path, data, gates) for _, path, data in pending],
+                self._analyse_here,
+            ),
+            self.facts.absorb,
+        )
         for (position, path, data), result in zip(pending, analysed):
             results[position] = result
             if not result.changed:
@@ -290,8 +387,8 @@ class Runner:
                 report.diff += _unified_diff(result.path, result, read[position])
 
     def _written(self, result: LintResult, data: bytes, report: CheckReport) -> LintResult:
-        """Write a file's fixes; a file changed on disk since it was read is read and fixed again (once), and
-        one that cannot be written keeps its findings, unfixed, with a warning."""
+        """Write a file's fixes; a file changed on disk since it was read is read and fixed again
+        (once), and one that cannot be written keeps its findings, unfixed, with a warning."""
         path = result.path
         for attempt in (1, 2):
             try:
@@ -299,14 +396,18 @@ class Runner:
             except FileChanged as changed:
                 data = changed.data
                 if attempt == 2:
-                    report.warnings.append(f"{display_path(path)}: not fixed, it keeps changing on disk")
+                    report.warnings.append(
+                        f"{display_path(path)}: not fixed, it keeps changing on disk"
+                    )
                     break
                 result = self.analyse(path, data)  # what is on disk now, fixed
                 if not result.changed:
                     return result
                 continue
             except OSError as error:
-                report.warnings.append(f"{display_path(path)}: not fixed, cannot write it ({error.strerror or error})")
+                report.warnings.append(
+                    f"{display_path(path)}: not fixed, cannot write it ({error.strerror or error})"
+                )
                 break
             self._remember(path, result.output(), result)
             return result
@@ -319,15 +420,27 @@ class Runner:
         """A file's findings from the cache, unless a fix of them is to be applied."""
         known = self.facts.findings(path, data, self.settings_key(path), self._project_gates)
         mode = self.fix_mode
-        if known is not None and mode and any(d.code in self.linter_for(path).fixable and d.fixable(mode == "unsafe")
-                                              for d in known):
+        if (
+            known is not None
+            and mode
+            and any(
+                d.code in self.linter_for(path).fixable and d.fixable(mode == "unsafe")
+                for d in known
+            )
+        ):
             return None
         return known
 
     def _remember(self, path: Path, data: bytes, result: LintResult) -> None:
         if not result.errors:  # a rule that failed is reported again on the next run
-            self.facts.remember(path, data, self.settings_key(path), self._project_gates, result.diagnostics,
-                                result.reads)
+            self.facts.remember(
+                path,
+                data,
+                self.settings_key(path),
+                self._project_gates,
+                result.diagnostics,
+                result.reads,
+            )
 
     def _record(self, report: CheckReport, result: LintResult) -> None:
         report.files_checked += 1
@@ -339,10 +452,11 @@ class Runner:
 
 
 # ---------------------------------------------------------------------- in the pool's workers
-# Each worker holds a runner of its own (its project index, parsed modules and summaries) for the whole run,
-# and is handed chunks of neighbouring files, which tend to read the same helpers. Results come back with the
-# summaries computed and the index errors met, so the parent's project facts caches them as if it had done the
-# work; the pool keeps the files' order, so the output is the same as a serial run's.
+# Each worker holds a runner of its own (its project index, parsed modules and summaries) for the
+# whole run, and is handed chunks of neighbouring files, which tend to read the same helpers.
+# Results come back with the summaries computed and the index errors met, so the parent's project
+# facts caches them as if it had done the work; the pool keeps the files' order, so the output is
+# the same as a serial run's.
 _WORKER: Runner | None = None  # in a worker process: its runner
 
 
@@ -352,13 +466,19 @@ def _start_worker(options: CheckOptions, files: list[Path], summaries: dict) -> 
     _WORKER.prepare(files, summaries)
 
 
-def _gates_in_worker(files: list[Path]) -> list[tuple[tuple[frozenset[bytes], dict, bool], dict, list[str]]]:
-    """Modules' gates (with what was read to find them, and whether it failed), and the new summaries."""
+def _gates_in_worker(
+    files: list[Path],
+) -> list[tuple[tuple[frozenset[bytes], dict, bool], dict, list[str]]]:
+    """Modules' gates (with what was read to find them, and whether it failed), and the new
+    summaries."""
     return [(_WORKER.facts.computed_gates(file), *_WORKER.facts.news()) for file in files]
 
 
-def _lint_in_worker(batch: list[tuple[Path, bytes, frozenset[bytes]]]) -> list[tuple[LintResult, dict, list[str]]]:
-    """Lint files; each result comes with the summaries and index errors that are new since the last."""
+def _lint_in_worker(
+    batch: list[tuple[Path, bytes, frozenset[bytes]]],
+) -> list[tuple[LintResult, dict, list[str]]]:
+    """Lint files; each result comes with the summaries and index errors that are new since the
+    last."""
     results = []
     for path, data, gates in batch:
         _WORKER.use_gates(gates)
@@ -369,7 +489,9 @@ def _lint_in_worker(batch: list[tuple[Path, bytes, frozenset[bytes]]]) -> list[t
     return results
 
 
-def _merged(outputs: Iterable[tuple[T, dict, list[str]]], absorb: Callable[[dict, list[str]], None]) -> list[T]:
+def _merged(
+    outputs: Iterable[tuple[T, dict, list[str]]], absorb: Callable[[dict, list[str]], None]
+) -> list[T]:
     """The results of worker outputs, their summaries and errors handed to `absorb`."""
     values = []
     for value, summaries, errors in outputs:
@@ -394,13 +516,17 @@ def _unified_diff(path: Path, result: LintResult, data: bytes) -> str:
     if result.program is None:
         return _diff(name, result.original, result.source.text)
     cells = zip(Notebook.read(data).cells, result.program.notebook.cells)
-    return "".join(_diff(f"{name}:cell {old.number}", old.source, new.source)
-                   for old, new in cells if old.source != new.source)
+    return "".join(
+        _diff(f"{name}:cell {old.number}", old.source, new.source)
+        for old, new in cells
+        if old.source != new.source
+    )
 
 
 def _diff(name: str, old: str, new: str) -> str:
-    lines = difflib.unified_diff(old.splitlines(keepends=True), new.splitlines(keepends=True),
-                                 fromfile=name, tofile=name)
+    lines = difflib.unified_diff(
+        old.splitlines(keepends=True), new.splitlines(keepends=True), fromfile=name, tofile=name
+    )
     text = "".join(line if line.endswith(("\n", "\r")) else line + "\n" for line in lines)
     return text + ("\n" if text else "")
 
@@ -414,8 +540,9 @@ class FileChanged(Exception):
 
 
 def write_atomically(path: Path, result: LintResult, read: bytes | None = None) -> None:
-    """Replace a file's content in one step, keeping its encoding, line endings and mode: never a file that is
-    read-only, nor one whose bytes are no longer `read` (FileChanged). A kill leaves the old or the new file."""
+    """Replace a file's content in one step, keeping its encoding, line endings and mode: never a
+    file that is read-only, nor one whose bytes are no longer `read` (FileChanged). A kill leaves
+    the old or the new file."""
     if read is not None:
         current = path.read_bytes()
         if current != read:

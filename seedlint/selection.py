@@ -1,4 +1,5 @@
-"""Rule selectors (codes, prefixes such as `SL1`, rule names, `ALL`) and which rules apply to a file."""
+"""Rule selectors (codes, prefixes such as `SL1`, rule names, `ALL`) and which rules apply to a
+file."""
 
 from __future__ import annotations
 
@@ -38,8 +39,14 @@ def expand_all(selectors: Iterable[str]) -> set[str]:
 
 def validate(config: Config) -> None:
     """Raise UnknownSelector for any selector in a config file that matches nothing."""
-    for selectors in (config.select or [], config.extend_select, config.ignore, config.fixable or [],
-                      config.unfixable, *config.per_file_ignores.values()):
+    for selectors in (
+        config.select or [],
+        config.extend_select,
+        config.ignore,
+        config.fixable or [],
+        config.unfixable,
+        *config.per_file_ignores.values(),
+    ):
         try:
             expand_all(selectors)
         except UnknownSelector as error:
@@ -75,7 +82,8 @@ def _relative(path: Path, root: Path) -> str | None:
 
 
 def matches(path: Path, root: Path, pattern: str) -> bool:
-    """Whether a path matches a glob from a config file (relative to its directory, or a basename)."""
+    """Whether a path matches a glob from a config file (relative to its directory, or a
+    basename)."""
     return matches_any(path, root, (pattern,))
 
 
@@ -88,7 +96,9 @@ def matches_any(path: Path, root: Path, patterns: Iterable[str]) -> bool:
         parts = relative.split("/")
         candidates.extend("/".join(parts[:n]) for n in range(1, len(parts)))
     return any(
-        fnmatch.fnmatchcase(candidate, pattern.rstrip("/")) for pattern in patterns for candidate in candidates
+        fnmatch.fnmatchcase(candidate, pattern.rstrip("/"))
+        for pattern in patterns
+        for candidate in candidates
     )
 
 

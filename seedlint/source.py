@@ -1,5 +1,5 @@
-"""A source file as text: decoding, line endings, rows and columns of offsets (nodes' offsets: `parsing`), and
-the limits on what may be parsed."""
+"""A source file as text: decoding, line endings, rows and columns of offsets (nodes' offsets:
+`parsing`), and the limits on what may be parsed."""
 
 from __future__ import annotations
 
@@ -40,7 +40,8 @@ def decode_source(data: bytes) -> tuple[str, str]:
         return data.decode(encoding), encoding
     except UnicodeDecodeError as error:
         raise SourceDecodeError(
-            f"cannot decode byte {error.object[error.start]:#04x} at offset {error.start} as {encoding}"
+            f"cannot decode byte {error.object[error.start]:#04x} at offset {error.start} as "
+            f"{encoding}"
         ) from error
 
 
@@ -56,7 +57,9 @@ class Location:
 class ParseLimits:
     """What a file may hold to be parsed (`max-file-size`, `max-line-length`)."""
 
-    file_size: int = 2 * 1024 * 1024  # bytes; libcst takes about 0.7 GB for torch's largest module, 1.4 MB
+    file_size: int = (
+        2 * 1024 * 1024
+    )  # bytes; libcst takes about 0.7 GB for torch's largest module, 1.4 MB
     line_length: int = 100_000  # characters
 
 

@@ -27,11 +27,19 @@ def _cache_outside_the_repository(tmp_path_factory):
 
 def make_linter(codes=None, settings: AnalysisSettings | None = None) -> Linter:
     chosen = sorted(set(codes) if codes is not None else default_codes())
-    return Linter([RULES[code]() for code in chosen], settings or AnalysisSettings(), fixable=set(RULES))
+    return Linter(
+        [RULES[code]() for code in chosen], settings or AnalysisSettings(), fixable=set(RULES)
+    )
 
 
-def lint(source: str, codes=None, *, path: str = "train.py", fix: str | None = None,
-         settings: AnalysisSettings | None = None) -> LintResult:
+def lint(
+    source: str,
+    codes=None,
+    *,
+    path: str = "train.py",
+    fix: str | None = None,
+    settings: AnalysisSettings | None = None,
+) -> LintResult:
     """Lint a (dedented) snippet; `codes` defaults to the default rule set."""
     data = textwrap.dedent(source).encode()
     return make_linter(codes, settings).lint(Path(path), data, fix)
@@ -41,13 +49,18 @@ def codes_of(source: str, codes=None, **kwargs) -> list[str]:
     return [d.code for d in lint(source, codes, **kwargs).diagnostics]
 
 
-def run_cli(*args: str, cwd: Path | str | None = None, input: bytes | None = None,
-            env: dict | None = None) -> subprocess.CompletedProcess:
+def run_cli(
+    *args: str, cwd: Path | str | None = None, input: bytes | None = None, env: dict | None = None
+) -> subprocess.CompletedProcess:
     """Run `python -m seedlint ARGS` in a subprocess, as a user would."""
     full_env = {**os.environ, "NO_COLOR": "1", **(env or {})}
     full_env.pop("FORCE_COLOR", None)
     return subprocess.run(
-        [sys.executable, "-m", "seedlint", *args], cwd=cwd, input=input, capture_output=True, env=full_env,
+        [sys.executable, "-m", "seedlint", *args],
+        cwd=cwd,
+        input=input,
+        capture_output=True,
+        env=full_env,
     )
 
 

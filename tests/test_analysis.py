@@ -23,7 +23,10 @@ def index_of(source: str, module_name: str = "train") -> tuple[libcst.Module, Mo
 def callees(source: str, module_name: str = "train") -> list[tuple[str, str | None]]:
     """(callee as written, its qualified name) for every call, in evaluation order."""
     module, index = index_of(source, module_name)
-    return [(module.code_for_node(call.func), index.qualify(call.func, scope)) for call, scope in index.all_calls]
+    return [
+        (module.code_for_node(call.func), index.qualify(call.func, scope))
+        for call, scope in index.all_calls
+    ]
 
 
 def flows_of(source: str, seed_functions=None) -> tuple[libcst.Module, list[Flow]]:
@@ -61,21 +64,41 @@ class TestQualifiedNames:
         "source, expected",
         [
             ("import torch.backends.cudnn as cudnn\ncudnn.flags()\n", "torch.backends.cudnn.flags"),
-            ("import torch.backends.cudnn\ntorch.backends.cudnn.flags()\n", "torch.backends.cudnn.flags"),
+            (
+                "import torch.backends.cudnn\ntorch.backends.cudnn.flags()\n",
+                "torch.backends.cudnn.flags",
+            ),
             ("from torch import manual_seed as ms\nms(0)\n", "torch.manual_seed"),
-            ("from torch.utils.data.distributed import DistributedSampler\nDistributedSampler(d)\n",
-             "torch.utils.data.distributed.DistributedSampler"),
+            (
+                "from torch.utils.data.distributed import DistributedSampler\nDistributedSampler(d)\n",
+                "torch.utils.data.distributed.DistributedSampler",
+            ),
             ("import numpy as np\nnp.random.rand()\n", "numpy.random.rand"),
             ("from numpy import random as npr\nnpr.rand()\n", "numpy.random.rand"),
             ("from random import shuffle\nshuffle(x)\n", "random.shuffle"),
             ("import torch.utils.data as tud\ntud.DataLoader(d)\n", "torch.utils.data.DataLoader"),
-            ("import torch\ncudnn = torch.backends.cudnn\ncudnn.flags()\n", "torch.backends.cudnn.flags"),
+            (
+                "import torch\ncudnn = torch.backends.cudnn\ncudnn.flags()\n",
+                "torch.backends.cudnn.flags",
+            ),
             ("import torch\nset_seed = torch.manual_seed\nset_seed(0)\n", "torch.manual_seed"),
             ("import lightning as L\nL.seed_everything(1)\n", "lightning.seed_everything"),
             ("setattr(a, 'b', 1)\n", "builtins.setattr"),
         ],
-        ids=["import-as", "import-dotted", "from-import-as", "from-dotted-import", "numpy-as-np", "from-numpy-random",
-             "from-random", "module-alias", "assigned-alias", "assigned-function", "lightning-as-L", "builtin"],
+        ids=[
+            "import-as",
+            "import-dotted",
+            "from-import-as",
+            "from-dotted-import",
+            "numpy-as-np",
+            "from-numpy-random",
+            "from-random",
+            "module-alias",
+            "assigned-alias",
+            "assigned-function",
+            "lightning-as-L",
+            "builtin",
+        ],
     )
     def test_imports_and_aliases_resolve(self, source, expected):
         assert callees(source)[-1][1] == expected
@@ -98,13 +121,20 @@ class TestQualifiedNames:
 
     def test_instance_of_an_imported_class(self):
         source = "import lightning as L\nfabric = L.Fabric()\nfabric.seed_everything(1)\n"
-        assert callees(source)[-1] == ("fabric.seed_everything", "lightning.Fabric().seed_everything")
+        assert callees(source)[-1] == (
+            "fabric.seed_everything",
+            "lightning.Fabric().seed_everything",
+        )
 
     def test_relative_imports_resolve_against_the_package(self):
-        source = "from .utils import set_seed\nfrom . import helpers\nfrom ..core import build\n" \
-                 "set_seed(0)\nhelpers.go()\nbuild()\n"
+        source = (
+            "from .utils import set_seed\nfrom . import helpers\nfrom ..core import build\n"
+            "set_seed(0)\nhelpers.go()\nbuild()\n"
+        )
         assert [q for _, q in callees(source, "pkg.sub.train")] == [
-            "pkg.sub.utils.set_seed", "pkg.sub.helpers.go", "pkg.core.build",
+            "pkg.sub.utils.set_seed",
+            "pkg.sub.helpers.go",
+            "pkg.core.build",
         ]
 
     def test_local_definitions_are_qualified_by_module(self):
@@ -172,7 +202,11 @@ class TestQualifiedNames:
 
     def test_calls_are_listed_in_evaluation_order(self):
         source = "import torch\nx = torch.manual_seed(int(torch.randint(0, 9, (1,))))\n"
-        assert [written for written, _ in callees(source)] == ["torch.randint", "int", "torch.manual_seed"]
+        assert [written for written, _ in callees(source)] == [
+            "torch.randint",
+            "int",
+            "torch.manual_seed",
+        ]
 
     def test_subclasses_of_imported_bases_through_local_bases(self):
         _, index = index_of("""\
@@ -200,7 +234,10 @@ class TestQualifiedNames:
                 d()
             """)
         (statement,) = index.statements[module]
-        blocks = [[module.code_for_node(s.node) for s in block] for block in index.blocks_of(statement.node)]
+        blocks = [
+            [module.code_for_node(s.node) for s in block]
+            for block in index.blocks_of(statement.node)
+        ]
         assert blocks == [["a()"], ["b()"], ["c()"], ["d()"]]
 
 
@@ -290,7 +327,9 @@ class TestFlows:
         assert [flow for flow in flows if flow.is_seeding] == []
 
     def test_seeding_under_if_args_seed_counts(self):
-        _, flow = module_flow("import torch\nif args.seed is not None:\n    torch.manual_seed(args.seed)\n")
+        _, flow = module_flow(
+            "import torch\nif args.seed is not None:\n    torch.manual_seed(args.seed)\n"
+        )
         assert flow.is_seeding
 
     def test_methods_called_on_local_instances_are_followed(self):
@@ -306,15 +345,23 @@ class TestFlows:
             torch.manual_seed(0)
             """)
         assert events(flow) == [("draw", "torch.nn.init.normal_"), ("seed", "torch.manual_seed")]
-        assert call_trail(module, flow.events[0]) == ["model.reset()", "self.init()", "torch.nn.init.normal_(self.w)"]
+        assert call_trail(module, flow.events[0]) == [
+            "model.reset()",
+            "self.init()",
+            "torch.nn.init.normal_(self.w)",
+        ]
 
     def test_recursion_terminates(self):
-        _, flow = module_flow("import torch\ndef f(n):\n    f(n - 1)\n    return torch.randn(1)\nf(3)\n"
-                              "torch.manual_seed(0)\n")
+        _, flow = module_flow(
+            "import torch\ndef f(n):\n    f(n - 1)\n    return torch.randn(1)\nf(3)\n"
+            "torch.manual_seed(0)\n"
+        )
         assert events(flow) == [("draw", "torch.randn"), ("seed", "torch.manual_seed")]
 
     def test_mutual_recursion_terminates(self):
-        _, flow = module_flow("import torch\ndef a():\n    b()\ndef b():\n    a()\n    torch.manual_seed(0)\na()\n")
+        _, flow = module_flow(
+            "import torch\ndef a():\n    b()\ndef b():\n    a()\n    torch.manual_seed(0)\na()\n"
+        )
         assert events(flow) == [("seed", "torch.manual_seed")]
 
     def test_compound_statements_are_walked_in_source_order(self):
@@ -333,7 +380,12 @@ class TestFlows:
             torch.manual_seed(0)
             """)
         assert [qualified for _, qualified in events(flow)] == [
-            "torch.randn", "torch.rand", "torch.randint", "torch.randperm", "torch.randint", "torch.bernoulli",
+            "torch.randn",
+            "torch.rand",
+            "torch.randint",
+            "torch.randperm",
+            "torch.randint",
+            "torch.bernoulli",
             "torch.manual_seed",
         ]
 
@@ -370,12 +422,19 @@ class TestEffects:
 
     @pytest.mark.parametrize(
         "call",
-        ["random.seed()", "np.random.seed(None)", "torch.manual_seed(int(time.time()))",
-         "detectron2.utils.env.seed_all_rng()", "monai.utils.set_determinism(seed=None)",
-         "monai.utils.set_determinism(None)"],
+        [
+            "random.seed()",
+            "np.random.seed(None)",
+            "torch.manual_seed(int(time.time()))",
+            "detectron2.utils.env.seed_all_rng()",
+            "monai.utils.set_determinism(seed=None)",
+            "monai.utils.set_determinism(None)",
+        ],
     )
     def test_random_seeding_is_not_deterministic(self, call):
-        effect = last_effect(f"import random, time, torch, detectron2.utils.env, monai.utils\nimport numpy as np\n{call}\n")
+        effect = last_effect(
+            f"import random, time, torch, detectron2.utils.env, monai.utils\nimport numpy as np\n{call}\n"
+        )
         assert (effect.kind, effect.deterministic) == ("seed", False)
 
     @pytest.mark.parametrize(
@@ -383,12 +442,19 @@ class TestEffects:
         [
             ("torch.seed()", frozenset({catalog.TORCH_CPU, catalog.CUDA})),
             ("torch.cuda.seed_all()", frozenset({catalog.CUDA})),
-            ("torch.Generator().seed()", frozenset()),  # an object of the program's, not a global generator
+            (
+                "torch.Generator().seed()",
+                frozenset(),
+            ),  # an object of the program's, not a global generator
         ],
     )
     def test_reseeders_are_not_seeding_and_name_what_they_reseed(self, call, generators):
         effect = last_effect(f"import torch\n{call}\n")
-        assert (effect.kind, effect.deterministic, effect.generators) == ("reseed", False, generators)
+        assert (effect.kind, effect.deterministic, effect.generators) == (
+            "reseed",
+            False,
+            generators,
+        )
 
     @pytest.mark.parametrize(
         "call, generator",
@@ -408,9 +474,17 @@ class TestEffects:
 
     @pytest.mark.parametrize(
         "call",
-        ["torch.randn(3, generator=g)", "w.uniform_(generator=g)", "torch.zeros(3)", "torch.nn.BatchNorm2d(8)",
-         "torch.nn.LayerNorm(8)", "np.random.default_rng(0)", "np.random.get_state()", "rng.normal()",
-         "random.getstate()"],
+        [
+            "torch.randn(3, generator=g)",
+            "w.uniform_(generator=g)",
+            "torch.zeros(3)",
+            "torch.nn.BatchNorm2d(8)",
+            "torch.nn.LayerNorm(8)",
+            "np.random.default_rng(0)",
+            "np.random.get_state()",
+            "rng.normal()",
+            "random.getstate()",
+        ],
     )
     def test_non_draws(self, call):
         prelude = "import random, torch\nimport numpy as np\nrng = np.random.default_rng(0)\n"
@@ -420,7 +494,9 @@ class TestEffects:
         seed_functions = {"myproj.utils.fix_seeds": frozenset({catalog.TORCH_CPU, catalog.NUMPY})}
         effect = last_effect("import myproj.utils as mu\nmu.fix_seeds(0)\n", seed_functions)
         assert (effect.kind, effect.qualified, effect.generators) == (
-            "seed", "myproj.utils.fix_seeds", {catalog.TORCH_CPU, catalog.NUMPY},
+            "seed",
+            "myproj.utils.fix_seeds",
+            {catalog.TORCH_CPU, catalog.NUMPY},
         )
 
 
@@ -429,8 +505,14 @@ class TestResolutionInRules:
     """The same resolution, seen through a rule's findings."""
 
     def test_project_helper_declared_in_settings_is_the_seeding(self):
-        settings = AnalysisSettings(seed_functions={"myproj.utils.fix_seeds": frozenset({"torch", "cuda", "numpy", "random"})})
-        source = "import torch\nfrom myproj.utils import fix_seeds\nx = torch.randn(3)\nfix_seeds(0)\n"
+        settings = AnalysisSettings(
+            seed_functions={
+                "myproj.utils.fix_seeds": frozenset({"torch", "cuda", "numpy", "random"})
+            }
+        )
+        source = (
+            "import torch\nfrom myproj.utils import fix_seeds\nx = torch.randn(3)\nfix_seeds(0)\n"
+        )
         assert codes_of(source, {"SL104"}, settings=settings) == ["SL104"]
         assert codes_of(source, {"SL104"}) == []  # unknown helper: no seeding flow
 
@@ -438,7 +520,9 @@ class TestResolutionInRules:
         package = tmp_path / "myproj"
         package.mkdir()
         (package / "__init__.py").write_text("")
-        settings = AnalysisSettings(seed_functions={"myproj.utils.fix_seeds": frozenset({"torch", "cuda"})})
+        settings = AnalysisSettings(
+            seed_functions={"myproj.utils.fix_seeds": frozenset({"torch", "cuda"})}
+        )
         source = "import torch\nfrom .utils import fix_seeds\nx = torch.randn(3)\nfix_seeds(0)\n"
         result = lint(source, {"SL104"}, path=str(package / "train.py"), settings=settings)
         assert [(d.code, d.start.row) for d in result.diagnostics] == [("SL104", 3)]

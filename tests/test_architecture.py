@@ -1,6 +1,6 @@
 """The package's layers, read from its own imports: no import cycle, no import that runs up the layers.
 
-`LAYERS` lists the rows of each layer, lowest first (docs/architecture.md). A module may import only from a lower
+`LAYERS` lists the rows of each layer, lowest first (docs/development.md). A module may import only from a lower
 row: a lower layer, or a lower row of its own. Every import counts, at the top of a module, inside a function
 (a lazy import, kept to keep start-up light, with its reason in a comment) or under `TYPE_CHECKING`; the rule
 registry imports every rule module by file name. A new module must be placed in a row here.
@@ -19,51 +19,91 @@ import pytest
 PACKAGE = Path(__file__).parent.parent / "seedlint"
 
 LAYERS: list[tuple[str, list[list[str]]]] = [
-    ("leaves", [
-        ["seedlint", "source", "gates", "files", "pages", "parallel"],
-        ["cache"],
-    ]),
-    ("text and data", [
-        ["diagnostics", "noqa", "parsing"],
-        ["notebook"],
-        ["results"],
-    ]),
-    ("analysis", [
-        ["analysis.walk", "analysis.catalog", "analysis.arguments", "analysis.modules"],
-        ["analysis.index"],
-        ["analysis.events", "analysis.access_paths", "analysis.instances", "analysis.libraries"],
-        ["analysis.initialisation", "analysis.bindings"],
-        ["analysis.flow", "analysis.repetition"],
-        ["analysis.project", "analysis.seed_picks", "analysis.edits"],
-        ["analysis.context", "analysis.workers"],
-        ["analysis.generators", "analysis.gradients", "analysis.ordering", "analysis.environment"],
-    ]),
-    ("rules", [
-        ["rules.base"],
-        ["rules.sl*"],
-        ["rules"],  # the registry
-    ]),
-    ("run parts", [
-        ["config"],
-        ["selection", "facts", "linter", "reporters._common"],
-        ["discovery", "reporters.concise", "reporters.full", "reporters.github", "reporters.json_items",
-         "reporters.sarif"],
-        ["reporters.statistics"],
-        ["reporters"],
-    ]),
-    ("run", [
-        ["runner"],
-    ]),
-    ("front ends", [
-        ["lsp", "verify", "verify.tracer", "verify.runs", "lsp.convert"],
-        ["verify.harness"],
-        ["verify.launch", "verify.probe"],
-        ["verify.report", "verify.session", "lsp.server"],
-    ]),
-    ("entry", [
-        ["cli"],
-        ["__main__"],
-    ]),
+    (
+        "leaves",
+        [
+            ["seedlint", "source", "gates", "files", "pages", "parallel"],
+            ["cache"],
+        ],
+    ),
+    (
+        "text and data",
+        [
+            ["diagnostics", "noqa", "parsing"],
+            ["notebook"],
+            ["results"],
+        ],
+    ),
+    (
+        "analysis",
+        [
+            ["analysis.walk", "analysis.catalog", "analysis.arguments", "analysis.modules"],
+            ["analysis.index"],
+            [
+                "analysis.events",
+                "analysis.access_paths",
+                "analysis.instances",
+                "analysis.libraries",
+            ],
+            ["analysis.initialisation", "analysis.bindings"],
+            ["analysis.flow", "analysis.repetition"],
+            ["analysis.project", "analysis.seed_picks", "analysis.edits"],
+            ["analysis.context", "analysis.workers"],
+            [
+                "analysis.generators",
+                "analysis.gradients",
+                "analysis.ordering",
+                "analysis.environment",
+            ],
+        ],
+    ),
+    (
+        "rules",
+        [
+            ["rules.base"],
+            ["rules.sl*"],
+            ["rules"],  # the registry
+        ],
+    ),
+    (
+        "run parts",
+        [
+            ["config"],
+            ["selection", "facts", "linter", "reporters._common"],
+            [
+                "discovery",
+                "reporters.concise",
+                "reporters.full",
+                "reporters.github",
+                "reporters.json_items",
+                "reporters.sarif",
+            ],
+            ["reporters.statistics"],
+            ["reporters"],
+        ],
+    ),
+    (
+        "run",
+        [
+            ["runner"],
+        ],
+    ),
+    (
+        "front ends",
+        [
+            ["lsp", "verify", "verify.tracer", "verify.runs", "lsp.convert"],
+            ["verify.harness"],
+            ["verify.launch", "verify.probe"],
+            ["verify.report", "verify.session", "lsp.server"],
+        ],
+    ),
+    (
+        "entry",
+        [
+            ["cli"],
+            ["__main__"],
+        ],
+    ),
 ]
 # What runs in the verified program's process: it must not load the linter.
 STANDALONE = ("verify.tracer", "verify.harness", "verify.launch", "verify.runs")
@@ -106,8 +146,10 @@ def imports(modules: dict[str, Path]) -> dict[str, dict[str, str]]:
                     if child.level:
                         parts = package.split(".")[: len(package.split(".")) - child.level + 1]
                         base = ".".join([*parts, base] if base else parts)
-                    targets = [f"{base}.{alias.name}" if f"{base}.{alias.name}" in modules else base
-                               for alias in child.names]
+                    targets = [
+                        f"{base}.{alias.name}" if f"{base}.{alias.name}" in modules else base
+                        for alias in child.names
+                    ]
                 else:
                     targets = []
                 for target in targets:
@@ -146,8 +188,10 @@ def violations(graph: dict[str, dict[str, str]], placed: dict[str, tuple[int, st
     for module, targets in sorted(graph.items()):
         for target, how in sorted(targets.items()):
             if module in placed and target in placed and placed[target][0] >= placed[module][0]:
-                found.append(f"{module} ({placed[module][1]}) imports {target} ({placed[target][1]}, {how}): "
-                             "not a lower row")
+                found.append(
+                    f"{module} ({placed[module][1]}) imports {target} ({placed[target][1]}, {how}): "
+                    "not a lower row"
+                )
     return found + [f"import cycle: {' -> '.join(cycle)}" for cycle in cycles(graph)]
 
 
@@ -192,7 +236,7 @@ def _cycle_in(graph: dict[str, dict[str, str]], group: set[str]) -> list[str]:
     while True:
         step = next(target for target in sorted(graph[path[-1]]) if target in group)
         if step in seen:
-            return path[path.index(step):] + [step]
+            return path[path.index(step) :] + [step]
         path.append(step)
         seen.add(step)
 
@@ -205,16 +249,24 @@ def test_an_upward_import_and_a_cycle_are_caught():
     graph = imports(module_names())
     graph["seedlint.source"]["seedlint.linter"] = "lazy"  # a leaf reaching up to the linter
     found = violations(graph, rows())
-    assert any(line.startswith("seedlint.source (leaves) imports seedlint.linter (run parts, lazy)") for line in found)
-    assert any(line.startswith("import cycle:") and "seedlint.source" in line and "seedlint.linter" in line
-               for line in found)
+    assert any(
+        line.startswith("seedlint.source (leaves) imports seedlint.linter (run parts, lazy)")
+        for line in found
+    )
+    assert any(
+        line.startswith("import cycle:") and "seedlint.source" in line and "seedlint.linter" in line
+        for line in found
+    )
 
 
 def test_a_rule_importing_the_registry_is_a_cycle():
     graph = imports(module_names())
     graph["seedlint.rules.sl100_unused_noqa"]["seedlint.rules"] = "lazy"
-    assert any("seedlint.rules.sl100_unused_noqa" in line and "seedlint.rules ->" in line
-               for line in violations(graph, rows()) if line.startswith("import cycle:"))
+    assert any(
+        "seedlint.rules.sl100_unused_noqa" in line and "seedlint.rules ->" in line
+        for line in violations(graph, rows())
+        if line.startswith("import cycle:")
+    )
 
 
 def test_a_new_module_must_be_placed():
@@ -225,16 +277,29 @@ def test_a_new_module_must_be_placed():
 
 def test_every_row_pattern_names_a_module():
     modules = module_names()
-    unmatched = [pattern for _, layer_rows in LAYERS for row in layer_rows for pattern in row
-                 if not any(fnmatch.fnmatchcase(module, "seedlint" if pattern == "seedlint" else f"seedlint.{pattern}")
-                            for module in modules)]
+    unmatched = [
+        pattern
+        for _, layer_rows in LAYERS
+        for row in layer_rows
+        for pattern in row
+        if not any(
+            fnmatch.fnmatchcase(
+                module, "seedlint" if pattern == "seedlint" else f"seedlint.{pattern}"
+            )
+            for module in modules
+        )
+    ]
     assert unmatched == []
 
 
 def test_what_runs_in_the_verified_program_loads_nothing_of_the_linter():
     graph = imports(module_names())
     for name in STANDALONE:
-        outside = [target for target in graph[f"seedlint.{name}"] if not target.startswith("seedlint.verify")]
+        outside = [
+            target
+            for target in graph[f"seedlint.{name}"]
+            if not target.startswith("seedlint.verify")
+        ]
         assert outside == [], name
 
 
@@ -248,19 +313,27 @@ def test_each_lazy_import_says_why():
             if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 continue
             for inner in ast.walk(node):
-                if isinstance(inner, ast.ImportFrom) and (inner.module or "").startswith("seedlint"):
-                    here = lines[inner.lineno - 1:inner.end_lineno]
+                if isinstance(inner, ast.ImportFrom) and (inner.module or "").startswith(
+                    "seedlint"
+                ):
+                    here = lines[inner.lineno - 1 : inner.end_lineno]
                     above = inner.lineno - 2
                     while lines[above].strip().startswith(("from ", "import ")):
                         above -= 1
-                    if not any("#" in line for line in here) and not lines[above].strip().startswith("#"):
+                    if not any("#" in line for line in here) and not lines[
+                        above
+                    ].strip().startswith("#"):
                         unexplained.append(f"{module}:{inner.lineno}")
     assert unexplained == []
 
 
-@pytest.mark.parametrize("module", ["seedlint.cli", "seedlint.runner", "seedlint.facts", "seedlint.results"])
+@pytest.mark.parametrize(
+    "module", ["seedlint.cli", "seedlint.runner", "seedlint.facts", "seedlint.results"]
+)
 def test_start_up_loads_no_libcst(module):
     """The command line, the runner and what the cache holds load no parser: only files to analyse need it."""
     code = f"import sys, {module}; print('libcst' in sys.modules)"
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
     assert result.stdout.strip() == "False"

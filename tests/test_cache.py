@@ -31,27 +31,38 @@ def write(root: Path, name: str, text: str) -> Path:
     return path
 
 
-def run(root: Path, cache_dir: Path | None, *paths: str) -> tuple[Runner, list[tuple[str, str, int]]]:
+def run(
+    root: Path, cache_dir: Path | None, *paths: str
+) -> tuple[Runner, list[tuple[str, str, int]]]:
     """One in-process run in `root`, and (file, code, row) of every finding."""
     cwd = Path.cwd()
     os.chdir(root)
     try:
-        runner = Runner(CheckOptions(paths=[Path(p) for p in paths or ["."]], cache=cache_dir is not None,
-                                       cache_dir=cache_dir))
+        runner = Runner(
+            CheckOptions(
+                paths=[Path(p) for p in paths or ["."]],
+                cache=cache_dir is not None,
+                cache_dir=cache_dir,
+            )
+        )
         report = runner.run()
     finally:
         os.chdir(cwd)
     return runner, sorted((d.path.name, d.code, d.start.row) for d in report.diagnostics)
 
 
-def check(root: Path, cache_dir: Path | None, *paths: str) -> tuple[list[tuple[str, str, int]], int]:
+def check(
+    root: Path, cache_dir: Path | None, *paths: str
+) -> tuple[list[tuple[str, str, int]], int]:
     """The findings of one run, and how many files it took from the cache."""
     runner, found = run(root, cache_dir, *paths)
     return found, runner.facts.hits
 
 
 def json_output(root: Path, *args: str, env: dict | None = None) -> list[dict]:
-    result = run_cli("check", "--select", "ALL", "--output-format", "json", *args, cwd=root, env=env)
+    result = run_cli(
+        "check", "--select", "ALL", "--output-format", "json", *args, cwd=root, env=env
+    )
     assert result.returncode in (0, 1), result.stderr.decode()
     return json.loads(result.stdout)
 
@@ -66,17 +77,23 @@ def project(tmp_path):
 
 
 class TestReuse:
-    def test_a_second_run_takes_every_file_from_the_cache_with_the_same_findings(self, project, tmp_path):
+    def test_a_second_run_takes_every_file_from_the_cache_with_the_same_findings(
+        self, project, tmp_path
+    ):
         cache = tmp_path / "cache"
         first, first_hits = check(project, cache)
         second, second_hits = check(project, cache)
         assert first == second == [("train.py", "SL104", 4)]
         assert (first_hits, second_hits) == (0, 3)
 
-    def test_editing_a_helper_re_lints_exactly_the_files_whose_analysis_read_it(self, project, tmp_path):
+    def test_editing_a_helper_re_lints_exactly_the_files_whose_analysis_read_it(
+        self, project, tmp_path
+    ):
         cache = tmp_path / "cache"
         check(project, cache)
-        write(project, "utils.py", UTILS_NOT_SEEDING)  # set_seed no longer seeds: no draw before the seed
+        write(
+            project, "utils.py", UTILS_NOT_SEEDING
+        )  # set_seed no longer seeds: no draw before the seed
         found, hits = check(project, cache)
         assert found == []
         assert hits == 1  # other.py: it never read utils.py
@@ -84,10 +101,18 @@ class TestReuse:
     def test_a_new_seeding_helper_opens_the_seeding_rules_for_unchanged_callers(self, tmp_path):
         root = tmp_path / "project"
         write(root, "helpers.py", "def init_seeds(seed):\n    print(seed)\n")
-        write(root, "train.py", "import torch\nfrom helpers import init_seeds\n\nx = torch.randn(2)\ninit_seeds(0)\n")
+        write(
+            root,
+            "train.py",
+            "import torch\nfrom helpers import init_seeds\n\nx = torch.randn(2)\ninit_seeds(0)\n",
+        )
         cache = tmp_path / "cache"
         assert check(root, cache)[0] == []
-        write(root, "helpers.py", "import torch\n\n\ndef init_seeds(seed):\n    torch.manual_seed(seed)\n")
+        write(
+            root,
+            "helpers.py",
+            "import torch\n\n\ndef init_seeds(seed):\n    torch.manual_seed(seed)\n",
+        )
         assert check(root, cache)[0] == [("train.py", "SL104", 4)]
 
     def test_a_module_that_appears_where_a_name_resolved_to_nothing_is_noticed(self, tmp_path):
@@ -107,7 +132,9 @@ class TestReuse:
         assert check(project, cache) == ([("train.py", "SL104", 4)], 0)
         assert check(project, cache)[1] == 3
 
-    def test_an_edited_file_reuses_the_summaries_of_unchanged_helpers_without_parsing_them(self, project, tmp_path):
+    def test_an_edited_file_reuses_the_summaries_of_unchanged_helpers_without_parsing_them(
+        self, project, tmp_path
+    ):
         cache = tmp_path / "cache"
         check(project, cache)
         write(project, "train.py", TRAIN + "print(model)\n")
@@ -132,7 +159,16 @@ def test_findings_and_fixes_are_identical_with_and_without_the_cache(tmp_path):
     cold = json_output(CORPUS, ".", env=env)
     warm = json_output(CORPUS, ".", env=env)
     assert uncached == cold == warm
-    assert {item["code"] for item in warm} >= {"SL101", "SL103", "SL104", "SL108", "SL201", "SL203", "SL205", "SL301"}
+    assert {item["code"] for item in warm} >= {
+        "SL101",
+        "SL103",
+        "SL104",
+        "SL108",
+        "SL201",
+        "SL203",
+        "SL205",
+        "SL301",
+    }
     assert any(item["fix"] for item in warm)
 
 
@@ -140,7 +176,9 @@ class TestSafety:
     def test_a_torn_or_foreign_cache_file_is_rebuilt(self, project, tmp_path):
         cache = tmp_path / "cache"
         check(project, cache)
-        for store in cache.rglob("*.pickle"):  # killed while writing, on a filesystem without atomic rename
+        for store in cache.rglob(
+            "*.pickle"
+        ):  # killed while writing, on a filesystem without atomic rename
             store.write_bytes(store.read_bytes()[:40])
         assert check(project, cache) == ([("train.py", "SL104", 4)], 0)
         assert check(project, cache)[1] == 3
@@ -152,21 +190,31 @@ class TestSafety:
             (store.parent / f".{store.name}.abc.tmp").write_bytes(b"half a pickle")
         assert check(project, cache) == ([("train.py", "SL104", 4)], 3)
 
-    def test_two_runs_at_once_on_one_cache_both_succeed_and_leave_a_usable_cache(self, project, tmp_path):
+    def test_two_runs_at_once_on_one_cache_both_succeed_and_leave_a_usable_cache(
+        self, project, tmp_path
+    ):
         env = {**os.environ, "SEEDLINT_CACHE_DIR": str(tmp_path / "cache"), "NO_COLOR": "1"}
         command = [sys.executable, "-m", "seedlint", "check", "--output-format", "concise", "."]
-        runs = [subprocess.Popen(command, cwd=project, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-                for _ in range(2)]
+        runs = [
+            subprocess.Popen(
+                command, cwd=project, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+            )
+            for _ in range(2)
+        ]
         outputs = [run.communicate(timeout=120) for run in runs]
         assert [run.returncode for run in runs] == [1, 1], outputs
         assert all(out.decode().startswith("train.py:4:9: SL104 ") for out, _ in outputs)
         assert check(project, tmp_path / "cache") == ([("train.py", "SL104", 4)], 3)
 
-    def test_a_run_killed_at_any_moment_leaves_a_cache_the_next_run_uses_or_rebuilds(self, project, tmp_path):
+    def test_a_run_killed_at_any_moment_leaves_a_cache_the_next_run_uses_or_rebuilds(
+        self, project, tmp_path
+    ):
         env = {**os.environ, "SEEDLINT_CACHE_DIR": str(tmp_path / "cache")}
         command = [sys.executable, "-m", "seedlint", "check", "."]
         for delay in (0.05, 0.2, 0.4, 0.8):
-            run = subprocess.Popen(command, cwd=project, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            run = subprocess.Popen(
+                command, cwd=project, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+            )
             try:
                 run.wait(timeout=delay)
             except subprocess.TimeoutExpired:
@@ -180,7 +228,11 @@ class TestLocation:
         env = {"SEEDLINT_CACHE_DIR": ""}
         json_output(project, ".", env=env)
         directory = project / DIRECTORY_NAME
-        assert (directory / "CACHEDIR.TAG").read_text().startswith("Signature: 8a477f597d28d172789f06886806bc55")
+        assert (
+            (directory / "CACHEDIR.TAG")
+            .read_text()
+            .startswith("Signature: 8a477f597d28d172789f06886806bc55")
+        )
         assert (directory / ".gitignore").read_text().splitlines()[-1] == "*"
         assert list(directory.rglob("*.pickle"))
 
@@ -189,13 +241,21 @@ class TestLocation:
         assert not (project / DIRECTORY_NAME).exists()
 
     def test_cache_dir_option_and_environment_variable(self, project, tmp_path):
-        json_output(project, "--cache-dir", str(tmp_path / "given"), ".", env={"SEEDLINT_CACHE_DIR": ""})
+        json_output(
+            project, "--cache-dir", str(tmp_path / "given"), ".", env={"SEEDLINT_CACHE_DIR": ""}
+        )
         json_output(project, ".", env={"SEEDLINT_CACHE_DIR": str(tmp_path / "from-env")})
-        assert list((tmp_path / "given").rglob("*.pickle")) and list((tmp_path / "from-env").rglob("*.pickle"))
+        assert list((tmp_path / "given").rglob("*.pickle")) and list(
+            (tmp_path / "from-env").rglob("*.pickle")
+        )
         assert not (project / DIRECTORY_NAME).exists()
 
-    def test_a_project_that_cannot_be_written_caches_in_the_user_cache_directory(self, project, tmp_path):
-        (project / DIRECTORY_NAME).write_text("not a directory")  # the project cache cannot be created
+    def test_a_project_that_cannot_be_written_caches_in_the_user_cache_directory(
+        self, project, tmp_path
+    ):
+        (project / DIRECTORY_NAME).write_text(
+            "not a directory"
+        )  # the project cache cannot be created
         env = {"SEEDLINT_CACHE_DIR": "", "XDG_CACHE_HOME": str(tmp_path / "user-cache")}
         first = json_output(project, ".", env=env)
         assert list((tmp_path / "user-cache" / "seedlint").rglob("*.pickle"))
@@ -230,17 +290,24 @@ class TestPool:
             os.chdir(cwd)
         assert report.workers == 2
         assert [item["filename"] for item in serial] == sorted(
-            (item["filename"] for item in serial), key=lambda name: [p for p in Path(name).parts])
+            (item["filename"] for item in serial), key=lambda name: [p for p in Path(name).parts]
+        )
 
     def test_fixes_made_in_workers_are_written_as_a_serial_run_writes_them(self, tmp_path):
         trees = {jobs: shutil.copytree(CORPUS, tmp_path / f"jobs-{jobs}") for jobs in (1, 2)}
         for jobs, root in trees.items():
-            result = run_cli("check", "--no-cache", "--fix", "--unsafe-fixes", "--jobs", str(jobs), ".", cwd=root)
+            result = run_cli(
+                "check", "--no-cache", "--fix", "--unsafe-fixes", "--jobs", str(jobs), ".", cwd=root
+            )
             assert result.returncode in (0, 1), result.stderr.decode()
-        texts = [{path.relative_to(root): path.read_bytes() for path in sorted(root.rglob("*.py"))}
-                 for root in trees.values()]
+        texts = [
+            {path.relative_to(root): path.read_bytes() for path in sorted(root.rglob("*.py"))}
+            for root in trees.values()
+        ]
         assert texts[0] == texts[1]
-        assert texts[0] != {path.relative_to(CORPUS): path.read_bytes() for path in sorted(CORPUS.rglob("*.py"))}
+        assert texts[0] != {
+            path.relative_to(CORPUS): path.read_bytes() for path in sorted(CORPUS.rglob("*.py"))
+        }
 
     def test_when_processes_cannot_be_started_the_run_goes_on_in_one(self, monkeypatch, capsys):
         def refuse(*args, **kwargs):
@@ -250,7 +317,9 @@ class TestPool:
         cwd = Path.cwd()
         os.chdir(CORPUS)
         try:
-            report = Runner(CheckOptions(paths=[Path(".")], select=["ALL"], cache=False, jobs=2)).run()
+            report = Runner(
+                CheckOptions(paths=[Path(".")], select=["ALL"], cache=False, jobs=2)
+            ).run()
         finally:
             os.chdir(cwd)
         assert report.workers == 0

@@ -17,8 +17,20 @@ from seedlint.config import installed_torch_version
 from seedlint.pages import page_examples
 from seedlint.rules import RULES
 
-FIXABLE = sorted(code for code, rule in RULES.items() if rule.fix_availability in ("safe", "unsafe"))
-JSON_KEYS = {"code", "name", "message", "filename", "location", "end_location", "fix", "noqa_row", "url"}
+FIXABLE = sorted(
+    code for code, rule in RULES.items() if rule.fix_availability in ("safe", "unsafe")
+)
+JSON_KEYS = {
+    "code",
+    "name",
+    "message",
+    "filename",
+    "location",
+    "end_location",
+    "fix",
+    "noqa_row",
+    "url",
+}
 
 BAD = """\
 import numpy as np
@@ -42,7 +54,9 @@ def _examples(directory: Path, which: int) -> dict[str, Path]:
 
 def test_every_rule_example_is_reported_in_full_format_with_its_position(tmp_path):
     _examples(tmp_path, 0)
-    result = run_cli("check", "--isolated", "--select", "ALL", "--target-torch-version", "2.4", ".", cwd=tmp_path)
+    result = run_cli(
+        "check", "--isolated", "--select", "ALL", "--target-torch-version", "2.4", ".", cwd=tmp_path
+    )
     out = result.stdout.decode()
     assert result.returncode == 1, result.stderr
     for code in RULES:
@@ -59,49 +73,82 @@ def test_fixed_versions_pass(tmp_path):
 
 def test_concise_positions_match_json(tmp_path):
     _examples(tmp_path, 0)
-    concise = run_cli("check", "--isolated", "--output-format", "concise", "-q", ".", cwd=tmp_path).stdout.decode()
-    items = json.loads(run_cli("check", "--isolated", "--output-format", "json", ".", cwd=tmp_path).stdout)
-    expected = [(Path(i["filename"]).name, i["location"]["row"], i["location"]["column"], i["code"]) for i in items]
+    concise = run_cli(
+        "check", "--isolated", "--output-format", "concise", "-q", ".", cwd=tmp_path
+    ).stdout.decode()
+    items = json.loads(
+        run_cli("check", "--isolated", "--output-format", "json", ".", cwd=tmp_path).stdout
+    )
+    expected = [
+        (Path(i["filename"]).name, i["location"]["row"], i["location"]["column"], i["code"])
+        for i in items
+    ]
     found = [
         (name, int(row), int(column), code)
-        for name, row, column, code in re.findall(r"^(\S+):(\d+):(\d+): (SL\d+) ", concise, re.MULTILINE)
+        for name, row, column, code in re.findall(
+            r"^(\S+):(\d+):(\d+): (SL\d+) ", concise, re.MULTILINE
+        )
     ]
     assert found == expected and len(found) == len(concise.splitlines())
 
 
 def test_json_items_carry_exactly_ruffs_keys(tmp_path):
     (tmp_path / "bad.py").write_text(BAD)
-    items = json.loads(run_cli("check", "--isolated", "--output-format", "json", "bad.py", cwd=tmp_path).stdout)
+    items = json.loads(
+        run_cli("check", "--isolated", "--output-format", "json", "bad.py", cwd=tmp_path).stdout
+    )
     assert [item["code"] for item in items] == ["SL104", "SL105"]
     for item in items:
         assert set(item) == JSON_KEYS
         assert Path(item["filename"]).is_absolute()
     sl104, sl105 = items
-    assert (sl104["location"], sl104["end_location"]) == ({"row": 4, "column": 5}, {"row": 4, "column": 19})
+    assert (sl104["location"], sl104["end_location"]) == (
+        {"row": 4, "column": 5},
+        {"row": 4, "column": 19},
+    )
     assert sl104["fix"]["applicability"] == "unsafe"
     assert sl105["fix"]["applicability"] == "safe"
     assert sl105["fix"]["edits"] == [
-        {"content": "np.random.seed(0)\n", "location": {"row": 6, "column": 1}, "end_location": {"row": 6, "column": 1}}
+        {
+            "content": "np.random.seed(0)\n",
+            "location": {"row": 6, "column": 1},
+            "end_location": {"row": 6, "column": 1},
+        }
     ]
     assert sl105["noqa_row"] == 6 and sl105["url"].endswith("SL105.md")
 
 
 def test_json_lines_and_statistics_json(tmp_path):
     (tmp_path / "bad.py").write_text(BAD)
-    lines = run_cli("check", "--isolated", "--output-format", "json-lines", "bad.py", cwd=tmp_path).stdout.decode()
+    lines = run_cli(
+        "check", "--isolated", "--output-format", "json-lines", "bad.py", cwd=tmp_path
+    ).stdout.decode()
     assert [json.loads(line)["code"] for line in lines.splitlines()] == ["SL104", "SL105"]
-    stats = json.loads(run_cli("check", "--isolated", "--statistics", "--output-format", "json", "bad.py",
-                               cwd=tmp_path).stdout)
+    stats = json.loads(
+        run_cli(
+            "check", "--isolated", "--statistics", "--output-format", "json", "bad.py", cwd=tmp_path
+        ).stdout
+    )
     assert stats == [
         {"code": "SL104", "name": "random-before-seed", "count": 1, "fixable": False},
         {"code": "SL105", "name": "library-unseeded", "count": 1, "fixable": True},
     ]
 
 
-@pytest.mark.parametrize("output_format", ["full", "concise", "json", "json-lines", "github", "sarif"])
+@pytest.mark.parametrize(
+    "output_format", ["full", "concise", "json", "json-lines", "github", "sarif"]
+)
 def test_statistics_work_with_every_output_format(tmp_path, output_format):
     (tmp_path / "bad.py").write_text(BAD)
-    result = run_cli("check", "--isolated", "--statistics", "--output-format", output_format, "bad.py", cwd=tmp_path)
+    result = run_cli(
+        "check",
+        "--isolated",
+        "--statistics",
+        "--output-format",
+        output_format,
+        "bad.py",
+        cwd=tmp_path,
+    )
     assert result.returncode == 1, result.stderr
     out = result.stdout.decode()
     if output_format in ("full", "concise"):
@@ -123,7 +170,9 @@ def test_statistics_work_with_every_output_format(tmp_path, output_format):
 
 def test_sarif_has_the_required_fields(tmp_path):
     (tmp_path / "bad.py").write_text(BAD)
-    log = json.loads(run_cli("check", "--isolated", "--output-format", "sarif", "bad.py", cwd=tmp_path).stdout)
+    log = json.loads(
+        run_cli("check", "--isolated", "--output-format", "sarif", "bad.py", cwd=tmp_path).stdout
+    )
     assert log["version"] == "2.1.0"
     run = log["runs"][0]
     assert run["tool"]["driver"]["name"] == "seedlint"
@@ -138,22 +187,55 @@ def test_sarif_has_the_required_fields(tmp_path):
 
 def test_github_format(tmp_path):
     (tmp_path / "bad.py").write_text(BAD)
-    out = run_cli("check", "--isolated", "--output-format", "github", "bad.py", cwd=tmp_path).stdout.decode()
-    assert out.splitlines()[0].startswith("::error title=seedlint (SL104),file=bad.py,line=4,col=5,endLine=4,endColumn=19::")
+    out = run_cli(
+        "check", "--isolated", "--output-format", "github", "bad.py", cwd=tmp_path
+    ).stdout.decode()
+    assert out.splitlines()[0].startswith(
+        "::error title=seedlint (SL104),file=bad.py,line=4,col=5,endLine=4,endColumn=19::"
+    )
 
 
 def test_fix_then_check_is_clean_idempotent_and_keeps_comments(tmp_path):
     paths = _examples(tmp_path, 0)
-    first = run_cli("check", "--isolated", "--extend-select", "SL103", "--fix", "--unsafe-fixes", ".", cwd=tmp_path)
+    first = run_cli(
+        "check",
+        "--isolated",
+        "--extend-select",
+        "SL103",
+        "--fix",
+        "--unsafe-fixes",
+        ".",
+        cwd=tmp_path,
+    )
     assert first.returncode in (0, 1), first.stderr
     after = {code: path.read_text() for code, path in paths.items()}
     for code, text in after.items():
         if code != "SL000":  # its example is a syntax error by definition
             libcst.parse_module(text)
-    remaining = json.loads(run_cli("check", "--isolated", "--extend-select", "SL103", "--unsafe-fixes",
-                                   "--output-format", "json", ".", cwd=tmp_path).stdout)
+    remaining = json.loads(
+        run_cli(
+            "check",
+            "--isolated",
+            "--extend-select",
+            "SL103",
+            "--unsafe-fixes",
+            "--output-format",
+            "json",
+            ".",
+            cwd=tmp_path,
+        ).stdout
+    )
     assert [item for item in remaining if item["fix"] and item["fix"]["edits"]] == []
-    second = run_cli("check", "--isolated", "--extend-select", "SL103", "--fix", "--unsafe-fixes", ".", cwd=tmp_path)
+    second = run_cli(
+        "check",
+        "--isolated",
+        "--extend-select",
+        "SL103",
+        "--fix",
+        "--unsafe-fixes",
+        ".",
+        cwd=tmp_path,
+    )
     assert {code: path.read_text() for code, path in paths.items()} == after
     assert " fixed, " not in second.stdout.decode()
 
@@ -183,21 +265,52 @@ def test_diff_writes_nothing(tmp_path):
 
 def test_show_fixes_and_exit_non_zero_on_fix(tmp_path):
     (tmp_path / "bad.py").write_text("import torch\ntorch.cuda.manual_seed_all(0)\n")
-    result = run_cli("check", "--isolated", "--fix", "--show-fixes", "--exit-non-zero-on-fix", "bad.py", cwd=tmp_path)
+    result = run_cli(
+        "check",
+        "--isolated",
+        "--fix",
+        "--show-fixes",
+        "--exit-non-zero-on-fix",
+        "bad.py",
+        cwd=tmp_path,
+    )
     assert result.returncode == 1
-    assert "Fixed 1 error:\n- bad.py:\n    1 × SL101 (cpu-generator-unseeded)" in result.stdout.decode()
+    assert (
+        "Fixed 1 error:\n- bad.py:\n    1 × SL101 (cpu-generator-unseeded)"
+        in result.stdout.decode()
+    )
 
 
 def test_stdin_with_fix_prints_fixed_source(tmp_path):
-    result = run_cli("check", "--isolated", "--fix", "--stdin-filename", "train.py", "-",
-                     input=b"import torch\ntorch.cuda.manual_seed_all(1)\n", cwd=tmp_path)
-    assert result.stdout.decode() == "import torch\ntorch.manual_seed(1)\ntorch.cuda.manual_seed_all(1)\n"
+    result = run_cli(
+        "check",
+        "--isolated",
+        "--fix",
+        "--stdin-filename",
+        "train.py",
+        "-",
+        input=b"import torch\ntorch.cuda.manual_seed_all(1)\n",
+        cwd=tmp_path,
+    )
+    assert (
+        result.stdout.decode()
+        == "import torch\ntorch.manual_seed(1)\ntorch.cuda.manual_seed_all(1)\n"
+    )
     assert result.returncode == 0
 
 
 def test_stdin_reports_under_the_given_name(tmp_path):
-    result = run_cli("check", "--isolated", "--output-format", "concise", "--stdin-filename", "src/train.py", "-",
-                     input=BAD.encode(), cwd=tmp_path)
+    result = run_cli(
+        "check",
+        "--isolated",
+        "--output-format",
+        "concise",
+        "--stdin-filename",
+        "src/train.py",
+        "-",
+        input=BAD.encode(),
+        cwd=tmp_path,
+    )
     assert result.stdout.decode().startswith("src/train.py:4:5: SL104")
 
 
@@ -248,28 +361,38 @@ def test_bad_config_is_a_clear_error(tmp_path, config, message):
 def test_closest_config_wins_and_per_file_ignores(tmp_path):
     (tmp_path / "pyproject.toml").write_text("[tool.seedlint]\nignore = ['SL104']\n")
     (tmp_path / "sub").mkdir()
-    (tmp_path / "sub" / "seedlint.toml").write_text("per-file-ignores = {'legacy_*.py' = ['SL105']}\n")
+    (tmp_path / "sub" / "seedlint.toml").write_text(
+        "per-file-ignores = {'legacy_*.py' = ['SL105']}\n"
+    )
     for name in ("top.py", "sub/new.py", "sub/legacy_train.py"):
         (tmp_path / name).write_text(BAD)
     items = json.loads(run_cli("check", "--output-format", "json", ".", cwd=tmp_path).stdout)
     found = sorted((Path(i["filename"]).relative_to(tmp_path).as_posix(), i["code"]) for i in items)
-    assert found == [("sub/legacy_train.py", "SL104"), ("sub/new.py", "SL104"), ("sub/new.py", "SL105"),
-                     ("top.py", "SL105")]
+    assert found == [
+        ("sub/legacy_train.py", "SL104"),
+        ("sub/new.py", "SL104"),
+        ("sub/new.py", "SL105"),
+        ("top.py", "SL105"),
+    ]
 
 
 def test_seed_functions_config_counts_as_seeding(tmp_path):
     (tmp_path / "pyproject.toml").write_text(
         "[tool.seedlint]\nseed-functions = {'myproj.utils.fix_seeds' = ['torch', 'numpy', 'random']}\n"
     )
-    (tmp_path / "train.py").write_text(textwrap.dedent("""\
+    (tmp_path / "train.py").write_text(
+        textwrap.dedent("""\
         import numpy as np
         from myproj.utils import fix_seeds
 
         fix_seeds(0)
         order = np.random.permutation(10)
-        """))
+        """)
+    )
     assert run_cli("check", "train.py", cwd=tmp_path).returncode == 0
-    assert run_cli("check", "--isolated", "train.py", cwd=tmp_path).returncode == 0  # no seeding known: no flow
+    assert (
+        run_cli("check", "--isolated", "train.py", cwd=tmp_path).returncode == 0
+    )  # no seeding known: no flow
 
 
 def test_excludes_gitignore_and_force_exclude(tmp_path):
@@ -323,8 +446,11 @@ def test_rule_command_prints_pages(tmp_path):
 
 
 def test_noqa_suppresses(tmp_path):
-    (tmp_path / "bad.py").write_text(BAD.replace("# drawn before seeding", "# noqa: SL104").replace(
-        "np.random.shuffle([1, 2])", "np.random.shuffle([1, 2])  # NOQA"))
+    (tmp_path / "bad.py").write_text(
+        BAD.replace("# drawn before seeding", "# noqa: SL104").replace(
+            "np.random.shuffle([1, 2])", "np.random.shuffle([1, 2])  # NOQA"
+        )
+    )
     assert run_cli("check", "--isolated", "bad.py", cwd=tmp_path).returncode == 0
 
 
@@ -336,7 +462,11 @@ SL305_SOURCE = "import torch\ntorch.use_deterministic_algorithms(True)\nx = torc
     [
         ("", [], False),  # the installed torch (2.13, read from its metadata) is newer than 2.9
         ('[tool.seedlint]\ntarget-torch-version = "2.4"\n', [], True),
-        ('[tool.seedlint]\ntarget-torch-version = "2.4"\n', ["--target-torch-version", "2.12"], False),
+        (
+            '[tool.seedlint]\ntarget-torch-version = "2.4"\n',
+            ["--target-torch-version", "2.12"],
+            False,
+        ),
         ("", ["--target-torch-version", "2.9"], True),
     ],
     ids=["installed-default", "config", "flag-beats-config", "flag"],
@@ -346,7 +476,9 @@ def test_target_torch_version_defaults_to_the_installed_torch(tmp_path, config, 
     (tmp_path / "train.py").write_text(SL305_SOURCE)
     if config:
         (tmp_path / "pyproject.toml").write_text(config)
-    result = run_cli("check", "--select", "SL305", "--output-format", "concise", *flags, "train.py", cwd=tmp_path)
+    result = run_cli(
+        "check", "--select", "SL305", "--output-format", "concise", *flags, "train.py", cwd=tmp_path
+    )
     assert ("SL305" in result.stdout.decode()) is flagged, result.stderr
 
 
@@ -357,7 +489,9 @@ def test_a_failing_rule_is_reported_on_stderr_and_the_others_still_run(tmp_path,
     monkeypatch.setattr(RULES["SL301"], "check", broken)
     (tmp_path / "bad.py").write_text(BAD + "torch.backends.cudnn.benchmark = True\n")
     monkeypatch.chdir(tmp_path)
-    result = CliRunner().invoke(main, ["check", "--isolated", "--output-format", "concise", "bad.py"])
+    result = CliRunner().invoke(
+        main, ["check", "--isolated", "--output-format", "concise", "bad.py"]
+    )
     assert result.exit_code == 2
     assert "error: SL301 failed on bad.py: KeyError: 'boom'" in result.stderr
     assert "SL104" in result.stdout and "SL105" in result.stdout
@@ -376,16 +510,28 @@ print(" ".join(sorted(name for name in ("libcst", "libcst.matchers") if name in 
 """
 
 
-@pytest.mark.parametrize("arguments, imported", [
-    (["--version"], ""),
-    (["check", "--isolated", "--no-cache", "--exclude", "*.py", "."], ""),  # every file filtered out
-    # libcst's matchers (about 0.3 s to import) are not used: every run that analyses a file would pay for them.
-    (["check", "--isolated", "--no-cache", "--select", "ALL", "--jobs", "1", "."], "libcst rules"),
-], ids=["version", "all-filtered-out", "every-rule"])
+@pytest.mark.parametrize(
+    "arguments, imported",
+    [
+        (["--version"], ""),
+        (
+            ["check", "--isolated", "--no-cache", "--exclude", "*.py", "."],
+            "",
+        ),  # every file filtered out
+        # libcst's matchers (about 0.3 s to import) are not used: every run that analyses a file would pay for them.
+        (
+            ["check", "--isolated", "--no-cache", "--select", "ALL", "--jobs", "1", "."],
+            "libcst rules",
+        ),
+    ],
+    ids=["version", "all-filtered-out", "every-rule"],
+)
 def test_what_a_run_imports(tmp_path, arguments, imported):
     _examples(tmp_path, 0)
     import subprocess
     import sys
-    result = subprocess.run([sys.executable, "-c", _IMPORTED, *arguments], cwd=tmp_path, capture_output=True,
-                            check=True)
+
+    result = subprocess.run(
+        [sys.executable, "-c", _IMPORTED, *arguments], cwd=tmp_path, capture_output=True, check=True
+    )
     assert result.stdout.decode().splitlines()[-1] == imported

@@ -60,18 +60,30 @@ EXPECTED: dict[str, set[Finding]] = {
     "generate_empty_init": set(),  # built on meta / fully loaded before the seed: no draw that matters
     "spawn_top_level_seed": set(),  # spawned children re-run the seeded top level
     "image_lists": set(),  # listings sorted later
-    "class_folders": {("datasets.py", "SL205", 24), ("datasets.py", "SL205", 54)},  # assigned beside a None branch
+    "class_folders": {
+        ("datasets.py", "SL205", 24),
+        ("datasets.py", "SL205", 54),
+    },  # assigned beside a None branch
     "ddp_hardwired": {("train.py", "SL201", 59)},  # set_epoch only under `if args.distributed`
     "spawn_cuda_seed": {("main.py", "SL108", 33)},  # the spawned target seeds only CUDA
-    "hf_lora_trainer": {("finetune.py", "SL104", 66)},  # adapter drawn before Trainer.__init__ seeds
+    "hf_lora_trainer": {
+        ("finetune.py", "SL104", 66)
+    },  # adapter drawn before Trainer.__init__ seeds
     # Issue 14: library shuffles and splits without a seed draw from NumPy's global generator.
     "hf_split_torch_seed": {("finetune.py", "SL105", 24)},  # train_test_split: NumPy never seeded
-    "sklearn_kfold": {("cross_validate.py", "SL105", 35)},  # KFold(shuffle=True).split: NumPy never seeded
+    "sklearn_kfold": {
+        ("cross_validate.py", "SL105", 35)
+    },  # KFold(shuffle=True).split: NumPy never seeded
     "eval_fixed_seed": {("train_vae.py", "SL110", 29)},  # evaluate() reseeds torch on every epoch
     "augment_item_seed": {("datasets.py", "SL110", 22)},  # random.seed(self.seed) in __getitem__
-    "lightning_val_seed": {("model.py", "SL110", 23)},  # manual_seed(0) in on_validation_epoch_start
+    "lightning_val_seed": {
+        ("model.py", "SL110", 23)
+    },  # manual_seed(0) in on_validation_epoch_start
     "rl_dqn_eval": {("dqn.py", "SL111", 38)},  # the evaluation env is reset without a seed
-    "streaming_shuffle": {("pretrain.py", "SL109", 14), ("shards.py", "SL109", 13)},  # OS entropy, pid + clock
+    "streaming_shuffle": {
+        ("pretrain.py", "SL109", 14),
+        ("shards.py", "SL109", 13),
+    },  # OS entropy, pid + clock
     "procgen_ppo": {("train_procgen.py", "SL111", 23)},  # ProcgenEnv without rand_seed
 }
 
@@ -80,10 +92,16 @@ EXPECTED: dict[str, set[Finding]] = {
 def findings(program: str) -> frozenset[Finding]:
     """Every finding of `seedlint check --isolated --select ALL .` run inside the program's directory."""
     root = (CORPUS / program).resolve()
-    result = run_cli("check", "--isolated", "--output-format", "json", "--select", "ALL", ".", cwd=root)
+    result = run_cli(
+        "check", "--isolated", "--output-format", "json", "--select", "ALL", ".", cwd=root
+    )
     assert result.returncode in (0, 1), result.stderr.decode()
     return frozenset(
-        (Path(item["filename"]).resolve().relative_to(root).as_posix(), item["code"], item["location"]["row"])
+        (
+            Path(item["filename"]).resolve().relative_to(root).as_posix(),
+            item["code"],
+            item["location"]["row"],
+        )
         for item in json.loads(result.stdout)
     )
 
@@ -94,13 +112,19 @@ def test_program_gets_exactly_the_correct_findings(program):
 
 
 def test_every_program_has_expectations_and_a_readme_entry():
-    programs = {path.name for path in CORPUS.iterdir() if path.is_dir() and not path.name.startswith((".", "_"))}
+    programs = {
+        path.name
+        for path in CORPUS.iterdir()
+        if path.is_dir() and not path.name.startswith((".", "_"))
+    }
     assert programs == set(EXPECTED)
     readme = (CORPUS / "README.md").read_text()
     assert all(f"`{program}/`" in readme for program in programs)
 
 
-@pytest.mark.parametrize("path", sorted(CORPUS.rglob("*.py")), ids=lambda path: path.relative_to(CORPUS).as_posix())
+@pytest.mark.parametrize(
+    "path", sorted(CORPUS.rglob("*.py")), ids=lambda path: path.relative_to(CORPUS).as_posix()
+)
 def test_every_module_says_which_pattern_it_recreates(path):
     lines = path.read_text().splitlines()
     header = " ".join(line.removeprefix("# ") for line in itertools.takewhile(str.strip, lines))

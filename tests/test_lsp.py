@@ -33,12 +33,14 @@ async def client(lsp_client: LanguageClient, request, tmp_path):
     lsp_client.root = tmp_path
     lsp_client.versions = {}
     lsp_client.texts = {}
-    result = await lsp_client.initialize_session(types.InitializeParams(
-        capabilities=client_capabilities(PROFILES[request.param]),
-        root_uri=tmp_path.as_uri(),
-        workspace_folders=[types.WorkspaceFolder(uri=tmp_path.as_uri(), name="project")],
-        initialization_options={"debounceMs": 20},
-    ))
+    result = await lsp_client.initialize_session(
+        types.InitializeParams(
+            capabilities=client_capabilities(PROFILES[request.param]),
+            root_uri=tmp_path.as_uri(),
+            workspace_folders=[types.WorkspaceFolder(uri=tmp_path.as_uri(), name="project")],
+            initialization_options={"debounceMs": 20},
+        )
+    )
     lsp_client.encoding = result.capabilities.position_encoding or "utf-16"
     yield
     await lsp_client.shutdown_session()
@@ -52,26 +54,39 @@ def uri_of(client: LanguageClient, name: str) -> str:
 def open_document(client: LanguageClient, name: str, text: str) -> str:
     uri = uri_of(client, name)
     client.versions[uri], client.texts[uri] = 1, text
-    client.text_document_did_open(types.DidOpenTextDocumentParams(
-        text_document=types.TextDocumentItem(uri=uri, language_id="python", version=1, text=text)))
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(
+                uri=uri, language_id="python", version=1, text=text
+            )
+        )
+    )
     return uri
 
 
 def change_document(client: LanguageClient, uri: str, text: str) -> None:
     client.versions[uri] += 1
     client.texts[uri] = text
-    client.text_document_did_change(types.DidChangeTextDocumentParams(
-        text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=client.versions[uri]),
-        content_changes=[types.TextDocumentContentChangeWholeDocument(text=text)]))
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(
+                uri=uri, version=client.versions[uri]
+            ),
+            content_changes=[types.TextDocumentContentChangeWholeDocument(text=text)],
+        )
+    )
 
 
-async def diagnostics(client: LanguageClient, uri: str, expect=lambda found: True, timeout: float = 20.0):
+async def diagnostics(
+    client: LanguageClient, uri: str, expect=lambda found: True, timeout: float = 20.0
+):
     """The document's diagnostics once `expect` holds of them (pulled, or waited for as pushed)."""
     deadline = asyncio.get_running_loop().time() + timeout
     while True:
         if client.mode == "pull":
-            report = await client.text_document_diagnostic_async(types.DocumentDiagnosticParams(
-                text_document=types.TextDocumentIdentifier(uri=uri)))
+            report = await client.text_document_diagnostic_async(
+                types.DocumentDiagnosticParams(text_document=types.TextDocumentIdentifier(uri=uri))
+            )
             found = report.items
         else:
             found = client.diagnostics.get(uri)
@@ -84,7 +99,9 @@ async def diagnostics(client: LanguageClient, uri: str, expect=lambda found: Tru
             await asyncio.sleep(0.05)
         else:
             try:
-                await asyncio.wait_for(client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS), remaining)
+                await asyncio.wait_for(
+                    client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS), remaining
+                )
             except asyncio.TimeoutError:
                 pass
 
@@ -104,7 +121,7 @@ def units(text: str, encoding: str) -> int:
 
 def offset(text: str, position: types.Position, encoding: str) -> int:
     lines = text.splitlines(keepends=True) + [""]
-    start = sum(len(line) for line in lines[:position.line])
+    start = sum(len(line) for line in lines[: position.line])
     line, count, column = lines[position.line], 0, 0
     while count < position.character and column < len(line):
         count += units(line[column], encoding)
@@ -113,8 +130,13 @@ def offset(text: str, position: types.Position, encoding: str) -> int:
 
 
 def apply(text: str, edits: list[types.TextEdit], encoding: str) -> str:
-    spans = sorted(((offset(text, e.range.start, encoding), offset(text, e.range.end, encoding), e.new_text)
-                    for e in edits), reverse=True)
+    spans = sorted(
+        (
+            (offset(text, e.range.start, encoding), offset(text, e.range.end, encoding), e.new_text)
+            for e in edits
+        ),
+        reverse=True,
+    )
     for start, end, new in spans:
         text = text[:start] + new + text[end:]
     return text
@@ -127,10 +149,16 @@ def apply_action(client: LanguageClient, uri: str, action: types.CodeAction) -> 
 
 
 async def actions(client: LanguageClient, uri: str, found, only=None) -> list[types.CodeAction]:
-    whole = types.Range(types.Position(0, 0), types.Position(len(client.texts[uri].splitlines()) + 1, 0))
-    return await client.text_document_code_action_async(types.CodeActionParams(
-        text_document=types.TextDocumentIdentifier(uri=uri), range=whole,
-        context=types.CodeActionContext(diagnostics=list(found), only=only)))
+    whole = types.Range(
+        types.Position(0, 0), types.Position(len(client.texts[uri].splitlines()) + 1, 0)
+    )
+    return await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            range=whole,
+            context=types.CodeActionContext(diagnostics=list(found), only=only),
+        )
+    )
 
 
 # ------------------------------------------------------------------ tests
@@ -159,9 +187,13 @@ async def test_an_edit_introduces_then_removes_a_finding(client: LanguageClient)
 async def test_quick_fix_noqa_and_fix_all_give_clean_documents(client: LanguageClient):
     uri = open_document(client, "train.py", TRAIN)
     for pick, expected_line in (
-            (lambda a: a.kind == types.CodeActionKind.QuickFix and a.is_preferred, "torch.manual_seed(0)"),
-            (lambda a: a.title == "Disable SL101 for this line", "# noqa: SL101"),
-            (lambda a: a.kind == "source.fixAll.seedlint", "torch.manual_seed(0)")):
+        (
+            lambda a: a.kind == types.CodeActionKind.QuickFix and a.is_preferred,
+            "torch.manual_seed(0)",
+        ),
+        (lambda a: a.title == "Disable SL101 for this line", "# noqa: SL101"),
+        (lambda a: a.kind == "source.fixAll.seedlint", "torch.manual_seed(0)"),
+    ):
         found = await diagnostics(client, uri, lambda found: found)
         (action,) = [a for a in await actions(client, uri, found) if pick(a)]
         fixed = apply_action(client, uri, action)
@@ -181,8 +213,12 @@ async def test_hover_shows_the_rule_page(client: LanguageClient):
     await diagnostics(client, uri, lambda found: found)
 
     async def hover(line: int, character: int):
-        return await client.text_document_hover_async(types.HoverParams(
-            text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line, character)))
+        return await client.text_document_hover_async(
+            types.HoverParams(
+                text_document=types.TextDocumentIdentifier(uri=uri),
+                position=types.Position(line, character),
+            )
+        )
 
     on_finding = await hover(2, 5)
     assert on_finding.contents.value.startswith("# SL101")
@@ -197,9 +233,12 @@ async def test_close_clears_and_syntax_errors_give_one_diagnostic(client: Langua
     found = await diagnostics(client, uri, lambda found: found)
     assert codes(found) == ["SL000"] and found[0].range.start.line == 1
     other = open_document(client, "train.py", TRAIN)
-    assert codes(await diagnostics(client, other, lambda found: found)) == ["SL101"]  # the server is alive
-    client.text_document_did_close(types.DidCloseTextDocumentParams(
-        text_document=types.TextDocumentIdentifier(uri=other)))
+    assert codes(await diagnostics(client, other, lambda found: found)) == [
+        "SL101"
+    ]  # the server is alive
+    client.text_document_did_close(
+        types.DidCloseTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=other))
+    )
     if client.mode == "push":
         assert await diagnostics(client, other, lambda found: found == []) == []
 
@@ -207,10 +246,14 @@ async def test_close_clears_and_syntax_errors_give_one_diagnostic(client: Langua
 @pytest.mark.asyncio
 async def test_columns_on_a_non_ascii_line_are_in_the_client_encoding(client: LanguageClient):
     prefix = 'label = "naïve 😀 émoji"; '
-    uri = open_document(client, "train.py", f"import torch\n\n{prefix}torch.cuda.manual_seed_all(0)\n")
+    uri = open_document(
+        client, "train.py", f"import torch\n\n{prefix}torch.cuda.manual_seed_all(0)\n"
+    )
     (found,) = await diagnostics(client, uri, lambda found: found)
     assert found.range.start == types.Position(2, units(prefix, client.encoding))
-    assert found.range.end.character == units(prefix + "torch.cuda.manual_seed_all(0)", client.encoding)
+    assert found.range.end.character == units(
+        prefix + "torch.cuda.manual_seed_all(0)", client.encoding
+    )
     (fix,) = [a for a in await actions(client, uri, [found]) if a.is_preferred]
     fixed = apply_action(client, uri, fix)
     assert "torch.manual_seed(0)" in fixed and prefix in fixed
@@ -221,7 +264,9 @@ async def test_an_edit_of_a_helper_in_another_file_rechecks_its_caller(client: L
     caller = open_document(client, "helper_use.py", HELPER_USE)
     assert codes(await diagnostics(client, caller, lambda found: found)) == ["SL104"]
     helper = open_document(client, "utils.py", UTILS)
-    change_document(client, helper, "import torch\n\n\ndef init_rng(seed):\n    pass\n")  # unsaved: no seeding
+    change_document(
+        client, helper, "import torch\n\n\ndef init_rng(seed):\n    pass\n"
+    )  # unsaved: no seeding
     assert await diagnostics(client, caller, lambda found: found == []) == []
     change_document(client, helper, UTILS)
     assert codes(await diagnostics(client, caller, lambda found: found)) == ["SL104"]
@@ -245,31 +290,44 @@ def server_memory_kib(client: LanguageClient) -> int:
 
 
 @pytest.mark.asyncio
-@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads the server's memory from /proc")
+@pytest.mark.skipif(
+    not Path("/proc/self/status").exists(), reason="reads the server's memory from /proc"
+)
 async def test_analysed_edits_do_not_grow_the_server(client: LanguageClient):
     if client.mode == "pull":
-        pytest.skip("what the server keeps does not depend on how diagnostics travel: checked once, by push")
-    steps = "".join(f"\n\ndef step_{n}(model, batch):\n    return model(batch).sum()\n" for n in range(60))
+        pytest.skip(
+            "what the server keeps does not depend on how diagnostics travel: checked once, by push"
+        )
+    steps = "".join(
+        f"\n\ndef step_{n}(model, batch):\n    return model(batch).sum()\n" for n in range(60)
+    )
     uri = open_document(client, "train.py", CLEAN + steps)
     memory = []
     for number in range(120):
         # Every edit is analysed (its findings awaited) and changes the tree in the middle of the script.
         middle = steps.replace("step_30(", f"step_30_{number}(")
         change_document(client, uri, (TRAIN if number % 2 else CLEAN) + middle)
-        await diagnostics(client, uri, lambda found, odd=number % 2: codes(found) == (["SL101"] if odd else []))
+        await diagnostics(
+            client, uri, lambda found, odd=number % 2: codes(found) == (["SL101"] if odd else [])
+        )
         if number in (29, 119):
             memory.append(server_memory_kib(client))
-    assert memory[1] - memory[0] < 8 * 1024, memory  # what 90 more edits add: none of them kept (a leak: 100s of MB)
+    assert memory[1] - memory[0] < 8 * 1024, (
+        memory
+    )  # what 90 more edits add: none of them kept (a leak: 100s of MB)
 
 
 @pytest.mark.asyncio
 async def test_settings_select_and_ignore(client: LanguageClient):
     uri = open_document(client, "train.py", TRAIN)
     await diagnostics(client, uri, lambda found: found)
-    client.workspace_did_change_configuration(types.DidChangeConfigurationParams(
-        settings={"seedlint": {"ignore": ["SL101"]}}))
+    client.workspace_did_change_configuration(
+        types.DidChangeConfigurationParams(settings={"seedlint": {"ignore": ["SL101"]}})
+    )
     assert await diagnostics(client, uri, lambda found: found == []) == []
-    client.workspace_did_change_configuration(types.DidChangeConfigurationParams(settings={"seedlint": {"ignore": []}}))
+    client.workspace_did_change_configuration(
+        types.DidChangeConfigurationParams(settings={"seedlint": {"ignore": []}})
+    )
     assert codes(await diagnostics(client, uri, lambda found: found)) == ["SL101"]
 
 
@@ -278,8 +336,12 @@ def test_malformed_input_gets_errors_and_exit_leaves_no_process(tmp_path: Path):
     import json
     import subprocess
 
-    server = subprocess.Popen([sys.executable, "-m", "seedlint", "lsp"], stdin=subprocess.PIPE,
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "seedlint", "lsp"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
 
     def send(message: str | bytes) -> None:
         body = message.encode() if isinstance(message, str) else message
@@ -289,7 +351,7 @@ def test_malformed_input_gets_errors_and_exit_leaves_no_process(tmp_path: Path):
     def response(request_id: int) -> dict:
         while True:
             length = 0
-            while (line := server.stdout.readline().strip()):
+            while line := server.stdout.readline().strip():
                 if line.lower().startswith(b"content-length:"):
                     length = int(line.split(b":")[1])
             message = json.loads(server.stdout.read(length))
@@ -297,21 +359,59 @@ def test_malformed_input_gets_errors_and_exit_leaves_no_process(tmp_path: Path):
                 return message
 
     uri = (tmp_path / "gone.py").as_uri()
-    send('{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{},"processId":null,"rootUri":null}}')
+    send(
+        '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{},"processId":null,"rootUri":null}}'
+    )
     assert "capabilities" in response(1)["result"]
     send('{"jsonrpc":"2.0","method":"initialized","params":{}}')
     send('{"jsonrpc":"2.0","id":2,"method":"seedlint/unknown","params":{}}')
     assert response(2)["error"]["code"] == -32601  # method not found
-    send('{"jsonrpc":"2.0","id":3,"method":"textDocument/hover","params":{"bogus":1}}')  # pygls: an error message
+    send(
+        '{"jsonrpc":"2.0","id":3,"method":"textDocument/hover","params":{"bogus":1}}'
+    )  # pygls: an error message
     send(b'{"jsonrpc":"2.0","id":4,"method":')  # not JSON at all
     hover = {"textDocument": {"uri": uri}, "position": {"line": 0, "character": 0}}
     send(json.dumps({"jsonrpc": "2.0", "id": 5, "method": "textDocument/hover", "params": hover}))
     assert response(5).get("result") is None  # a document never opened: no hover, no crash
-    send(json.dumps({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
-        "uri": uri, "languageId": "python", "version": 1, "text": TRAIN}}}))
-    send(json.dumps({"jsonrpc": "2.0", "method": "textDocument/didClose", "params": {"textDocument": {"uri": uri}}}))
-    send(json.dumps({"jsonrpc": "2.0", "id": 6, "method": "textDocument/codeAction", "params": {
-        **hover, "range": {"start": hover["position"], "end": hover["position"]}, "context": {"diagnostics": []}}}))
+    send(
+        json.dumps(
+            {
+                "jsonrpc": "2.0",
+                "method": "textDocument/didOpen",
+                "params": {
+                    "textDocument": {
+                        "uri": uri,
+                        "languageId": "python",
+                        "version": 1,
+                        "text": TRAIN,
+                    }
+                },
+            }
+        )
+    )
+    send(
+        json.dumps(
+            {
+                "jsonrpc": "2.0",
+                "method": "textDocument/didClose",
+                "params": {"textDocument": {"uri": uri}},
+            }
+        )
+    )
+    send(
+        json.dumps(
+            {
+                "jsonrpc": "2.0",
+                "id": 6,
+                "method": "textDocument/codeAction",
+                "params": {
+                    **hover,
+                    "range": {"start": hover["position"], "end": hover["position"]},
+                    "context": {"diagnostics": []},
+                },
+            }
+        )
+    )
     assert response(6).get("result") in (None, [])
     send('{"jsonrpc":"2.0","id":7,"method":"shutdown"}')
     response(7)
@@ -328,14 +428,25 @@ def test_a_buffer_sees_the_seeding_helper_of_a_package_it_imports(tmp_path: Path
     (tmp_path / "proj" / "utils").mkdir(parents=True)
     (tmp_path / "proj" / "__init__.py").write_text("")
     (tmp_path / "proj" / "utils" / "__init__.py").write_text("")
-    (tmp_path / "proj" / "utils" / "seeding.py").write_text(UTILS.replace("init_rng", "set_all_seeds"))
+    (tmp_path / "proj" / "utils" / "seeding.py").write_text(
+        UTILS.replace("init_rng", "set_all_seeds")
+    )
     script = tmp_path / "train.py"
     draws_first = b"import torch\nfrom proj.utils.seeding import set_all_seeds\n\nx = torch.rand(1)\nset_all_seeds(0)\n"
     runner = Runner(CheckOptions(paths=[], cache=False))
-    found = runner.lint_buffer(script, draws_first, ModuleFinder.for_files([script], {}, [tmp_path]))
+    found = runner.lint_buffer(
+        script, draws_first, ModuleFinder.for_files([script], {}, [tmp_path])
+    )
     assert [d.code for d in found.diagnostics] == ["SL104"]
-    seeds_first = draws_first.replace(b"x = torch.rand(1)\nset_all_seeds(0)", b"set_all_seeds(0)\nx = torch.rand(1)")
-    assert runner.lint_buffer(script, seeds_first, ModuleFinder.for_files([script], {}, [tmp_path])).diagnostics == []
+    seeds_first = draws_first.replace(
+        b"x = torch.rand(1)\nset_all_seeds(0)", b"set_all_seeds(0)\nx = torch.rand(1)"
+    )
+    assert (
+        runner.lint_buffer(
+            script, seeds_first, ModuleFinder.for_files([script], {}, [tmp_path])
+        ).diagnostics
+        == []
+    )
 
 
 # ------------------------------------------------------------------ notebooks (LSP 3.17 notebook sync)
@@ -349,17 +460,34 @@ NOTEBOOK_CELLS = [
 
 def open_notebook(client: LanguageClient, name: str, cells) -> tuple[str, list[str]]:
     uri = uri_of(client, name)
-    cell_uris = [f"vscode-notebook-cell:{client.root / name}#cell{number}" for number in range(len(cells))]
+    cell_uris = [
+        f"vscode-notebook-cell:{client.root / name}#cell{number}" for number in range(len(cells))
+    ]
     for cell_uri, (_, text) in zip(cell_uris, cells):
         client.versions[cell_uri], client.texts[cell_uri] = 1, text
     client.versions[uri] = 1
-    client.notebook_document_did_open(types.DidOpenNotebookDocumentParams(
-        notebook_document=types.NotebookDocument(uri=uri, notebook_type="jupyter-notebook", version=1, cells=[
-            types.NotebookCell(kind=kind, document=cell_uri) for cell_uri, (kind, _) in zip(cell_uris, cells)]),
-        cell_text_documents=[
-            types.TextDocumentItem(uri=cell_uri, language_id="markdown" if kind == types.NotebookCellKind.Markup
-                                   else "python", version=1, text=text)
-            for cell_uri, (kind, text) in zip(cell_uris, cells)]))
+    client.notebook_document_did_open(
+        types.DidOpenNotebookDocumentParams(
+            notebook_document=types.NotebookDocument(
+                uri=uri,
+                notebook_type="jupyter-notebook",
+                version=1,
+                cells=[
+                    types.NotebookCell(kind=kind, document=cell_uri)
+                    for cell_uri, (kind, _) in zip(cell_uris, cells)
+                ],
+            ),
+            cell_text_documents=[
+                types.TextDocumentItem(
+                    uri=cell_uri,
+                    language_id="markdown" if kind == types.NotebookCellKind.Markup else "python",
+                    version=1,
+                    text=text,
+                )
+                for cell_uri, (kind, text) in zip(cell_uris, cells)
+            ],
+        )
+    )
     return uri, cell_uris
 
 
@@ -369,12 +497,24 @@ def change_cells(client: LanguageClient, uri: str, texts: dict[str, str]) -> Non
     for cell_uri, text in texts.items():
         client.versions[cell_uri] += 1
         client.texts[cell_uri] = text
-        changes.append(types.NotebookDocumentCellContentChanges(
-            document=types.VersionedTextDocumentIdentifier(uri=cell_uri, version=client.versions[cell_uri]),
-            changes=[types.TextDocumentContentChangeWholeDocument(text=text)]))
-    client.notebook_document_did_change(types.DidChangeNotebookDocumentParams(
-        notebook_document=types.VersionedNotebookDocumentIdentifier(uri=uri, version=client.versions[uri]),
-        change=types.NotebookDocumentChangeEvent(cells=types.NotebookDocumentCellChanges(text_content=changes))))
+        changes.append(
+            types.NotebookDocumentCellContentChanges(
+                document=types.VersionedTextDocumentIdentifier(
+                    uri=cell_uri, version=client.versions[cell_uri]
+                ),
+                changes=[types.TextDocumentContentChangeWholeDocument(text=text)],
+            )
+        )
+    client.notebook_document_did_change(
+        types.DidChangeNotebookDocumentParams(
+            notebook_document=types.VersionedNotebookDocumentIdentifier(
+                uri=uri, version=client.versions[uri]
+            ),
+            change=types.NotebookDocumentChangeEvent(
+                cells=types.NotebookDocumentCellChanges(text_content=changes)
+            ),
+        )
+    )
 
 
 def apply_cell_edits(client: LanguageClient, action: types.CodeAction) -> dict[str, str]:
@@ -391,41 +531,69 @@ def apply_cell_edits(client: LanguageClient, action: types.CodeAction) -> dict[s
 async def test_a_notebook_gets_diagnostics_per_cell_and_fixes_across_cells(client: LanguageClient):
     uri, cells = open_notebook(client, "train.ipynb", NOTEBOOK_CELLS)
     (found,) = await diagnostics(client, cells[1], lambda found: found)
-    assert found.code == "SL104"  # the draw in the second code cell, before the seed in the next one
-    assert (found.range.start.line, found.range.start.character) == (2, 4)  # rows are the cell's; magics are fine
+    assert (
+        found.code == "SL104"
+    )  # the draw in the second code cell, before the seed in the next one
+    assert (found.range.start.line, found.range.start.character) == (
+        2,
+        4,
+    )  # rows are the cell's; magics are fine
     assert await diagnostics(client, cells[2]) == [] and await diagnostics(client, cells[3]) == []
 
     # The quick fix moves the seeding call from its cell to above the draw: one edit in each cell.
-    (fix,) = [a for a in await actions(client, cells[1], [found]) if a.kind == types.CodeActionKind.QuickFix
-              and a.title.startswith("SL104")]
+    (fix,) = [
+        a
+        for a in await actions(client, cells[1], [found])
+        if a.kind == types.CodeActionKind.QuickFix and a.title.startswith("SL104")
+    ]
     fixed = apply_cell_edits(client, fix)
     assert set(fixed) == {cells[1], cells[2]}
-    assert fixed[cells[1]] == "%matplotlib inline\nimport torch\ntorch.manual_seed(0)\nx = torch.randn(3)"
+    assert (
+        fixed[cells[1]]
+        == "%matplotlib inline\nimport torch\ntorch.manual_seed(0)\nx = torch.randn(3)"
+    )
     assert fixed[cells[2]] == ""
     change_cells(client, uri, fixed)
     assert await diagnostics(client, cells[1], lambda found: found == []) == []
 
     # An edit that brings the draw back before the seed brings the finding back, on the cell's line.
-    change_cells(client, uri, {cells[1]: "import torch\nx = torch.randn(3)", cells[2]: "torch.manual_seed(0)"})
+    change_cells(
+        client,
+        uri,
+        {cells[1]: "import torch\nx = torch.randn(3)", cells[2]: "torch.manual_seed(0)"},
+    )
     (found,) = await diagnostics(client, cells[1], lambda found: found)
     assert found.range.start.line == 1
 
-    hover = await client.text_document_hover_async(types.HoverParams(
-        text_document=types.TextDocumentIdentifier(uri=cells[1]), position=types.Position(1, 6)))
+    hover = await client.text_document_hover_async(
+        types.HoverParams(
+            text_document=types.TextDocumentIdentifier(uri=cells[1]), position=types.Position(1, 6)
+        )
+    )
     assert "SL104" in hover.contents.value
 
-    (noqa,) = [a for a in await actions(client, cells[1], [found]) if a.title == "Disable SL104 for this line"]
-    assert apply_cell_edits(client, noqa) == {cells[1]: "import torch\nx = torch.randn(3)  # noqa: SL104"}
+    (noqa,) = [
+        a
+        for a in await actions(client, cells[1], [found])
+        if a.title == "Disable SL104 for this line"
+    ]
+    assert apply_cell_edits(client, noqa) == {
+        cells[1]: "import torch\nx = torch.randn(3)  # noqa: SL104"
+    }
 
 
 @pytest.mark.asyncio
 async def test_fix_all_of_a_notebook_and_close_clears_its_cells(client: LanguageClient):
-    broken = [(types.NotebookCellKind.Code, "import torch\ntorch.cuda.manual_seed_all(0)"),
-              (types.NotebookCellKind.Markup, "Next: the cuDNN flags\n"),
-              (types.NotebookCellKind.Code, "torch.backends.cudnn.determinstic = True\n")]
+    broken = [
+        (types.NotebookCellKind.Code, "import torch\ntorch.cuda.manual_seed_all(0)"),
+        (types.NotebookCellKind.Markup, "Next: the cuDNN flags\n"),
+        (types.NotebookCellKind.Code, "torch.backends.cudnn.determinstic = True\n"),
+    ]
     uri, cells = open_notebook(client, "nb.ipynb", broken)
     found = await diagnostics(client, cells[0], lambda found: found)
-    assert codes(found) == ["SL101"] and codes(await diagnostics(client, cells[2], lambda found: found)) == ["SL302"]
+    assert codes(found) == ["SL101"] and codes(
+        await diagnostics(client, cells[2], lambda found: found)
+    ) == ["SL302"]
     (fix_all,) = await actions(client, cells[0], found, only=["source.fixAll.seedlint"])
     fixed = apply_cell_edits(client, fix_all)  # both cells' safe fixes, whichever cell asked
     assert set(fixed) == {cells[0], cells[2]} and "determinstic" not in fixed[cells[2]]
@@ -435,7 +603,12 @@ async def test_fix_all_of_a_notebook_and_close_clears_its_cells(client: Language
     if client.mode == "push":
         change_cells(client, uri, {cells[0]: broken[0][1]})
         await diagnostics(client, cells[0], lambda found: found)
-        client.notebook_document_did_close(types.DidCloseNotebookDocumentParams(
-            notebook_document=types.NotebookDocumentIdentifier(uri=uri),
-            cell_text_documents=[types.TextDocumentIdentifier(uri=cell_uri) for cell_uri in cells]))
+        client.notebook_document_did_close(
+            types.DidCloseNotebookDocumentParams(
+                notebook_document=types.NotebookDocumentIdentifier(uri=uri),
+                cell_text_documents=[
+                    types.TextDocumentIdentifier(uri=cell_uri) for cell_uri in cells
+                ],
+            )
+        )
         assert await diagnostics(client, cells[0], lambda found: found == []) == []

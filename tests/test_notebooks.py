@@ -19,8 +19,12 @@ from seedlint.notebook import Notebook
 
 REPO = Path(__file__).resolve().parent.parent
 STREAM = {"name": "stdout", "output_type": "stream", "text": ["ok\n"]}
-RESULT = {"data": {"text/plain": ["tensor(0.5000)"]}, "execution_count": 4, "metadata": {},
-          "output_type": "execute_result"}
+RESULT = {
+    "data": {"text/plain": ["tensor(0.5000)"]},
+    "execution_count": 4,
+    "metadata": {},
+    "output_type": "execute_result",
+}
 SL104_MESSAGE = "`nn.Linear` draws from the torch CPU generator before `torch.manual_seed` seeds it"
 
 
@@ -37,8 +41,12 @@ def notebook(*cells: tuple[str, str], language: str = "python", as_lines: bool =
     """An nbformat 4 document as Jupyter saves it: ids, execution counts, outputs, metadata."""
     document_cells = []
     for number, (kind, source) in enumerate(cells, start=1):
-        cell = {"cell_type": kind, "id": f"{number:04x}c0de-cell", "metadata": {},
-                "source": source.splitlines(True) if as_lines else source}
+        cell = {
+            "cell_type": kind,
+            "id": f"{number:04x}c0de-cell",
+            "metadata": {},
+            "source": source.splitlines(True) if as_lines else source,
+        }
         if kind == "code":
             cell["execution_count"] = number
             cell["outputs"] = [dict(STREAM)]
@@ -47,15 +55,20 @@ def notebook(*cells: tuple[str, str], language: str = "python", as_lines: bool =
     kernel = "python3" if language == "python" else "ir"
     return {
         "cells": document_cells,
-        "metadata": {"kernelspec": {"display_name": language.title(), "language": language, "name": kernel},
-                     "language_info": {"name": language, "version": "3.12.1"}},
-        "nbformat": 4, "nbformat_minor": 5,
+        "metadata": {
+            "kernelspec": {"display_name": language.title(), "language": language, "name": kernel},
+            "language_info": {"name": language, "version": "3.12.1"},
+        },
+        "nbformat": 4,
+        "nbformat_minor": 5,
     }
 
 
 def dumps(document: dict, indent: int = 1, newline: str = "\n") -> str:
     """The text Jupyter writes (nbformat: sorted keys, indent 1, no ASCII escaping, final newline)."""
-    return (json.dumps(document, indent=indent, sort_keys=True, ensure_ascii=False) + "\n").replace("\n", newline)
+    return (json.dumps(document, indent=indent, sort_keys=True, ensure_ascii=False) + "\n").replace(
+        "\n", newline
+    )
 
 
 def save(path: Path, document: dict, indent: int = 1, newline: str = "\n") -> Path:
@@ -79,8 +92,16 @@ def json_items(*args: str, cwd: Path) -> tuple[int, list[dict]]:
 
 
 def found(items: list[dict]) -> list[tuple]:
-    return [(Path(i["filename"]).name, i.get("cell"), i["code"], i["location"]["row"], i["location"]["column"])
-            for i in items]
+    return [
+        (
+            Path(i["filename"]).name,
+            i.get("cell"),
+            i["code"],
+            i["location"]["row"],
+            i["location"]["column"],
+        )
+        for i in items
+    ]
 
 
 # A draw in cell 2 before the seed in cell 3 (a single line); markdown cell 1 is counted. As Jupyter saves them,
@@ -96,8 +117,12 @@ TRAIN_FIXED = {  # the seed moved above the draw, its cell left empty
     2: "import torch\nimport torch.nn as nn\n\n# modèle linéaire\ntorch.manual_seed(0)\nmodel = nn.Linear(4, 2)",
     3: "",
 }
-SEEDED_CELLS = (TRAIN_CELLS[0], py("import torch\nimport torch.nn as nn\n\ntorch.manual_seed(0)\n"),
-                py("model = nn.Linear(4, 2)\n"), TRAIN_CELLS[3])
+SEEDED_CELLS = (
+    TRAIN_CELLS[0],
+    py("import torch\nimport torch.nn as nn\n\ntorch.manual_seed(0)\n"),
+    py("model = nn.Linear(4, 2)\n"),
+    TRAIN_CELLS[3],
+)
 
 
 def train_notebook() -> dict:
@@ -116,15 +141,32 @@ def _git(cwd: Path, *args: str) -> None:
 def test_pre_commit_runs_the_hook_on_a_staged_notebook(tmp_path):
     # A committed snapshot of the working tree's files (not its virtual environment): try-repo installs it.
     source = tmp_path / "hook-source"
-    listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], cwd=REPO,
-                            check=True, capture_output=True).stdout.decode().split("\0")
+    listed = (
+        subprocess.run(
+            ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+            cwd=REPO,
+            check=True,
+            capture_output=True,
+        )
+        .stdout.decode()
+        .split("\0")
+    )
     for name in filter(None, listed):
         if (REPO / name).is_file():
             (source / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(REPO / name, source / name)
     _git(source, "init", "-q")
     _git(source, "add", "-A")
-    _git(source, "-c", "user.name=t", "-c", "user.email=t@example.invalid", "commit", "-qm", "snapshot")
+    _git(
+        source,
+        "-c",
+        "user.name=t",
+        "-c",
+        "user.email=t@example.invalid",
+        "commit",
+        "-qm",
+        "snapshot",
+    )
 
     project = tmp_path / "project"
     project.mkdir()
@@ -132,12 +174,24 @@ def test_pre_commit_runs_the_hook_on_a_staged_notebook(tmp_path):
     save(project / "nb.ipynb", train_notebook())
     _git(project, "add", "nb.ipynb")
     home = tmp_path / "home"
-    env = {"PRE_COMMIT_HOME": str(home), "PATH": str(Path(sys.executable).parent) + ":/usr/bin:/bin",
-           "HOME": str(home), "NO_COLOR": "1", "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
+    env = {
+        "PRE_COMMIT_HOME": str(home),
+        "PATH": str(Path(sys.executable).parent) + ":/usr/bin:/bin",
+        "HOME": str(home),
+        "NO_COLOR": "1",
+        "PIP_DISABLE_PIP_VERSION_CHECK": "1",
+    }
 
     def pre_commit() -> subprocess.CompletedProcess:
-        return subprocess.run([sys.executable, "-m", "pre_commit", "try-repo", str(source), "seedlint"], cwd=project,
-                              capture_output=True, env=env, text=True, timeout=300, check=False)
+        return subprocess.run(
+            [sys.executable, "-m", "pre_commit", "try-repo", str(source), "seedlint"],
+            cwd=project,
+            capture_output=True,
+            env=env,
+            text=True,
+            timeout=300,
+            check=False,
+        )
 
     failing = pre_commit()
     output = failing.stdout + failing.stderr
@@ -177,7 +231,9 @@ def test_verify_confirms_a_notebooks_divergence_and_its_fix_by_cell(tmp_path):
 # ------------------------------------------------------------------------------------------- findings by cell
 def test_a_draw_before_a_later_cells_seed_is_reported_at_its_cell_in_every_text_format(tmp_path):
     save(tmp_path / "nb.ipynb", train_notebook())
-    save(tmp_path / "seeded.ipynb", notebook(*SEEDED_CELLS))  # the seed's cell runs first: nothing to say
+    save(
+        tmp_path / "seeded.ipynb", notebook(*SEEDED_CELLS)
+    )  # the seed's cell runs first: nothing to say
     cell, row, column = DRAW
 
     full = run_cli("check", "--isolated", "nb.ipynb", "seeded.ipynb", cwd=tmp_path)
@@ -189,46 +245,93 @@ def test_a_draw_before_a_later_cells_seed_is_reported_at_its_cell_in_every_text_
     assert "seeded.ipynb" not in out
     assert "Found 1 error." in out
 
-    concise = run_cli("check", "--isolated", "--output-format", "concise", "nb.ipynb", "seeded.ipynb", cwd=tmp_path)
+    concise = run_cli(
+        "check",
+        "--isolated",
+        "--output-format",
+        "concise",
+        "nb.ipynb",
+        "seeded.ipynb",
+        cwd=tmp_path,
+    )
     lines = [line for line in concise.stdout.decode().splitlines() if ": SL" in line]
-    assert lines == [(f"nb.ipynb:cell {cell}:{row}:{column}: SL104 {SL104_MESSAGE}, so the values it gets change "
-                      "from run to run")]
-    again = run_cli("check", "--isolated", "--output-format", "concise", "nb.ipynb", "seeded.ipynb", cwd=tmp_path)
-    assert again.stdout == concise.stdout  # a second run (the cache knows the file) places them the same
+    assert lines == [
+        (
+            f"nb.ipynb:cell {cell}:{row}:{column}: SL104 {SL104_MESSAGE}, so the values it gets change "
+            "from run to run"
+        )
+    ]
+    again = run_cli(
+        "check",
+        "--isolated",
+        "--output-format",
+        "concise",
+        "nb.ipynb",
+        "seeded.ipynb",
+        cwd=tmp_path,
+    )
+    assert (
+        again.stdout == concise.stdout
+    )  # a second run (the cache knows the file) places them the same
 
 
 def test_json_items_carry_the_cell_and_cell_relative_rows_and_py_items_keep_ruffs_keys(tmp_path):
     save(tmp_path / "nb.ipynb", train_notebook())
-    (tmp_path / "train.py").write_text("import torch\nimport torch.nn as nn\n\nmodel = nn.Linear(4, 2)\n"
-                                       "torch.manual_seed(0)\n")
+    (tmp_path / "train.py").write_text(
+        "import torch\nimport torch.nn as nn\n\nmodel = nn.Linear(4, 2)\ntorch.manual_seed(0)\n"
+    )
     returncode, items = json_items("--unsafe-fixes", "nb.ipynb", "train.py", cwd=tmp_path)
     assert returncode == 1
     assert found(items) == [("nb.ipynb", 2, "SL104", 5, 9), ("train.py", None, "SL104", 4, 9)]
     notebook_item, script_item = items
     assert notebook_item["end_location"] == {"row": 5, "column": 24}
     assert notebook_item["noqa_row"] == 5
-    assert set(script_item) == {"code", "name", "message", "filename", "location", "end_location", "fix",
-                                "noqa_row", "url"}
+    assert set(script_item) == {
+        "code",
+        "name",
+        "message",
+        "filename",
+        "location",
+        "end_location",
+        "fix",
+        "noqa_row",
+        "url",
+    }
     assert set(notebook_item) == set(script_item) | {"cell"}
     # SL104's fix moves the seed across cells: each edit says which cell its rows count in.
     insert, delete = notebook_item["fix"]["edits"]
-    assert insert == {"content": "torch.manual_seed(0)\n", "location": {"row": 5, "column": 1},
-                      "end_location": {"row": 5, "column": 1}, "cell": 2}
-    assert (delete["content"], delete["cell"], delete["location"]) == ("", 3, {"row": 1, "column": 1})
+    assert insert == {
+        "content": "torch.manual_seed(0)\n",
+        "location": {"row": 5, "column": 1},
+        "end_location": {"row": 5, "column": 1},
+        "cell": 2,
+    }
+    assert (delete["content"], delete["cell"], delete["location"]) == (
+        "",
+        3,
+        {"row": 1, "column": 1},
+    )
     # The seed cell is one line without a final newline: the deletion ends at the end of its text, not past it.
     assert delete["end_location"] == {"row": 1, "column": 21}
-    assert notebook_item["fix"]["message"] == "Move the seeding statement on line 1 of cell 3 above the first random draw"
+    assert (
+        notebook_item["fix"]["message"]
+        == "Move the seeding statement on line 1 of cell 3 above the first random draw"
+    )
     assert all("cell" not in edit for edit in script_item["fix"]["edits"])
 
 
 # ------------------------------------------------------------------------------------------- magics
 MAGIC_CELLS = (
     md("Magics are IPython's, not Python's."),
-    py("%matplotlib inline\n!pip install torch\n%load_ext autoreload\nimport torch\nimport torch.nn as nn\n"
-       "torch?\n?torch.randn\ntorch.randn??\n%run helper.py\nfiles = !ls\n*first, last = !ls\n(out, err) = %sx ls\n"
-       "for name in files:\n"
-       "    %time print(name)\n    !echo {name}\n"),
-    py("%%bash\nfor x in 1 2; do echo $x; done\nmodel = nn.Linear(4, 2)\nif [ -f x ]; then cat x; fi\n"),
+    py(
+        "%matplotlib inline\n!pip install torch\n%load_ext autoreload\nimport torch\nimport torch.nn as nn\n"
+        "torch?\n?torch.randn\ntorch.randn??\n%run helper.py\nfiles = !ls\n*first, last = !ls\n(out, err) = %sx ls\n"
+        "for name in files:\n"
+        "    %time print(name)\n    !echo {name}\n"
+    ),
+    py(
+        "%%bash\nfor x in 1 2; do echo $x; done\nmodel = nn.Linear(4, 2)\nif [ -f x ]; then cat x; fi\n"
+    ),
     py("%%writefile helper.py\ndef broken(:\n"),
     py("%%html\n<b>not python (</b>\n"),
     py("%%time\nmodel = nn.Linear(4, 2)\n"),
@@ -236,7 +339,9 @@ MAGIC_CELLS = (
 )
 
 
-def test_magics_are_neither_findings_nor_syntax_errors_and_real_findings_beside_them_are_reported(tmp_path):
+def test_magics_are_neither_findings_nor_syntax_errors_and_real_findings_beside_them_are_reported(
+    tmp_path,
+):
     save(tmp_path / "magics.ipynb", notebook(*MAGIC_CELLS))
     returncode, items = json_items("--select", "ALL", "magics.ipynb", cwd=tmp_path)
     # `%%bash` holds a draw written like Python: that cell is not Python, so nothing there is reported.
@@ -256,31 +361,43 @@ def test_a_fix_beside_magics_keeps_every_magic_line_as_written(tmp_path):
     path = save(tmp_path / "magics.ipynb", notebook(*MAGIC_CELLS))
     result = run_cli("check", "--isolated", "--fix", "--unsafe-fixes", "magics.ipynb", cwd=tmp_path)
     assert result.returncode == 0, result.stdout + result.stderr
-    expected = with_sources(notebook(*MAGIC_CELLS), {6: "%%time\ntorch.manual_seed(0)\nmodel = nn.Linear(4, 2)\n",
-                                                      7: ""})
+    expected = with_sources(
+        notebook(*MAGIC_CELLS),
+        {6: "%%time\ntorch.manual_seed(0)\nmodel = nn.Linear(4, 2)\n", 7: ""},
+    )
     assert path.read_text(encoding="utf-8") == dumps(expected)
 
 
 def test_fixes_that_would_edit_a_magic_line_or_span_two_cells_are_not_kept():
-    program = Notebook.parse(dumps(notebook(py("import torch\n%time x = 1\ny = 2\n"), py("z = 3\n")))).program()
+    program = Notebook.parse(
+        dumps(notebook(py("import torch\n%time x = 1\ny = 2\n"), py("z = 3\n")))
+    ).program()
     text = program.text
     magic = text.index("pass  # seedlint-magic:%time")
     plain = text.index("y = 2")
     second = text.index("z = 3")
     assert program.keeps([Edit(plain, plain + 1, "w")])
-    assert program.keeps([Edit(magic, magic, "w = 0\n")])  # a line inserted above the magic leaves it alone
+    assert program.keeps(
+        [Edit(magic, magic, "w = 0\n")]
+    )  # a line inserted above the magic leaves it alone
     assert not program.keeps([Edit(magic, magic + 4, "")])
-    assert not program.keeps([Edit(text.index("\n", magic), text.index("\n", magic), " # more")])  # its end
+    assert not program.keeps(
+        [Edit(text.index("\n", magic), text.index("\n", magic), " # more")]
+    )  # its end
     assert not program.keeps([Edit(plain, second + 1, "")])
     assert program.keeps([Edit(second, second + 1, "q")])
 
 
 # ------------------------------------------------------------------------------------------- --fix
-@pytest.mark.parametrize("layout", [
-    {},
-    {"as_lines": False, "indent": 2},
-    {"newline": "\r\n"},
-], ids=["jupyter", "string-sources-indent-2", "crlf"])
+@pytest.mark.parametrize(
+    "layout",
+    [
+        {},
+        {"as_lines": False, "indent": 2},
+        {"newline": "\r\n"},
+    ],
+    ids=["jupyter", "string-sources-indent-2", "crlf"],
+)
 def test_fix_rewrites_only_the_edited_cells_sources_and_is_idempotent(tmp_path, layout):
     as_lines = layout.get("as_lines", True)
     indent, newline = layout.get("indent", 1), layout.get("newline", "\n")
@@ -296,17 +413,27 @@ def test_fix_rewrites_only_the_edited_cells_sources_and_is_idempotent(tmp_path, 
     fixed = json.loads(after)
 
     # Decoded: every key of every cell and of the notebook is as it was, but the two edited sources.
-    assert {k: v for k, v in fixed.items() if k != "cells"} == {k: v for k, v in original.items() if k != "cells"}
+    assert {k: v for k, v in fixed.items() if k != "cells"} == {
+        k: v for k, v in original.items() if k != "cells"
+    }
     for number, (old, new) in enumerate(zip(original["cells"], fixed["cells"]), start=1):
-        assert {k: v for k, v in new.items() if k != "source"} == {k: v for k, v in old.items() if k != "source"}
+        assert {k: v for k, v in new.items() if k != "source"} == {
+            k: v for k, v in old.items() if k != "source"
+        }
         if number not in TRAIN_FIXED:
             assert new["source"] == old["source"], number
-    expected_sources = {number: source.splitlines(True) if as_lines else source
-                        for number, source in TRAIN_FIXED.items()}
-    assert {number: fixed["cells"][number - 1]["source"] for number in TRAIN_FIXED} == expected_sources
+    expected_sources = {
+        number: source.splitlines(True) if as_lines else source
+        for number, source in TRAIN_FIXED.items()
+    }
+    assert {
+        number: fixed["cells"][number - 1]["source"] for number in TRAIN_FIXED
+    } == expected_sources
     # Raw text: the lines outside the edited sources are byte for byte the same, the final newline kept, and
     # the whole file is what Jupyter itself would write for the fixed notebook.
-    assert _outside_sources(after, newline, TRAIN_FIXED) == _outside_sources(before, newline, TRAIN_FIXED)
+    assert _outside_sources(after, newline, TRAIN_FIXED) == _outside_sources(
+        before, newline, TRAIN_FIXED
+    )
     assert after.endswith(newline) and not after.endswith(newline * 2)
     assert after == dumps(with_sources(original, TRAIN_FIXED, as_lines), indent, newline)
 
@@ -364,8 +491,11 @@ def test_a_cell_that_does_not_parse_is_one_sl000_and_the_other_cells_are_checked
     save(tmp_path / "mended.ipynb", notebook(*cells))
     returncode, items = json_items("broken.ipynb", "mended.ipynb", cwd=tmp_path)
     assert returncode == 1
-    assert found(items) == [("broken.ipynb", 3, "SL000", 2, 7), ("broken.ipynb", 4, "SL104", 1, 9),
-                            ("mended.ipynb", 4, "SL104", 1, 9)]
+    assert found(items) == [
+        ("broken.ipynb", 3, "SL000", 2, 7),
+        ("broken.ipynb", 4, "SL104", 1, 9),
+        ("mended.ipynb", 4, "SL104", 1, 9),
+    ]
     assert items[0]["message"] == "SyntaxError: invalid syntax"
     full = run_cli("check", "--isolated", "broken.ipynb", cwd=tmp_path).stdout.decode()
     assert " --> broken.ipynb:cell 3:2:7\n" in full and "2 | def f(:\n" in full
@@ -373,25 +503,41 @@ def test_a_cell_that_does_not_parse_is_one_sl000_and_the_other_cells_are_checked
 
 def test_fix_applies_in_the_other_cells_and_leaves_the_broken_cell_as_it_is(tmp_path):
     path = save(tmp_path / "broken.ipynb", notebook(*BROKEN_CELLS))
-    result = run_cli("check", "--isolated", "--output-format", "concise", "--fix", "--unsafe-fixes", "broken.ipynb",
-                     cwd=tmp_path)
+    result = run_cli(
+        "check",
+        "--isolated",
+        "--output-format",
+        "concise",
+        "--fix",
+        "--unsafe-fixes",
+        "broken.ipynb",
+        cwd=tmp_path,
+    )
     assert result.returncode == 1  # the syntax error remains
     assert b"broken.ipynb:cell 3:2:7: SL000" in result.stdout and b"SL104" not in result.stdout
-    expected = with_sources(notebook(*BROKEN_CELLS), {4: "torch.manual_seed(0)\nmodel = torch.nn.Linear(2, 2)\n"})
+    expected = with_sources(
+        notebook(*BROKEN_CELLS), {4: "torch.manual_seed(0)\nmodel = torch.nn.Linear(2, 2)\n"}
+    )
     assert path.read_text(encoding="utf-8") == dumps(expected)
 
 
 # ------------------------------------------------------------------------------------------- noqa
-@pytest.mark.parametrize("cells, reported", [
-    ((TRAIN_CELLS[0], py(TRAIN_CELLS[1][1] + "  # noqa: SL104"), *TRAIN_CELLS[2:]), False),
-    ((TRAIN_CELLS[0], py(TRAIN_CELLS[1][1] + "  # noqa: SL105"), *TRAIN_CELLS[2:]), True),
-    ((TRAIN_CELLS[0], py("# seedlint: noqa\n" + TRAIN_CELLS[1][1]), *TRAIN_CELLS[2:]), False),
-    ((md("# seedlint: noqa\n"), *TRAIN_CELLS[1:]), True),  # a markdown cell's text is not code
-], ids=["noqa-code", "noqa-other-code", "file-noqa-in-code-cell", "file-noqa-in-markdown"])
+@pytest.mark.parametrize(
+    "cells, reported",
+    [
+        ((TRAIN_CELLS[0], py(TRAIN_CELLS[1][1] + "  # noqa: SL104"), *TRAIN_CELLS[2:]), False),
+        ((TRAIN_CELLS[0], py(TRAIN_CELLS[1][1] + "  # noqa: SL105"), *TRAIN_CELLS[2:]), True),
+        ((TRAIN_CELLS[0], py("# seedlint: noqa\n" + TRAIN_CELLS[1][1]), *TRAIN_CELLS[2:]), False),
+        ((md("# seedlint: noqa\n"), *TRAIN_CELLS[1:]), True),  # a markdown cell's text is not code
+    ],
+    ids=["noqa-code", "noqa-other-code", "file-noqa-in-code-cell", "file-noqa-in-markdown"],
+)
 def test_noqa_comments_in_cells(tmp_path, cells, reported):
     save(tmp_path / "nb.ipynb", notebook(*cells))
     _, items = json_items("nb.ipynb", cwd=tmp_path)
-    assert [(i["code"], i["cell"]) for i in items if i["code"] == "SL104"] == ([("SL104", 2)] if reported else [])
+    assert [(i["code"], i["cell"]) for i in items if i["code"] == "SL104"] == (
+        [("SL104", 2)] if reported else []
+    )
 
 
 # ------------------------------------------------------------------------------------------- --diff
@@ -427,7 +573,9 @@ def test_directories_include_notebooks_but_not_checkpoints_and_extend_exclude_ap
     project = tmp_path / "project"
     save(project / "sub" / "a.ipynb", train_notebook())
     save(project / "sub" / ".ipynb_checkpoints" / "a-checkpoint.ipynb", train_notebook())
-    (project / "train.py").write_text("import torch\nmodel = torch.nn.Linear(2, 2)\ntorch.manual_seed(0)\n")
+    (project / "train.py").write_text(
+        "import torch\nmodel = torch.nn.Linear(2, 2)\ntorch.manual_seed(0)\n"
+    )
 
     def reported(*args: str) -> set[str]:
         out = run_cli("check", "--output-format", "concise", *args, cwd=project).stdout.decode()
@@ -436,7 +584,8 @@ def test_directories_include_notebooks_but_not_checkpoints_and_extend_exclude_ap
     assert reported(".") == {"sub/a.ipynb:cell 2:5:9", "train.py:2:9"}
     # The checkpoint copy has the same finding: it is its directory that keeps it out.
     assert reported("sub/.ipynb_checkpoints/a-checkpoint.ipynb") == {
-        "sub/.ipynb_checkpoints/a-checkpoint.ipynb:cell 2:5:9"}
+        "sub/.ipynb_checkpoints/a-checkpoint.ipynb:cell 2:5:9"
+    }
 
     (project / "pyproject.toml").write_text('[tool.seedlint]\nextend-exclude = ["*.ipynb"]\n')
     assert reported(".") == {"train.py:2:9"}
@@ -446,25 +595,39 @@ def test_directories_include_notebooks_but_not_checkpoints_and_extend_exclude_ap
 # ------------------------------------------------------------------------------------------- github, sarif
 def test_github_and_sarif_point_into_the_notebooks_json_text(tmp_path):
     path = save(tmp_path / "nb.ipynb", train_notebook())
-    (tmp_path / "train.py").write_text("import torch\nmodel = torch.nn.Linear(2, 2)\ntorch.manual_seed(0)\n")
+    (tmp_path / "train.py").write_text(
+        "import torch\nmodel = torch.nn.Linear(2, 2)\ntorch.manual_seed(0)\n"
+    )
     file_lines = path.read_text(encoding="utf-8").splitlines()
     cell, row, column = DRAW
 
-    github = run_cli("check", "--isolated", "--output-format", "github", "nb.ipynb", "train.py", cwd=tmp_path)
-    (annotation,) = [line for line in github.stdout.decode().splitlines() if "file=nb.ipynb" in line]
-    match = re.match(r"::error title=seedlint \(SL104\),file=nb\.ipynb,line=(\d+),col=(\d+),endLine=(\d+),"
-                     r"endColumn=(\d+)::nb\.ipynb:cell (\d+):(\d+):(\d+): SL104 ", annotation)
+    github = run_cli(
+        "check", "--isolated", "--output-format", "github", "nb.ipynb", "train.py", cwd=tmp_path
+    )
+    (annotation,) = [
+        line for line in github.stdout.decode().splitlines() if "file=nb.ipynb" in line
+    ]
+    match = re.match(
+        r"::error title=seedlint \(SL104\),file=nb\.ipynb,line=(\d+),col=(\d+),endLine=(\d+),"
+        r"endColumn=(\d+)::nb\.ipynb:cell (\d+):(\d+):(\d+): SL104 ",
+        annotation,
+    )
     assert match, annotation
     line, col, end_line, end_col, *place = map(int, match.groups())
     assert place == [cell, row, column]
     assert end_line == line
-    assert file_lines[line - 1][col - 1:end_col - 1] == "nn.Linear(4, 2)"
+    assert file_lines[line - 1][col - 1 : end_col - 1] == "nn.Linear(4, 2)"
     assert file_lines[line - 1].strip() == '"model = nn.Linear(4, 2)"'
 
-    sarif = run_cli("check", "--isolated", "--output-format", "sarif", "nb.ipynb", "train.py", cwd=tmp_path)
+    sarif = run_cli(
+        "check", "--isolated", "--output-format", "sarif", "nb.ipynb", "train.py", cwd=tmp_path
+    )
     results = json.loads(sarif.stdout)["runs"][0]["results"]
-    (in_notebook,) = [r for r in results if r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
-                      == "nb.ipynb"]
+    (in_notebook,) = [
+        r
+        for r in results
+        if r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == "nb.ipynb"
+    ]
     (in_script,) = [r for r in results if r is not in_notebook]
     region = in_notebook["locations"][0]["physicalLocation"]["region"]
     assert (region["startLine"], region["startColumn"], region["endColumn"]) == (line, col, end_col)
@@ -476,17 +639,27 @@ def test_github_and_sarif_point_into_the_notebooks_json_text(tmp_path):
 def test_github_points_into_a_string_source_with_escapes(tmp_path):
     path = save(tmp_path / "nb.ipynb", notebook(*TRAIN_CELLS, as_lines=False))
     text = path.read_text(encoding="utf-8")
-    github = run_cli("check", "--isolated", "--output-format", "github", "nb.ipynb", cwd=tmp_path).stdout.decode()
-    line, col, end_col = map(int, re.search(r",line=(\d+),col=(\d+),endLine=\d+,endColumn=(\d+)::", github).groups())
-    assert text.splitlines()[line - 1][col - 1:end_col - 1] == "nn.Linear(4, 2)"
+    github = run_cli(
+        "check", "--isolated", "--output-format", "github", "nb.ipynb", cwd=tmp_path
+    ).stdout.decode()
+    line, col, end_col = map(
+        int, re.search(r",line=(\d+),col=(\d+),endLine=\d+,endColumn=(\d+)::", github).groups()
+    )
+    assert text.splitlines()[line - 1][col - 1 : end_col - 1] == "nn.Linear(4, 2)"
 
 
 # ------------------------------------------------------------------------------------------- what is not linted
 def test_a_file_that_is_not_a_notebook_is_one_sl000_and_the_run_goes_on(tmp_path):
     (tmp_path / "bad.ipynb").write_text('{"cells": [ {"cell_type": "code", ')
-    (tmp_path / "old.ipynb").write_text(json.dumps({"nbformat": 3, "nbformat_minor": 0, "worksheets": []}))
-    (tmp_path / "odd.ipynb").write_text(json.dumps({"cells": {}, "metadata": {}, "nbformat": 4, "nbformat_minor": 5}))
-    (tmp_path / "train.py").write_text("import torch\nmodel = torch.nn.Linear(2, 2)\ntorch.manual_seed(0)\n")
+    (tmp_path / "old.ipynb").write_text(
+        json.dumps({"nbformat": 3, "nbformat_minor": 0, "worksheets": []})
+    )
+    (tmp_path / "odd.ipynb").write_text(
+        json.dumps({"cells": {}, "metadata": {}, "nbformat": 4, "nbformat_minor": 5})
+    )
+    (tmp_path / "train.py").write_text(
+        "import torch\nmodel = torch.nn.Linear(2, 2)\ntorch.manual_seed(0)\n"
+    )
     result = run_cli("check", "--isolated", "--output-format", "concise", ".", cwd=tmp_path)
     out, err = result.stdout.decode(), result.stderr.decode()
     assert result.returncode == 1
@@ -495,7 +668,10 @@ def test_a_file_that_is_not_a_notebook_is_one_sl000_and_the_run_goes_on(tmp_path
     assert len(lines) == 4, out
     assert lines[0].startswith("bad.ipynb:1:1: SL000 cannot read the file: not a notebook: ")
     assert lines[1] == "odd.ipynb:1:1: SL000 cannot read the file: not a notebook: no list of cells"
-    assert lines[2] == "old.ipynb:1:1: SL000 cannot read the file: not an nbformat 4 notebook (nbformat 3)"
+    assert (
+        lines[2]
+        == "old.ipynb:1:1: SL000 cannot read the file: not an nbformat 4 notebook (nbformat 3)"
+    )
     assert lines[3].startswith("train.py:2:9: SL104 ")
 
 

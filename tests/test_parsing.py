@@ -13,15 +13,33 @@ from seedlint.parsing import Reparser, parse, syntax_tree
 from seedlint.source import SourceText
 
 _CORPUS = Path(__file__).parent / "corpus"
-SOURCES = [_CORPUS / "seed_picked" / "main.py", _CORPUS / "nanogpt" / "train.py",
-           _CORPUS / "generate_empty_init" / "sample.py", Path(__file__).parents[1] / "seedlint" / "linter.py"]
+SOURCES = [
+    _CORPUS / "seed_picked" / "main.py",
+    _CORPUS / "nanogpt" / "train.py",
+    _CORPUS / "generate_empty_init" / "sample.py",
+    Path(__file__).parents[1] / "seedlint" / "linter.py",
+]
 
 # Edits that move statement boundaries and comment ownership, change indentation, or break the syntax; the
 # rare ones also change what libcst's tree can say (a line of only `\\` it mangles, a tab that sets the indentation).
 SNIPPETS = [
-    "\n", "\n\n", "# a comment\n", "    # an indented comment\n", "        # deeper\n", "x = 1\n",
-    "    y = 2\n", "def added():\n    return 1\n", "torch.manual_seed(0)\n", "(", ")", "else:\n    pass\n",
-    "@decorator\n", "'''\n", "async def g():\n    await h()\n", "    ", ":",
+    "\n",
+    "\n\n",
+    "# a comment\n",
+    "    # an indented comment\n",
+    "        # deeper\n",
+    "x = 1\n",
+    "    y = 2\n",
+    "def added():\n    return 1\n",
+    "torch.manual_seed(0)\n",
+    "(",
+    ")",
+    "else:\n    pass\n",
+    "@decorator\n",
+    "'''\n",
+    "async def g():\n    await h()\n",
+    "    ",
+    ":",
 ]
 RARE_SNIPPETS = ["class Added:\n  pass\n", "if flag:\n\tpass\n", "\\\n", "\r\n", "\t"]
 
@@ -36,12 +54,14 @@ def _edit(text: str, rng: random.Random) -> tuple[str, bool]:
         rare = rng.random() < 0.1
         return text[:start] + rng.choice(RARE_SNIPPETS if rare else SNIPPETS) + text[start:], rare
     if kind < 0.7:
-        end = start + sum(map(len, lines[row:row + rng.randint(1, 3)]))
+        end = start + sum(map(len, lines[row : row + rng.randint(1, 3)]))
         return text[:start] + text[end:], False
     position = rng.randrange(len(text) + 1)  # within a line
     if kind < 0.85:
-        return text[:position] + rng.choice(["1", " ", "a", "#", "(", ")", ",", "\n"]) + text[position:], False
-    return text[:position] + text[position + rng.randint(1, 4):], False
+        return text[:position] + rng.choice(["1", " ", "a", "#", "(", ")", ",", "\n"]) + text[
+            position:
+        ], False
+    return text[:position] + text[position + rng.randint(1, 4) :], False
 
 
 def _preorder(node: cst.CSTNode) -> list[cst.CSTNode]:
@@ -61,9 +81,13 @@ def _full_spans(module: cst.Module, source: SourceText) -> dict:
             self._computed: dict = {}
 
     sink = Sink()
-    module._codegen(PositionProvidingCodegenState(module.default_indent, module.default_newline, provider=sink))
-    return {node: (source.offset(r.start.line, r.start.column), source.offset(r.end.line, r.end.column))
-            for node, r in sink._computed.items()}
+    module._codegen(
+        PositionProvidingCodegenState(module.default_indent, module.default_newline, provider=sink)
+    )
+    return {
+        node: (source.offset(r.start.line, r.start.column), source.offset(r.end.line, r.end.column))
+        for node, r in sink._computed.items()
+    }
 
 
 @pytest.mark.parametrize("source", SOURCES, ids=lambda path: path.name)
@@ -87,10 +111,15 @@ def test_random_edits_reparse_to_the_full_parse(source: Path):
         good = text if not rare else good
         layout = reparser.parse(source, text)
         module = layout.module
-        assert module.code == expected.code  # (libcst drops a line that is only a `\\`: not always `text`)
+        assert (
+            module.code == expected.code
+        )  # (libcst drops a line that is only a `\\`: not always `text`)
         assert module.deep_equals(expected), text
         assert (module.default_indent, module.default_newline, module.has_trailing_newline) == (
-            expected.default_indent, expected.default_newline, expected.has_trailing_newline)
+            expected.default_indent,
+            expected.default_newline,
+            expected.has_trailing_newline,
+        )
         full = _full_spans(expected, SourceText(text)) if expected.code == text else {}
         for ours, theirs in zip(_preorder(module)[1:], _preorder(expected)[1:]):
             if theirs in full:

@@ -21,27 +21,53 @@ def _git(cwd: Path, *args: str) -> None:
 
 
 def _pre_commit(*args: str, cwd: Path, home: Path) -> subprocess.CompletedProcess:
-    env = {"PRE_COMMIT_HOME": str(home), "PATH": str(Path(sys.executable).parent) + ":/usr/bin:/bin",
-           "HOME": str(home), "NO_COLOR": "1", "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
-    return subprocess.run([sys.executable, "-m", "pre_commit", *args], cwd=cwd, capture_output=True, env=env,
-                          text=True, timeout=600)
+    env = {
+        "PRE_COMMIT_HOME": str(home),
+        "PATH": str(Path(sys.executable).parent) + ":/usr/bin:/bin",
+        "HOME": str(home),
+        "NO_COLOR": "1",
+        "PIP_DISABLE_PIP_VERSION_CHECK": "1",
+    }
+    return subprocess.run(
+        [sys.executable, "-m", "pre_commit", *args],
+        cwd=cwd,
+        capture_output=True,
+        env=env,
+        text=True,
+        timeout=600,
+    )
 
 
 @pytest.fixture(scope="module")
 def hook_source(tmp_path_factory) -> Path:
     """A committed snapshot of this working tree: try-repo installs the hook from it."""
     source = tmp_path_factory.mktemp("hook-source")
-    ignore = shutil.ignore_patterns(".git", "__pycache__", "*.egg-info", ".pytest_cache", "build", "dist")
+    ignore = shutil.ignore_patterns(
+        ".git", "__pycache__", "*.egg-info", ".pytest_cache", "build", "dist"
+    )
     shutil.copytree(REPO, source, dirs_exist_ok=True, ignore=ignore)
     _git(source, "init", "-q")
     _git(source, "add", "-A")
-    _git(source, "-c", "user.name=t", "-c", "user.email=t@example.invalid", "commit", "-qm", "snapshot")
+    _git(
+        source,
+        "-c",
+        "user.name=t",
+        "-c",
+        "user.email=t@example.invalid",
+        "commit",
+        "-qm",
+        "snapshot",
+    )
     return source
 
 
 def test_manifest_validates(hook_source, tmp_path):
-    result = _pre_commit("validate-manifest", str(hook_source / ".pre-commit-hooks.yaml"), cwd=tmp_path,
-                         home=tmp_path)
+    result = _pre_commit(
+        "validate-manifest",
+        str(hook_source / ".pre-commit-hooks.yaml"),
+        cwd=tmp_path,
+        home=tmp_path,
+    )
     assert result.returncode == 0, result.stdout + result.stderr
 
 
@@ -54,7 +80,9 @@ def test_try_repo_fails_on_bad_file_and_passes_clean_one(hook_source, tmp_path):
     _git(project, "add", "-A")
     home = tmp_path / "home"
 
-    failing = _pre_commit("try-repo", str(hook_source), "seedlint", "--all-files", cwd=project, home=home)
+    failing = _pre_commit(
+        "try-repo", str(hook_source), "seedlint", "--all-files", cwd=project, home=home
+    )
     output = failing.stdout + failing.stderr
     assert failing.returncode == 1, output
     assert "bad.py:3:1" in output and "SL101" in output
@@ -62,6 +90,8 @@ def test_try_repo_fails_on_bad_file_and_passes_clean_one(hook_source, tmp_path):
 
     (project / "bad.py").write_text(CLEAN)
     _git(project, "add", "-A")
-    passing = _pre_commit("try-repo", str(hook_source), "seedlint", "--all-files", cwd=project, home=home)
+    passing = _pre_commit(
+        "try-repo", str(hook_source), "seedlint", "--all-files", cwd=project, home=home
+    )
     assert passing.returncode == 0, passing.stdout + passing.stderr
     assert "Passed" in passing.stdout

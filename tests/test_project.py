@@ -23,10 +23,14 @@ UTILS = """\
 
 def check(root, *paths: str, extra: tuple[str, ...] = ()) -> list[tuple[str, str, int]]:
     """(file, code, row) of every finding of `seedlint check` run in `root`."""
-    result = run_cli("check", "--isolated", "--output-format", "json", *extra, *(paths or (".",)), cwd=root)
+    result = run_cli(
+        "check", "--isolated", "--output-format", "json", *extra, *(paths or (".",)), cwd=root
+    )
     assert result.returncode in (0, 1), result.stderr.decode()
-    return sorted((item["filename"].rsplit("/", 1)[-1], item["code"], item["location"]["row"])
-                  for item in json.loads(result.stdout))
+    return sorted(
+        (item["filename"].rsplit("/", 1)[-1], item["code"], item["location"]["row"])
+        for item in json.loads(result.stdout)
+    )
 
 
 class TestThrownAwayInitialisationAcrossModules:
@@ -40,17 +44,24 @@ class TestThrownAwayInitialisationAcrossModules:
                 self.fc = nn.Linear(4, 4)
         """
 
-    def test_weights_loaded_by_a_helper_of_another_module_are_not_drawn_before_the_seed(self, write, tmp_path):
+    def test_weights_loaded_by_a_helper_of_another_module_are_not_drawn_before_the_seed(
+        self, write, tmp_path
+    ):
         write("model.py", self.MODEL)
-        write("ckpt.py", """\
+        write(
+            "ckpt.py",
+            """\
             import torch
 
 
             def load_checkpoint(fabric, model, path, strict=True):
                 state = torch.load(path)
                 model.load_state_dict(state, strict=strict)
-            """)
-        write("generate.py", """\
+            """,
+        )
+        write(
+            "generate.py",
+            """\
             import torch
             from ckpt import load_checkpoint
             from model import GPT
@@ -59,19 +70,27 @@ class TestThrownAwayInitialisationAcrossModules:
             load_checkpoint(None, model, "ckpt.pt")
             torch.manual_seed(1234)
             print(torch.multinomial(torch.ones(4), 1))
-            """)
+            """,
+        )
         assert check(tmp_path) == []
 
-    def test_a_helper_of_another_module_that_does_not_load_every_weight_leaves_the_build_flagged(self, write, tmp_path):
+    def test_a_helper_of_another_module_that_does_not_load_every_weight_leaves_the_build_flagged(
+        self, write, tmp_path
+    ):
         write("model.py", self.MODEL)
-        write("ckpt.py", """\
+        write(
+            "ckpt.py",
+            """\
             import torch
 
 
             def load_head(model, path):
                 model.fc.load_state_dict(torch.load(path))
-            """)
-        write("generate.py", """\
+            """,
+        )
+        write(
+            "generate.py",
+            """\
             import torch
             from ckpt import load_head
             from model import GPT
@@ -79,20 +98,27 @@ class TestThrownAwayInitialisationAcrossModules:
             model = GPT()
             load_head(model, "head.pt")
             torch.manual_seed(1234)
-            """)
+            """,
+        )
         assert check(tmp_path) == [("generate.py", "SL104", 5)]
 
 
 def test_a_trainer_subclass_of_another_module_seeds_where_it_is_built(write, tmp_path):
-    write("trainers.py", "from transformers import Trainer\n\n\nclass WeightedTrainer(Trainer):\n"
-                         "    def compute_loss(self, model, inputs):\n        return model(**inputs).loss\n")
-    write("train.py", """\
+    write(
+        "trainers.py",
+        "from transformers import Trainer\n\n\nclass WeightedTrainer(Trainer):\n"
+        "    def compute_loss(self, model, inputs):\n        return model(**inputs).loss\n",
+    )
+    write(
+        "train.py",
+        """\
         import torch
         from trainers import WeightedTrainer
 
         head = torch.nn.Linear(4, 2)
         trainer = WeightedTrainer(model=head, args=None)
-        """)
+        """,
+    )
     assert check(tmp_path) == [("train.py", "SL104", 4)]
 
 
@@ -106,46 +132,67 @@ class TestHelpersInOtherModules:
         ],
         ids=["from-import", "module-import", "aliased"],
     )
-    def test_a_helper_in_a_sibling_module_seeds_where_it_is_called(self, write, tmp_path, importing):
+    def test_a_helper_in_a_sibling_module_seeds_where_it_is_called(
+        self, write, tmp_path, importing
+    ):
         write("utils.py", UTILS)
-        write("train.py", f"import torch\nmodel = torch.nn.Linear(2, 2)\n{importing}\nx = torch.randn(3)\n")
+        write(
+            "train.py",
+            f"import torch\nmodel = torch.nn.Linear(2, 2)\n{importing}\nx = torch.randn(3)\n",
+        )
         assert check(tmp_path) == [("train.py", "SL104", 2)]
 
     def test_linting_only_the_script_still_reads_the_helper(self, write, tmp_path):
         write("utils.py", UTILS)
-        write("train.py", "import numpy as np\nfrom utils import set_seed\nset_seed(0)\nx = np.random.rand(2)\n")
+        write(
+            "train.py",
+            "import numpy as np\nfrom utils import set_seed\nset_seed(0)\nx = np.random.rand(2)\n",
+        )
         assert check(tmp_path, "train.py") == [("train.py", "SL105", 4)]
 
     def test_relative_import_and_re_export_through_a_package(self, write, tmp_path):
         write("proj/__init__.py", "from .misc import fix_random_seeds\n")
-        write("proj/misc.py", """\
+        write(
+            "proj/misc.py",
+            """\
             import torch
 
 
             def fix_random_seeds(seed=31):
                 torch.cuda.manual_seed_all(seed)
-            """)
-        write("proj/train.py", """\
+            """,
+        )
+        write(
+            "proj/train.py",
+            """\
             from . import fix_random_seeds
 
 
             def main(seed):
                 fix_random_seeds(seed)
-            """)
+            """,
+        )
         found = check(tmp_path)
-        assert ("train.py", "SL101", 5) in found  # the wrapper seeds CUDA only: seen through the package
+        assert (
+            "train.py",
+            "SL101",
+            5,
+        ) in found  # the wrapper seeds CUDA only: seen through the package
         assert ("misc.py", "SL101", 5) in found
 
     def test_a_wrapper_of_a_wrapper_across_three_modules(self, write, tmp_path):
         write("low.py", "import torch\n\n\ndef seed_torch(value):\n    torch.manual_seed(value)\n")
         write("mid.py", "from low import seed_torch\n\n\ndef init_seeds(s):\n    seed_torch(s)\n")
-        write("train.py", """\
+        write(
+            "train.py",
+            """\
             import time
             import torch
             from mid import init_seeds
             model = torch.nn.Linear(2, 2)
             init_seeds(int(time.time()))
-            """)
+            """,
+        )
         # `init_seeds(` is not a seeding spelling: the project index opens the file's gate.
         assert check(tmp_path, "train.py") == [("train.py", "SL106", 5)]
 
@@ -155,7 +202,9 @@ class TestHelpersInOtherModules:
         ids=["constructor", "static-style", "method-on-instance"],
     )
     def test_methods_and_constructors_of_classes_in_other_modules(self, write, tmp_path, use):
-        write("engine.py", """\
+        write(
+            "engine.py",
+            """\
             import torch
 
 
@@ -167,20 +216,33 @@ class TestHelpersInOtherModules:
             class Trainer(Seeder):
                 def __init__(self, seed):
                     self.seed_all(seed)
-            """)
-        write("train.py", f"import numpy as np\nfrom engine import Trainer, Seeder\n{use}\nx = np.random.rand(2)\n")
+            """,
+        )
+        write(
+            "train.py",
+            f"import numpy as np\nfrom engine import Trainer, Seeder\n{use}\nx = np.random.rand(2)\n",
+        )
         assert [item[:2] for item in check(tmp_path, "train.py")] == [("train.py", "SL105")]
 
     def test_seed_functions_in_config_override_what_is_inferred(self, write, tmp_path):
         write("utils.py", UTILS)  # seeds torch only...
-        write("pyproject.toml", '[tool.seedlint]\nseed-functions = {"utils.set_seed" = ["torch", "numpy"]}\n')
-        write("train.py", "import numpy as np\nfrom utils import set_seed\nset_seed(0)\nx = np.random.rand(2)\n")
+        write(
+            "pyproject.toml",
+            '[tool.seedlint]\nseed-functions = {"utils.set_seed" = ["torch", "numpy"]}\n',
+        )
+        write(
+            "train.py",
+            "import numpy as np\nfrom utils import set_seed\nset_seed(0)\nx = np.random.rand(2)\n",
+        )
         result = run_cli("check", "--output-format", "json", "train.py", cwd=tmp_path)
         assert json.loads(result.stdout) == []  # ...but the project says it seeds numpy too
 
     def test_the_fix_uses_the_call_sites_seed_expression(self, write, tmp_path):
         write("utils.py", UTILS)
-        train = write("train.py", "import random\nfrom utils import set_seed\nset_seed(args.seed)\nrandom.random()\n")
+        train = write(
+            "train.py",
+            "import random\nfrom utils import set_seed\nset_seed(args.seed)\nrandom.random()\n",
+        )
         result = run_cli("check", "--isolated", "--fix", "train.py", cwd=tmp_path)
         assert result.returncode == 0, result.stdout
         assert "set_seed(args.seed)\nrandom.seed(args.seed)\n" in train.read_text()
@@ -202,7 +264,9 @@ class TestDrawsInOtherModules:
         """
 
     @pytest.mark.parametrize("layout", ["module", "package"])
-    def test_a_model_built_from_another_module_before_the_seed_is_flagged(self, write, tmp_path, layout):
+    def test_a_model_built_from_another_module_before_the_seed_is_flagged(
+        self, write, tmp_path, layout
+    ):
         if layout == "module":
             write("model.py", self.MODEL)
             importing = "from model import Net"
@@ -217,43 +281,69 @@ class TestDrawsInOtherModules:
 
     def test_after_the_seed_or_a_function_that_does_not_draw_is_not_flagged(self, write, tmp_path):
         write("model.py", self.MODEL)
-        write("train.py", "import torch\nfrom model import Net, load_config\n\n"
-                          "config = load_config('x')\ntorch.manual_seed(0)\nmodel = Net()\n")
+        write(
+            "train.py",
+            "import torch\nfrom model import Net, load_config\n\n"
+            "config = load_config('x')\ntorch.manual_seed(0)\nmodel = Net()\n",
+        )
         assert check(tmp_path, "train.py") == []
 
     def test_the_fix_moves_the_seed_above_the_cross_module_draw(self, write, tmp_path):
         write("model.py", self.MODEL)
-        train = write("train.py", "import torch\nfrom model import Net\n\nmodel = Net()\ntorch.manual_seed(0)\n")
+        train = write(
+            "train.py",
+            "import torch\nfrom model import Net\n\nmodel = Net()\ntorch.manual_seed(0)\n",
+        )
         run_cli("check", "--isolated", "--fix", "--unsafe-fixes", "train.py", cwd=tmp_path)
-        assert train.read_text() == "import torch\nfrom model import Net\n\ntorch.manual_seed(0)\nmodel = Net()\n"
+        assert (
+            train.read_text()
+            == "import torch\nfrom model import Net\n\ntorch.manual_seed(0)\nmodel = Net()\n"
+        )
 
 
 class TestLookAlikes:
     def test_a_helper_that_does_not_seed_is_not_seeding(self, write, tmp_path):
-        write("utils.py", "import logging\n\n\ndef set_seed(seed):\n    logging.info('seed %s', seed)\n")
-        write("train.py", "import torch\nmodel = torch.nn.Linear(2, 2)\nfrom utils import set_seed\nset_seed(0)\n")
+        write(
+            "utils.py",
+            "import logging\n\n\ndef set_seed(seed):\n    logging.info('seed %s', seed)\n",
+        )
+        write(
+            "train.py",
+            "import torch\nmodel = torch.nn.Linear(2, 2)\nfrom utils import set_seed\nset_seed(0)\n",
+        )
         assert check(tmp_path) == []
 
     def test_an_unknown_module_is_not_guessed(self, write, tmp_path):
-        write("train.py", "import torch\nmodel = torch.nn.Linear(2, 2)\nfrom elsewhere import set_seed\nset_seed(0)\n")
+        write(
+            "train.py",
+            "import torch\nmodel = torch.nn.Linear(2, 2)\nfrom elsewhere import set_seed\nset_seed(0)\n",
+        )
         assert check(tmp_path) == []
 
     def test_import_cycles_and_recursion_terminate(self, write, tmp_path):
         write("a.py", "from b import g\n\n\ndef f(seed):\n    g(seed)\n")
-        write("b.py", "import torch\nfrom a import f\n\n\ndef g(seed):\n    f(seed)\n    torch.manual_seed(seed)\n")
+        write(
+            "b.py",
+            "import torch\nfrom a import f\n\n\ndef g(seed):\n    f(seed)\n    torch.manual_seed(seed)\n",
+        )
         write("train.py", "import numpy as np\nfrom a import f\nf(1)\nnp.random.rand()\n")
         assert check(tmp_path, "train.py") == [("train.py", "SL105", 4)]
 
     def test_a_helper_module_that_does_not_parse_is_ignored(self, write, tmp_path):
         write("utils.py", "def set_seed(seed)\n    pass  # seed\n")
-        write("train.py", "import torch\nmodel = torch.nn.Linear(2, 2)\nfrom utils import set_seed\nset_seed(0)\n")
+        write(
+            "train.py",
+            "import torch\nmodel = torch.nn.Linear(2, 2)\nfrom utils import set_seed\nset_seed(0)\n",
+        )
         assert check(tmp_path, "train.py") == []
 
 
 class TestProjectIndex:
     def test_summary_names_generators_and_seed_parameter(self, write, tmp_path):
         write("pkg/__init__.py", "")
-        write("pkg/seeding.py", """\
+        write(
+            "pkg/seeding.py",
+            """\
             import random
             import numpy as np
             import torch
@@ -263,13 +353,16 @@ class TestProjectIndex:
                 random.seed(seed)
                 np.random.seed(seed)
                 torch.manual_seed(seed)
-            """)
+            """,
+        )
         summary = ProjectIndex([tmp_path]).summary("pkg.seeding.everything")
         assert summary.seeds == catalog.EVERYTHING
         assert summary.seed_parameter == ("seed", 1)
 
     def test_module_names_follow_packages(self, write):
-        assert module_name(write("pkg/sub/mod.py", "")) == "mod"  # no __init__.py: a script directory
+        assert (
+            module_name(write("pkg/sub/mod.py", "")) == "mod"
+        )  # no __init__.py: a script directory
         write("pkg/__init__.py", "")
         write("pkg/sub/__init__.py", "")
         assert module_name(write("pkg/sub/mod.py", "")) == "pkg.sub.mod"
@@ -281,7 +374,9 @@ class TestProjectIndex:
         assert project.module("config") is None
         assert project.summary("config.load") is None
 
-    def test_a_module_that_draws_is_summarised_but_cannot_open_the_seeding_rules(self, write, tmp_path):
+    def test_a_module_that_draws_is_summarised_but_cannot_open_the_seeding_rules(
+        self, write, tmp_path
+    ):
         write("models.py", "import torch\n\n\ndef build():\n    return torch.nn.Linear(2, 2)\n")
         project = ProjectIndex([tmp_path])
         summary = project.summary("models.build")
@@ -289,7 +384,9 @@ class TestProjectIndex:
         assert project.seeding_gates([tmp_path / "models.py"]) == set()
 
     def test_seeding_questions_do_not_parse_modules_that_can_only_draw(self, write, tmp_path):
-        models = write("models.py", "import torch\n\n\ndef build():\n    return torch.nn.Linear(2, 2)\n")
+        models = write(
+            "models.py", "import torch\n\n\ndef build():\n    return torch.nn.Linear(2, 2)\n"
+        )
         project = ProjectIndex([tmp_path])
         with project.seeding_only():
             assert project.summary("models.build") is None
@@ -302,24 +399,38 @@ class TestProjectIndex:
 SEEDING_FORMS = {
     "helper": ({"utils.py": UTILS}, "", "from utils import set_seed", "set_seed(SEED)"),
     "method": (
-        {"engine.py": "import torch\n\n\nclass Seeder:\n    def seed_all(self, seed):\n        torch.manual_seed(seed)\n"},
-        "", "from engine import Seeder", "Seeder().seed_all(SEED)",
+        {
+            "engine.py": "import torch\n\n\nclass Seeder:\n    def seed_all(self, seed):\n        torch.manual_seed(seed)\n"
+        },
+        "",
+        "from engine import Seeder",
+        "Seeder().seed_all(SEED)",
     ),
     "wrapper-of-wrapper": (
-        {"low.py": "import torch\n\n\ndef seed_torch(value):\n    torch.manual_seed(value)\n",
-         "mid.py": "from low import seed_torch\n\n\ndef init_seeds(s):\n    seed_torch(s)\n"},
-        "", "from mid import init_seeds", "init_seeds(SEED)",
+        {
+            "low.py": "import torch\n\n\ndef seed_torch(value):\n    torch.manual_seed(value)\n",
+            "mid.py": "from low import seed_torch\n\n\ndef init_seeds(s):\n    seed_torch(s)\n",
+        },
+        "",
+        "from mid import init_seeds",
+        "init_seeds(SEED)",
     ),
     "star-import": ({"utils.py": UTILS}, "", "from utils import *", "set_seed(SEED)"),
     "star-import-of-a-package-that-star-imports": (  # timm's `from timm.utils import *`
-        {"tools/__init__.py": "from .other import *\nfrom .random import *\n", "tools/other.py": "x = 1\n",
-         "tools/random.py": "import torch\n\n\ndef random_seed(seed=42, rank=0):\n    torch.manual_seed(seed + rank)\n"},
-        "", "from math import *\nfrom tools import *\nfrom os.path import *", "random_seed(SEED, 0)",
+        {
+            "tools/__init__.py": "from .other import *\nfrom .random import *\n",
+            "tools/other.py": "x = 1\n",
+            "tools/random.py": "import torch\n\n\ndef random_seed(seed=42, rank=0):\n    torch.manual_seed(seed + rank)\n",
+        },
+        "",
+        "from math import *\nfrom tools import *\nfrom os.path import *",
+        "random_seed(SEED, 0)",
     ),
     "configured": (
         {"mylib.py": "def prepare(value):\n    return value\n"},
         '[tool.seedlint]\nseed-functions = {"mylib.prepare" = ["torch"]}\n',
-        "from mylib import prepare", "prepare(SEED)",
+        "from mylib import prepare",
+        "prepare(SEED)",
     ),
 }
 
@@ -328,14 +439,23 @@ SEEDING_FORMS = {
 SCRIPTS = {
     # Without the helper's seeding, these two would be flagged (CUDA-only seeding).
     "SL101": ("{seed}\ntorch.cuda.manual_seed_all(0)\n", []),
-    "SL102": ("{seed}\ntorch.cuda.manual_seed(0)\nmodel = torch.nn.DataParallel(torch.nn.Linear(2, 2)).cuda()\n", []),
+    "SL102": (
+        "{seed}\ntorch.cuda.manual_seed(0)\nmodel = torch.nn.DataParallel(torch.nn.Linear(2, 2)).cuda()\n",
+        [],
+    ),
     "SL104": ("model = torch.nn.Linear(2, 2)\n{seed}\n", ["SL104"]),
     "SL105": ("{seed}\nx = np.random.rand(2)\n", ["SL105"]),
     "SL106": ("import time\n{seed_from_clock}\n", ["SL106"]),
     "SL107": ("{seed}\ng = torch.Generator()\n", ["SL107"]),
-    "SL108": ("import torch.multiprocessing as mp\n\n\ndef worker(rank):\n    return torch.nn.Linear(2, 2)\n\n\n"
-              "if __name__ == '__main__':\n    {seed}\n    mp.spawn(worker, nprocs=2)\n", ["SL108"]),
-    "SL204": ("from torch.utils.data import random_split\n{seed}\ntrain, val = random_split(ds, [8, 2])\n", []),
+    "SL108": (
+        "import torch.multiprocessing as mp\n\n\ndef worker(rank):\n    return torch.nn.Linear(2, 2)\n\n\n"
+        "if __name__ == '__main__':\n    {seed}\n    mp.spawn(worker, nprocs=2)\n",
+        ["SL108"],
+    ),
+    "SL204": (
+        "from torch.utils.data import random_split\n{seed}\ntrain, val = random_split(ds, [8, 2])\n",
+        [],
+    ),
     "SL303": ("{seed}\nx = torch.zeros(3).cuda()\nx.index_add_(0, index, x)\n", ["SL303"]),
 }
 
@@ -349,84 +469,149 @@ def test_every_seeding_rule_sees_seeding_done_in_another_module(write, tmp_path,
     if config:
         write("pyproject.toml", config)
     script, expected = SCRIPTS[rule]
-    body = script.format(seed=call.replace("SEED", "0"), seed_from_clock=call.replace("SEED", "int(time.time())"))
+    body = script.format(
+        seed=call.replace("SEED", "0"), seed_from_clock=call.replace("SEED", "int(time.time())")
+    )
     write("train.py", f"import numpy as np\nimport torch\n{import_line}\n{body}")
     result = run_cli("check", "--select", rule, "--output-format", "json", "train.py", cwd=tmp_path)
     assert [item["code"] for item in json.loads(result.stdout)] == expected, result.stderr.decode()
 
 
-@pytest.mark.parametrize("helpers, import_line, seeded", [
-    # The project's star module lacks it: it comes from somewhere seedlint cannot read, so it is taken to seed.
-    ({"utils.py": "import torch\n\n\ndef log(x):\n    print(x)\n"}, "from utils import *", True),
-    ({}, "from math import *", False),
-    ({"utils.py": UTILS, "other.py": "x = 1\n"}, "from utils import *\nfrom other import *", True),
-    ({"utils.py": UTILS, "other.py": "def set_seed(seed):\n    pass\n"}, "from utils import *\nfrom other import *",
-     False),  # the last star import that defines the name wins, as at run time
-], ids=["star-module-without-it", "standard-library-star", "defined-by-an-earlier-star", "redefined-by-a-later-star"])
-def test_a_star_imported_name_is_what_the_module_that_defines_it_last_defines(write, tmp_path, helpers, import_line,
-                                                                             seeded):
+@pytest.mark.parametrize(
+    "helpers, import_line, seeded",
+    [
+        # The project's star module lacks it: it comes from somewhere seedlint cannot read, so it is taken to seed.
+        (
+            {"utils.py": "import torch\n\n\ndef log(x):\n    print(x)\n"},
+            "from utils import *",
+            True,
+        ),
+        ({}, "from math import *", False),
+        (
+            {"utils.py": UTILS, "other.py": "x = 1\n"},
+            "from utils import *\nfrom other import *",
+            True,
+        ),
+        (
+            {"utils.py": UTILS, "other.py": "def set_seed(seed):\n    pass\n"},
+            "from utils import *\nfrom other import *",
+            False,
+        ),  # the last star import that defines the name wins, as at run time
+    ],
+    ids=[
+        "star-module-without-it",
+        "standard-library-star",
+        "defined-by-an-earlier-star",
+        "redefined-by-a-later-star",
+    ],
+)
+def test_a_star_imported_name_is_what_the_module_that_defines_it_last_defines(
+    write, tmp_path, helpers, import_line, seeded
+):
     for name, source in helpers.items():
         write(name, source)
-    write("train.py", f"from torch.utils.data import RandomSampler\n{import_line}\nset_seed(0)\n"
-                      "print(list(RandomSampler(range(10))))\n")
+    write(
+        "train.py",
+        f"from torch.utils.data import RandomSampler\n{import_line}\nset_seed(0)\n"
+        "print(list(RandomSampler(range(10))))\n",
+    )
     codes = [code for _, code, _ in check(tmp_path, "train.py", extra=("--select", "SL204"))]
     assert codes == ([] if seeded else ["SL204"])
 
 
 def test_star_imports_that_import_each_other_resolve_and_end(write, tmp_path):
     # torch's packages star-import one another; each module's names are read once, a cycle ends.
-    write("a.py", "from b import *\nfrom c import *\nimport torch\n\n\ndef set_seed(seed):\n    torch.manual_seed(seed)\n")
+    write(
+        "a.py",
+        "from b import *\nfrom c import *\nimport torch\n\n\ndef set_seed(seed):\n    torch.manual_seed(seed)\n",
+    )
     write("b.py", "from a import *\nfrom c import *\n")
     write("c.py", "from b import *\nfrom a import *\n")
-    write("train.py", f"from torch.utils.data import RandomSampler\nfrom c import *\nset_seed(0)\n{SAMPLED}"
-                      "x = undefined_name + other_undefined\n")
+    write(
+        "train.py",
+        f"from torch.utils.data import RandomSampler\nfrom c import *\nset_seed(0)\n{SAMPLED}"
+        "x = undefined_name + other_undefined\n",
+    )
     assert check(tmp_path, "train.py", extra=("--select", "SL204")) == []
 
 
 def test_a_cached_run_sees_a_star_imported_module_start_to_define_the_helper(write, tmp_path):
     write("utils.py", UTILS)
     write("other.py", "x = 1\n")
-    write("train.py", "from torch.utils.data import RandomSampler\nfrom utils import *\nfrom other import *\n"
-                      "set_seed(0)\nprint(list(RandomSampler(range(10))))\n")
+    write(
+        "train.py",
+        "from torch.utils.data import RandomSampler\nfrom utils import *\nfrom other import *\n"
+        "set_seed(0)\nprint(list(RandomSampler(range(10))))\n",
+    )
     assert check(tmp_path, "train.py", extra=("--select", "SL204")) == []
-    write("other.py", "def set_seed(seed):\n    pass\n")  # now the name comes from here: nothing seeds
+    write(
+        "other.py", "def set_seed(seed):\n    pass\n"
+    )  # now the name comes from here: nothing seeds
     assert check(tmp_path, "train.py", extra=("--select", "SL204")) == [("train.py", "SL204", 5)]
 
 
 SAMPLED = "print(list(RandomSampler(range(10))))\n"
 
 
-@pytest.mark.parametrize("import_line, call", [
-    ("from utils.utils import set_random_seed", "set_random_seed(1234)"),  # DeepSpeed-Chat, after a sys.path hack
-    ("from common import set_seed", "set_seed(args.seed)"),
-    ("import helpers", "helpers.seed_everything(0)"),
-    ("from tools.env import init_seeds", "init_seeds(0)"),
-])
-def test_a_seeding_helper_of_a_module_seedlint_cannot_read_is_taken_to_seed(write, tmp_path, import_line, call):
-    write("train.py", f"import numpy as np\nimport torch\nfrom torch.utils.data import RandomSampler\n{import_line}\n"
-                      f"model = torch.nn.Linear(2, 2)\ntorch.manual_seed(0)\n{call}\n{SAMPLED}x = np.random.rand(2)\n"
-                      f"for epoch in range(3):\n    {call}\n    model(torch.randn(2)).sum().backward()\n")
+@pytest.mark.parametrize(
+    "import_line, call",
+    [
+        (
+            "from utils.utils import set_random_seed",
+            "set_random_seed(1234)",
+        ),  # DeepSpeed-Chat, after a sys.path hack
+        ("from common import set_seed", "set_seed(args.seed)"),
+        ("import helpers", "helpers.seed_everything(0)"),
+        ("from tools.env import init_seeds", "init_seeds(0)"),
+    ],
+)
+def test_a_seeding_helper_of_a_module_seedlint_cannot_read_is_taken_to_seed(
+    write, tmp_path, import_line, call
+):
+    write(
+        "train.py",
+        f"import numpy as np\nimport torch\nfrom torch.utils.data import RandomSampler\n{import_line}\n"
+        f"model = torch.nn.Linear(2, 2)\ntorch.manual_seed(0)\n{call}\n{SAMPLED}x = np.random.rand(2)\n"
+        f"for epoch in range(3):\n    {call}\n    model(torch.randn(2)).sum().backward()\n",
+    )
     # Nothing is reported as unseeded (SL204, SL105); nothing is said of what the helper seeds (SL104, SL110).
-    assert [code for _, code, _ in check(tmp_path, "train.py", extra=("--select", "ALL"))] == ["SL104"]  # before manual_seed
+    assert [code for _, code, _ in check(tmp_path, "train.py", extra=("--select", "ALL"))] == [
+        "SL104"
+    ]  # before manual_seed
 
 
-@pytest.mark.parametrize("helpers, import_line, call", [
-    ({"common.py": "CONFIG = {}\n\n\ndef set_seed(seed):\n    CONFIG['seed'] = seed\n"}, "from common import set_seed",
-     "set_seed(0)"),  # a project helper that only stores the seed
-    ({}, "from common import get_seed", "get_seed()"),  # a getter, not a seeding
-    ({}, "import gymnasium as gym", "gym.make('CartPole-v1').seed(0)"),  # a method of an object
-])
-def test_look_alikes_of_an_unreadable_seeding_helper_seed_nothing(write, tmp_path, helpers, import_line, call):
+@pytest.mark.parametrize(
+    "helpers, import_line, call",
+    [
+        (
+            {"common.py": "CONFIG = {}\n\n\ndef set_seed(seed):\n    CONFIG['seed'] = seed\n"},
+            "from common import set_seed",
+            "set_seed(0)",
+        ),  # a project helper that only stores the seed
+        ({}, "from common import get_seed", "get_seed()"),  # a getter, not a seeding
+        ({}, "import gymnasium as gym", "gym.make('CartPole-v1').seed(0)"),  # a method of an object
+    ],
+)
+def test_look_alikes_of_an_unreadable_seeding_helper_seed_nothing(
+    write, tmp_path, helpers, import_line, call
+):
     for name, source in helpers.items():
         write(name, source)
-    write("train.py", f"from torch.utils.data import RandomSampler\n{import_line}\n{call}\n{SAMPLED}")
-    assert [code for _, code, _ in check(tmp_path, "train.py", extra=("--select", "SL204"))] == ["SL204"]
+    write(
+        "train.py", f"from torch.utils.data import RandomSampler\n{import_line}\n{call}\n{SAMPLED}"
+    )
+    assert [code for _, code, _ in check(tmp_path, "train.py", extra=("--select", "SL204"))] == [
+        "SL204"
+    ]
 
 
 def test_a_dataset_class_from_another_module_is_judged_where_the_loader_is_built(write, tmp_path):
     # Distilled from the corpus program folder_dataset_buggy: datasets.py holds no seeding at all.
     write("data.py", NOISY)
-    write("train.py", "from torch.utils.data import DataLoader\nfrom data import Noisy\nloader = DataLoader(Noisy(), num_workers=2)\n")
+    write(
+        "train.py",
+        "from torch.utils.data import DataLoader\nfrom data import Noisy\nloader = DataLoader(Noisy(), num_workers=2)\n",
+    )
     assert check(tmp_path, "train.py") == [("train.py", "SL202", 3)]
 
 
@@ -462,27 +647,58 @@ MAIN_WITH_ENGINE = """\
     """
 
 
-@pytest.mark.parametrize("loop", [
-    "for step, (x, y) in enumerate(metric_logger.log_every(data_loader, 10, header)):",
-    "for x, y in data_loader:",
-    "for x, y in tqdm(data_loader, desc='train'):",
-])
-def test_a_loader_iterated_by_another_module_s_epoch_function_needs_set_epoch(write, tmp_path, loop):
+@pytest.mark.parametrize(
+    "loop",
+    [
+        "for step, (x, y) in enumerate(metric_logger.log_every(data_loader, 10, header)):",
+        "for x, y in data_loader:",
+        "for x, y in tqdm(data_loader, desc='train'):",
+    ],
+)
+def test_a_loader_iterated_by_another_module_s_epoch_function_needs_set_epoch(
+    write, tmp_path, loop
+):
     # MAE/DeiT-style: main.py builds the loader, engine.py's train_one_epoch iterates it.
-    write("engine.py", f"def train_one_epoch(model, data_loader, epoch):\n    {loop}\n        model(x)\n")
+    write(
+        "engine.py",
+        f"def train_one_epoch(model, data_loader, epoch):\n    {loop}\n        model(x)\n",
+    )
     write("main.py", MAIN_WITH_ENGINE.format(set_epoch="pass"))
     assert check(tmp_path, "main.py", extra=("--select", "SL201")) == [("main.py", "SL201", 9)]
 
 
-@pytest.mark.parametrize("set_epoch, engine", [
-    ("loader.sampler.set_epoch(epoch)", "def train_one_epoch(model, data_loader, epoch):\n"
-                                        "    for x in data_loader:\n        model(x)\n"),
-    ("pass", "def train_one_epoch(model, data_loader, epoch):\n    data_loader.sampler.set_epoch(epoch)\n"
-             "    for x in data_loader:\n        model(x)\n"),
-    ("pass", "def train_one_epoch(model, data_loader, epoch):\n    for x in range(len(data_loader)):\n        model(x)\n"),
-    ("pass", "def train_one_epoch(model, data_loader, epoch):\n    for x in model.parameters():\n        print(data_loader)\n"),
-], ids=["set-epoch-in-the-caller", "set-epoch-in-the-epoch-function", "only-its-length", "another-loop"])
-def test_look_alikes_of_a_loader_iterated_by_another_module_are_not_flagged(write, tmp_path, set_epoch, engine):
+@pytest.mark.parametrize(
+    "set_epoch, engine",
+    [
+        (
+            "loader.sampler.set_epoch(epoch)",
+            "def train_one_epoch(model, data_loader, epoch):\n"
+            "    for x in data_loader:\n        model(x)\n",
+        ),
+        (
+            "pass",
+            "def train_one_epoch(model, data_loader, epoch):\n    data_loader.sampler.set_epoch(epoch)\n"
+            "    for x in data_loader:\n        model(x)\n",
+        ),
+        (
+            "pass",
+            "def train_one_epoch(model, data_loader, epoch):\n    for x in range(len(data_loader)):\n        model(x)\n",
+        ),
+        (
+            "pass",
+            "def train_one_epoch(model, data_loader, epoch):\n    for x in model.parameters():\n        print(data_loader)\n",
+        ),
+    ],
+    ids=[
+        "set-epoch-in-the-caller",
+        "set-epoch-in-the-epoch-function",
+        "only-its-length",
+        "another-loop",
+    ],
+)
+def test_look_alikes_of_a_loader_iterated_by_another_module_are_not_flagged(
+    write, tmp_path, set_epoch, engine
+):
     write("engine.py", engine)
     write("main.py", MAIN_WITH_ENGINE.format(set_epoch=set_epoch))
     assert check(tmp_path, "main.py", extra=("--select", "SL201")) == []
@@ -517,69 +733,145 @@ MAIN_WITH_TRAINER = """\
     """
 
 
-@pytest.mark.parametrize("trainer, script", [
-    (TRAINER, MAIN_WITH_TRAINER),
-    # the batch loop inside the epoch loop
-    (TRAINER.replace("        self.train_epoch()", "        for x in enumerate(self.train_loader):\n"
-                                                   "                    self.model(x)"), MAIN_WITH_TRAINER),
-    # built and run in one expression
-    (TRAINER, MAIN_WITH_TRAINER.replace("trainer = Trainer(model, loader, 10)\n    trainer.{run}()",
-                                        "Trainer(model, loader, 10).{run}()")),
-], ids=["through-a-method", "nested-loops", "chained"])
-def test_a_loader_kept_by_a_trainer_object_whose_epoch_loop_never_sets_the_epoch(write, tmp_path, trainer, script):
+@pytest.mark.parametrize(
+    "trainer, script",
+    [
+        (TRAINER, MAIN_WITH_TRAINER),
+        # the batch loop inside the epoch loop
+        (
+            TRAINER.replace(
+                "        self.train_epoch()",
+                "        for x in enumerate(self.train_loader):\n                    self.model(x)",
+            ),
+            MAIN_WITH_TRAINER,
+        ),
+        # built and run in one expression
+        (
+            TRAINER,
+            MAIN_WITH_TRAINER.replace(
+                "trainer = Trainer(model, loader, 10)\n    trainer.{run}()",
+                "Trainer(model, loader, 10).{run}()",
+            ),
+        ),
+    ],
+    ids=["through-a-method", "nested-loops", "chained"],
+)
+def test_a_loader_kept_by_a_trainer_object_whose_epoch_loop_never_sets_the_epoch(
+    write, tmp_path, trainer, script
+):
     write("trainer.py", trainer.format(bases="", set_epoch="pass"))
     write("main.py", script.format(shuffle="True", run="fit"))
     assert check(tmp_path, "main.py", extra=("--select", "SL201")) == [("main.py", "SL201", 8)]
 
 
-@pytest.mark.parametrize("bases, set_epoch, shuffle, run, extra", [
-    ("", "self.train_loader.sampler.set_epoch(epoch)", "True", "fit", ""),
-    ("", "pass", "False", "fit", ""),
-    ("", "pass", "True", "train_epoch", ""),  # one pass per call: the caller's loop is the epoch loop
-    ("(Base)", "pass", "True", "fit", ""),  # a base of another module may set the epoch
-    ("", "pass", "True", "fit", "sampler.set_epoch(0)\n"),
-], ids=["set-epoch-in-the-class", "no-shuffle", "no-epoch-loop-run", "base-out-of-view", "set-epoch-in-the-script"])
-def test_look_alikes_of_a_loader_kept_by_a_trainer_object(write, tmp_path, bases, set_epoch, shuffle, run, extra):
-    write("trainer.py", "from base import Base\n" + TRAINER.format(bases=bases, set_epoch=set_epoch))
+@pytest.mark.parametrize(
+    "bases, set_epoch, shuffle, run, extra",
+    [
+        ("", "self.train_loader.sampler.set_epoch(epoch)", "True", "fit", ""),
+        ("", "pass", "False", "fit", ""),
+        (
+            "",
+            "pass",
+            "True",
+            "train_epoch",
+            "",
+        ),  # one pass per call: the caller's loop is the epoch loop
+        ("(Base)", "pass", "True", "fit", ""),  # a base of another module may set the epoch
+        ("", "pass", "True", "fit", "sampler.set_epoch(0)\n"),
+    ],
+    ids=[
+        "set-epoch-in-the-class",
+        "no-shuffle",
+        "no-epoch-loop-run",
+        "base-out-of-view",
+        "set-epoch-in-the-script",
+    ],
+)
+def test_look_alikes_of_a_loader_kept_by_a_trainer_object(
+    write, tmp_path, bases, set_epoch, shuffle, run, extra
+):
+    write(
+        "trainer.py", "from base import Base\n" + TRAINER.format(bases=bases, set_epoch=set_epoch)
+    )
     write("main.py", MAIN_WITH_TRAINER.format(shuffle=shuffle, run=run) + extra)
     assert check(tmp_path, "main.py", extra=("--select", "SL201")) == []
 
 
 def test_a_trainer_object_run_by_calling_it(write, tmp_path):
-    write("trainer.py", TRAINER.format(bases="", set_epoch="pass").replace("def fit(self):", "def __call__(self):"))
-    write("main.py", MAIN_WITH_TRAINER.format(shuffle="True", run="fit").replace("trainer.fit()", "trainer()"))
+    write(
+        "trainer.py",
+        TRAINER.format(bases="", set_epoch="pass").replace("def fit(self):", "def __call__(self):"),
+    )
+    write(
+        "main.py",
+        MAIN_WITH_TRAINER.format(shuffle="True", run="fit").replace("trainer.fit()", "trainer()"),
+    )
     assert check(tmp_path, "main.py", extra=("--select", "SL201")) == [("main.py", "SL201", 8)]
 
 
 @pytest.mark.parametrize("run", ["fit", "train_epoch"])
 def test_a_trainer_whose_hooks_set_the_epoch_is_left_alone(write, tmp_path, run):
     # core-pytorch-utils, mmcv: a hook class of another module calls `trainer.data_loader.sampler.set_epoch`.
-    write("hooks.py", "class DistributedHook:\n    def before_epoch(self):\n"
-                      "        self.trainer.train_loader.sampler.set_epoch(self.trainer.epoch)\n")
-    write("trainer.py", "from hooks import DistributedHook\n" + TRAINER.format(bases="", set_epoch="pass"))
+    write(
+        "hooks.py",
+        "class DistributedHook:\n    def before_epoch(self):\n"
+        "        self.trainer.train_loader.sampler.set_epoch(self.trainer.epoch)\n",
+    )
+    write(
+        "trainer.py",
+        "from hooks import DistributedHook\n" + TRAINER.format(bases="", set_epoch="pass"),
+    )
     script = MAIN_WITH_TRAINER.format(shuffle="True", run="fit")
     if run == "train_epoch":
-        script = script.replace("trainer.fit()", "for epoch in range(10):\n        trainer.train_epoch()")
+        script = script.replace(
+            "trainer.fit()", "for epoch in range(10):\n        trainer.train_epoch()"
+        )
     write("main.py", script)
     assert check(tmp_path, "main.py", extra=("--select", "SL201")) == []
 
 
-@pytest.mark.parametrize("loop, flagged", [
-    ("for epoch in range(10):\n        trainer.train_epoch()\n", True),
-    ("for epoch in range(10):\n        sampler.set_epoch(epoch)\n        trainer.train_epoch()\n", False),
-    ("for epoch in range(10):\n        trainer.evaluate()\n", False),  # iterates another loader it keeps
-], ids=["epoch-loop-here", "set-epoch-here", "another-loader"])
-def test_an_epoch_loop_calling_a_method_that_iterates_the_kept_loader(write, tmp_path, loop, flagged):
+@pytest.mark.parametrize(
+    "loop, flagged",
+    [
+        ("for epoch in range(10):\n        trainer.train_epoch()\n", True),
+        (
+            "for epoch in range(10):\n        sampler.set_epoch(epoch)\n        trainer.train_epoch()\n",
+            False,
+        ),
+        (
+            "for epoch in range(10):\n        trainer.evaluate()\n",
+            False,
+        ),  # iterates another loader it keeps
+    ],
+    ids=["epoch-loop-here", "set-epoch-here", "another-loader"],
+)
+def test_an_epoch_loop_calling_a_method_that_iterates_the_kept_loader(
+    write, tmp_path, loop, flagged
+):
     trainer = TRAINER.format(bases="", set_epoch="pass").replace(
-        "        def fit(self):", "        def evaluate(self):\n            for batch in self.model.val_loader:\n"
-                                 "                self.model(batch)\n\n        def fit(self):")
+        "        def fit(self):",
+        "        def evaluate(self):\n            for batch in self.model.val_loader:\n"
+        "                self.model(batch)\n\n        def fit(self):",
+    )
     write("trainer.py", trainer)
-    write("main.py", MAIN_WITH_TRAINER.format(shuffle="True", run="fit").replace("    trainer.fit()\n", "    " + loop))
-    assert check(tmp_path, "main.py", extra=("--select", "SL201")) == ([("main.py", "SL201", 9)] if flagged else [])
+    write(
+        "main.py",
+        MAIN_WITH_TRAINER.format(shuffle="True", run="fit").replace(
+            "    trainer.fit()\n", "    " + loop
+        ),
+    )
+    assert check(tmp_path, "main.py", extra=("--select", "SL201")) == (
+        [("main.py", "SL201", 9)] if flagged else []
+    )
     if flagged:
-        result = run_cli("check", "--isolated", "--select", "SL201", "--fix", "main.py", cwd=tmp_path)
+        result = run_cli(
+            "check", "--isolated", "--select", "SL201", "--fix", "main.py", cwd=tmp_path
+        )
         assert result.returncode == 0, result.stdout.decode()
-        assert "    sampler.set_epoch(epoch)\n    trainer.train_epoch()" in (tmp_path / "main.py").read_text()
+        assert (
+            "    sampler.set_epoch(epoch)\n    trainer.train_epoch()"
+            in (tmp_path / "main.py").read_text()
+        )
 
 
 RL_SCRIPT = """\
@@ -591,47 +883,93 @@ RL_SCRIPT = """\
     env = gym.make("CartPole-v1")
     returns = rl_utils.train_on_policy_agent(env, agent, 100)
     """
-EPISODE = "def run_episode(env, agent):\n    state, info = env.reset()\n    return agent.act(state)\n"
+EPISODE = (
+    "def run_episode(env, agent):\n    state, info = env.reset()\n    return agent.act(state)\n"
+)
 
 
-@pytest.mark.parametrize("helpers", [
-    # the Hands-on-RL shape: the training loop lives in rl_utils.py and resets the environment it is given
-    "def train_on_policy_agent(env, agent, episodes):\n    for _ in range(episodes):\n        state, info = env.reset()\n",
-    # through a function of that module
-    f"{EPISODE}\ndef train_on_policy_agent(env, agent, episodes):\n    return [run_episode(env, agent) for _ in range(episodes)]\n",
-    # wrapped by the library on the way
-    "import gymnasium as gym\ndef train_on_policy_agent(env, agent, episodes):\n"
-    "    env = gym.wrappers.RecordEpisodeStatistics(env)\n    env.reset()\n",
-], ids=["resets-it", "through-a-function-of-its-module", "through-a-library-wrapper"])
-def test_an_environment_another_module_resets_without_a_seed_is_flagged_where_it_is_handed(write, tmp_path, helpers):
+@pytest.mark.parametrize(
+    "helpers",
+    [
+        # the Hands-on-RL shape: the training loop lives in rl_utils.py and resets the environment it is given
+        "def train_on_policy_agent(env, agent, episodes):\n    for _ in range(episodes):\n        state, info = env.reset()\n",
+        # through a function of that module
+        f"{EPISODE}\ndef train_on_policy_agent(env, agent, episodes):\n    return [run_episode(env, agent) for _ in range(episodes)]\n",
+        # wrapped by the library on the way
+        "import gymnasium as gym\ndef train_on_policy_agent(env, agent, episodes):\n"
+        "    env = gym.wrappers.RecordEpisodeStatistics(env)\n    env.reset()\n",
+    ],
+    ids=["resets-it", "through-a-function-of-its-module", "through-a-library-wrapper"],
+)
+def test_an_environment_another_module_resets_without_a_seed_is_flagged_where_it_is_handed(
+    write, tmp_path, helpers
+):
     write("rl_utils.py", helpers)
     write("train.py", RL_SCRIPT)
     assert check(tmp_path, "train.py", extra=("--select", "SL111")) == [("train.py", "SL111", 7)]
 
 
-def test_an_environment_kept_by_an_object_of_another_module_is_flagged_where_it_is_handed(write, tmp_path):
+def test_an_environment_kept_by_an_object_of_another_module_is_flagged_where_it_is_handed(
+    write, tmp_path
+):
     # Distilled from cart-pole-rl: src/dq_learner.py keeps the environment and resets it in `train()`.
-    write("rl_utils.py", "class DQLearner:\n    def __init__(self, env):\n        self.env = env\n\n"
-                         "    def train(self):\n        state, info = self.env.reset()\n")
-    write("train.py", RL_SCRIPT.replace("returns = rl_utils.train_on_policy_agent(env, agent, 100)",
-                                        "learner = rl_utils.DQLearner(env)\n    learner.train()"))
+    write(
+        "rl_utils.py",
+        "class DQLearner:\n    def __init__(self, env):\n        self.env = env\n\n"
+        "    def train(self):\n        state, info = self.env.reset()\n",
+    )
+    write(
+        "train.py",
+        RL_SCRIPT.replace(
+            "returns = rl_utils.train_on_policy_agent(env, agent, 100)",
+            "learner = rl_utils.DQLearner(env)\n    learner.train()",
+        ),
+    )
     assert check(tmp_path, "train.py", extra=("--select", "SL111")) == [("train.py", "SL111", 7)]
 
 
-@pytest.mark.parametrize("helpers, script", [
-    ("def train_on_policy_agent(env, agent, episodes, seed=0):\n    env.reset(seed=seed)\n", RL_SCRIPT),
-    ("def train_on_policy_agent(env, agent, episodes):\n    env.seed(0)\n    env.reset()\n", RL_SCRIPT),
-    ("from runner import run\ndef train_on_policy_agent(env, agent, episodes):\n    run(env)\n    env.reset()\n",
-     RL_SCRIPT),
-    (f"{EPISODE}\ndef train_on_policy_agent(env, agent, episodes):\n    env.action_space.seed(1)\n    run_episode(env, agent)\n",
-     RL_SCRIPT),
-    ("def train_on_policy_agent(env, agent, episodes):\n    agent.reset()\n", RL_SCRIPT),
-    ("def train_on_policy_agent(env, agent, episodes):\n    env.reset()\n",
-     RL_SCRIPT.replace("returns =", "env.reset(seed=0)\n    returns =")),
-    ("def train_on_policy_agent(env, agent, episodes):\n    env.reset()\n", RL_SCRIPT.replace("torch.manual_seed(0)", "")),
-], ids=["helper-seeds-the-reset", "helper-seeds-the-env", "handed-to-an-unread-module", "seeds-something",
-        "resets-something-else", "seeded-before-handing-it-on", "script-seeds-nothing"])
-def test_look_alikes_of_an_environment_another_module_resets_are_not_flagged(write, tmp_path, helpers, script):
+@pytest.mark.parametrize(
+    "helpers, script",
+    [
+        (
+            "def train_on_policy_agent(env, agent, episodes, seed=0):\n    env.reset(seed=seed)\n",
+            RL_SCRIPT,
+        ),
+        (
+            "def train_on_policy_agent(env, agent, episodes):\n    env.seed(0)\n    env.reset()\n",
+            RL_SCRIPT,
+        ),
+        (
+            "from runner import run\ndef train_on_policy_agent(env, agent, episodes):\n    run(env)\n    env.reset()\n",
+            RL_SCRIPT,
+        ),
+        (
+            f"{EPISODE}\ndef train_on_policy_agent(env, agent, episodes):\n    env.action_space.seed(1)\n    run_episode(env, agent)\n",
+            RL_SCRIPT,
+        ),
+        ("def train_on_policy_agent(env, agent, episodes):\n    agent.reset()\n", RL_SCRIPT),
+        (
+            "def train_on_policy_agent(env, agent, episodes):\n    env.reset()\n",
+            RL_SCRIPT.replace("returns =", "env.reset(seed=0)\n    returns ="),
+        ),
+        (
+            "def train_on_policy_agent(env, agent, episodes):\n    env.reset()\n",
+            RL_SCRIPT.replace("torch.manual_seed(0)", ""),
+        ),
+    ],
+    ids=[
+        "helper-seeds-the-reset",
+        "helper-seeds-the-env",
+        "handed-to-an-unread-module",
+        "seeds-something",
+        "resets-something-else",
+        "seeded-before-handing-it-on",
+        "script-seeds-nothing",
+    ],
+)
+def test_look_alikes_of_an_environment_another_module_resets_are_not_flagged(
+    write, tmp_path, helpers, script
+):
     write("rl_utils.py", helpers)
     write("train.py", script)
     assert check(tmp_path, "train.py", extra=("--select", "SL111")) == []
@@ -659,39 +997,73 @@ WORKER_SEEDS = """\
     """
 
 
-@pytest.mark.parametrize("import_line, argument", [
-    ("from helpers.seeding import constant_init", "constant_init"),
-    ("from helpers import seeding", "seeding.constant_init"),
-    ("from functools import partial\nfrom helpers.seeding import constant_init", "partial(constant_init)"),
-])
-def test_a_constant_worker_init_fn_of_another_module_is_flagged_at_the_argument(write, tmp_path, import_line,
-                                                                                argument):
+@pytest.mark.parametrize(
+    "import_line, argument",
+    [
+        ("from helpers.seeding import constant_init", "constant_init"),
+        ("from helpers import seeding", "seeding.constant_init"),
+        (
+            "from functools import partial\nfrom helpers.seeding import constant_init",
+            "partial(constant_init)",
+        ),
+    ],
+)
+def test_a_constant_worker_init_fn_of_another_module_is_flagged_at_the_argument(
+    write, tmp_path, import_line, argument
+):
     write("helpers/__init__.py", "")
     write("helpers/seeding.py", WORKER_SEEDS)
-    write("train.py", f"from torch.utils.data import DataLoader\n{import_line}\n"
-                      f"loader = DataLoader(ds, num_workers=2, worker_init_fn={argument})\n")
-    result = run_cli("check", "--isolated", "--select", "SL203", "--output-format", "json", "train.py", cwd=tmp_path)
+    write(
+        "train.py",
+        f"from torch.utils.data import DataLoader\n{import_line}\n"
+        f"loader = DataLoader(ds, num_workers=2, worker_init_fn={argument})\n",
+    )
+    result = run_cli(
+        "check",
+        "--isolated",
+        "--select",
+        "SL203",
+        "--output-format",
+        "json",
+        "train.py",
+        cwd=tmp_path,
+    )
     (item,) = json.loads(result.stdout)
     assert item["location"]["row"] == 2 + import_line.count("\n") + 1
-    assert "`np.random.seed` in the `worker_init_fn` `constant_init` (line 8 of `helpers.seeding`)" in item["message"]
+    assert (
+        "`np.random.seed` in the `worker_init_fn` `constant_init` (line 8 of `helpers.seeding`)"
+        in item["message"]
+    )
 
 
 @pytest.mark.parametrize("argument", ["seed_worker", "offset_init", "elsewhere.constant_init"])
-def test_worker_init_fns_of_other_modules_that_seed_per_worker_or_are_unread_are_not_flagged(write, tmp_path,
-                                                                                            argument):
+def test_worker_init_fns_of_other_modules_that_seed_per_worker_or_are_unread_are_not_flagged(
+    write, tmp_path, argument
+):
     write("helpers/__init__.py", "")
     write("helpers/seeding.py", WORKER_SEEDS)
-    write("train.py", "from torch.utils.data import DataLoader\nfrom helpers.seeding import seed_worker, offset_init\n"
-                      "import elsewhere\n"
-                      f"loader = DataLoader(ds, num_workers=2, worker_init_fn={argument})\n")
+    write(
+        "train.py",
+        "from torch.utils.data import DataLoader\nfrom helpers.seeding import seed_worker, offset_init\n"
+        "import elsewhere\n"
+        f"loader = DataLoader(ds, num_workers=2, worker_init_fn={argument})\n",
+    )
     assert check(tmp_path, "train.py", extra=("--select", "SL203")) == []
 
 
-def test_a_project_checked_from_elsewhere_finds_helpers_in_its_folders_without_init(write, tmp_path):
+def test_a_project_checked_from_elsewhere_finds_helpers_in_its_folders_without_init(
+    write, tmp_path
+):
     # `helpers/` has no `__init__.py` (a namespace package): scripts import from it when run from the
     # project's root, as `seedlint check .` from there sees it; `seedlint check proj` from its parent does too.
-    write("proj/helpers/setup.py", "import torch\n\n\ndef prepare(seed):\n    torch.manual_seed(seed)\n")
-    write("proj/tools/train.py", "import torch\nfrom helpers.setup import prepare\nx = torch.randn(3)\nprepare(0)\n")
+    write(
+        "proj/helpers/setup.py",
+        "import torch\n\n\ndef prepare(seed):\n    torch.manual_seed(seed)\n",
+    )
+    write(
+        "proj/tools/train.py",
+        "import torch\nfrom helpers.setup import prepare\nx = torch.randn(3)\nprepare(0)\n",
+    )
     assert check(tmp_path / "proj") == [("train.py", "SL104", 3)]
     assert check(tmp_path, "proj") == [("train.py", "SL104", 3)]
 
@@ -700,5 +1072,7 @@ def test_a_package_given_to_check_is_not_an_import_root(write, tmp_path):
     # Inside `pkg`, `import setup` is the top-level module `setup`, not `pkg/setup.py`.
     write("pkg/__init__.py", "")
     write("pkg/setup.py", "import torch\n\n\ndef prepare(seed):\n    torch.manual_seed(seed)\n")
-    write("pkg/train.py", "import torch\nfrom setup import prepare\nx = torch.randn(3)\nprepare(0)\n")
+    write(
+        "pkg/train.py", "import torch\nfrom setup import prepare\nx = torch.randn(3)\nprepare(0)\n"
+    )
     assert check(tmp_path, "pkg") == []

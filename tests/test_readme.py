@@ -14,17 +14,30 @@ README = (ROOT / "README.md").read_text(encoding="utf-8")
 
 
 def test_rule_table_matches_the_registry():
-    rows = re.findall(r"^\| \[(SL\d{3})\]\(rules/\1\.md\) \| ([a-z-]+) \| (on|off) \| ([a-z-]+) \| (.+) \|$", README, re.MULTILINE)
+    rows = re.findall(
+        r"^\| \[(SL\d{3})\]\(rules/\1\.md\) \| ([a-z-]+) \| (on|off) \| ([a-z-]+) \| (.+) \|$",
+        README,
+        re.MULTILINE,
+    )
     assert [(code, name, default, fix, summary) for code, name, default, fix, summary in rows] == [
-        (code, rule.name, "on" if rule.default_enabled else "off", rule.fix_availability, rule.summary)
+        (
+            code,
+            rule.name,
+            "on" if rule.default_enabled else "off",
+            rule.fix_availability,
+            rule.summary,
+        )
         for code, rule in RULES.items()
     ]
 
 
 def test_ci_runs_the_readme_test_command():
     ci = (ROOT / ".ci" / "run").read_text()
-    command = re.search(r"^python -m pip install torch==2\.13\.0 && python -m pip install \"\.\[test\]\" && (.+)$",
-                        README, re.MULTILINE)
+    command = re.search(
+        r"^python -m pip install torch==2\.13\.0 && python -m pip install \"\.\[test\]\" && (.+)$",
+        README,
+        re.MULTILINE,
+    )
     assert command is not None
     assert "python -m pip install --quiet torch==2.13.0" in ci
     assert 'python -m pip install --quiet ".[test]"' in ci

@@ -16,7 +16,17 @@ from seedlint.source import Location
 
 CWD = Path("/project").absolute()
 ANSI = "\x1b["
-JSON_KEYS = {"code", "name", "message", "filename", "location", "end_location", "fix", "noqa_row", "url"}
+JSON_KEYS = {
+    "code",
+    "name",
+    "message",
+    "filename",
+    "location",
+    "end_location",
+    "fix",
+    "noqa_row",
+    "url",
+}
 
 
 class FakeSeed(Rule):
@@ -117,7 +127,9 @@ def unsafe() -> Diagnostic:
 
 
 def out(diagnostics, output_format, *, color=False, unsafe_fixes=False, cwd=CWD) -> str:
-    return render(diagnostics, output_format, cwd=cwd, color=color, rules=RULES, unsafe_fixes=unsafe_fixes)
+    return render(
+        diagnostics, output_format, cwd=cwd, color=color, rules=RULES, unsafe_fixes=unsafe_fixes
+    )
 
 
 # full
@@ -222,9 +234,16 @@ def test_json_items_have_exactly_ruffs_keys_and_values():
         "applicability": "safe",
         "message": "Move the seeding call above the first random draw",
         "edits": [
-            {"content": "torch.manual_seed(0)\n", "location": {"row": 3, "column": 1},
-             "end_location": {"row": 3, "column": 1}},
-            {"content": "", "location": {"row": 6, "column": 1}, "end_location": {"row": 7, "column": 1}},
+            {
+                "content": "torch.manual_seed(0)\n",
+                "location": {"row": 3, "column": 1},
+                "end_location": {"row": 3, "column": 1},
+            },
+            {
+                "content": "",
+                "location": {"row": 6, "column": 1},
+                "end_location": {"row": 7, "column": 1},
+            },
         ],
     }
     assert items[1]["fix"] is None
@@ -320,10 +339,14 @@ def test_sarif_fix_lists_every_edit():
     (change,) = fix["artifactChanges"]
     assert change["artifactLocation"] == {"uri": "train.py", "uriBaseId": "%SRCROOT%"}
     assert change["replacements"] == [
-        {"deletedRegion": {"startLine": 3, "startColumn": 1, "endLine": 3, "endColumn": 1},
-         "insertedContent": {"text": "torch.manual_seed(0)\n"}},
-        {"deletedRegion": {"startLine": 6, "startColumn": 1, "endLine": 7, "endColumn": 1},
-         "insertedContent": {"text": ""}},
+        {
+            "deletedRegion": {"startLine": 3, "startColumn": 1, "endLine": 3, "endColumn": 1},
+            "insertedContent": {"text": "torch.manual_seed(0)\n"},
+        },
+        {
+            "deletedRegion": {"startLine": 6, "startColumn": 1, "endLine": 7, "endColumn": 1},
+            "insertedContent": {"text": ""},
+        },
     ]
 
 

@@ -10,8 +10,14 @@ from seedlint.pages import page_examples, page_text
 from seedlint.rules import RULES
 from seedlint.selection import default_codes
 
-SECTIONS = ("## What it flags", "## Why it matters", "## Example", "## Fixed version", "## Fix safety",
-            "## Confirming it at run time")
+SECTIONS = (
+    "## What it flags",
+    "## Why it matters",
+    "## Example",
+    "## Fixed version",
+    "## Fix safety",
+    "## Confirming it at run time",
+)
 # Pages whose example needs particular settings to be flagged.
 PAGE_SETTINGS = {"SL305": AnalysisSettings(target_torch_version=(2, 4))}
 

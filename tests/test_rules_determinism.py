@@ -17,7 +17,9 @@ OLD_TORCH = AnalysisSettings(target_torch_version=(2, 4))
 
 def findings(source: str, codes, **kwargs) -> list[tuple[str, int, int]]:
     """(code, row, column) of every finding."""
-    return [(d.code, d.start.row, d.start.column) for d in lint(source, codes, **kwargs).diagnostics]
+    return [
+        (d.code, d.start.row, d.start.column) for d in lint(source, codes, **kwargs).diagnostics
+    ]
 
 
 def fixed(source: str, codes, fix: str = "safe", **kwargs) -> str:
@@ -134,10 +136,20 @@ class TestSL303NondeterministicCudaOp:
             "feats = backbone(x)\nfor p in backbone.parameters():\n    p.requires_grad = False\n"
             "y = F.interpolate(feats.detach(), scale_factor=2, mode='bilinear')\n",
         ],
-        ids=["no-grad-block", "inference-mode-block", "grad-disabled-block", "no-grad-decorator",
-             "inference-mode-decorator-without-call", "called-only-under-no-grad", "lightning-validation-step",
-             "loader-batch-converted", "dataloader-batch-item", "frozen-module-on-a-batch", "frozen-teacher",
-             "detached"],
+        ids=[
+            "no-grad-block",
+            "inference-mode-block",
+            "grad-disabled-block",
+            "no-grad-decorator",
+            "inference-mode-decorator-without-call",
+            "called-only-under-no-grad",
+            "lightning-validation-step",
+            "loader-batch-converted",
+            "dataloader-batch-item",
+            "frozen-module-on-a-batch",
+            "frozen-teacher",
+            "detached",
+        ],
     )
     def test_backward_ops_where_no_gradient_can_flow_are_left_alone(self, body):
         assert sl303(body + TRAINS) == []
@@ -145,19 +157,33 @@ class TestSL303NondeterministicCudaOp:
     @pytest.mark.parametrize(
         "body, row",
         [
-            ("def train(model, loader):\n    for batch in loader:\n        out = model(batch.cuda())\n"
-             "        y = F.interpolate(out, scale_factor=2, mode='bilinear')\n", 10),
+            (
+                "def train(model, loader):\n    for batch in loader:\n        out = model(batch.cuda())\n"
+                "        y = F.interpolate(out, scale_factor=2, mode='bilinear')\n",
+                10,
+            ),
             ("def train(x):\n    y = F.interpolate(x, scale_factor=2, mode='bilinear')\n", 8),
-            ("depth = nn.Conv2d(3, 1, 3).cuda()\ndef train(model, loader):\n    for batch in loader:\n"
-             "        d = depth(batch.cuda())\n        y = F.interpolate(d, scale_factor=2, mode='bilinear')\n", 11),
-            ("def resize(x):\n    return F.interpolate(x, scale_factor=2, mode='bilinear')\n"
-             "def evaluate(x):\n    with torch.no_grad():\n        return resize(x)\ndef train(x):\n    return resize(x)\n",
-             8),
+            (
+                "depth = nn.Conv2d(3, 1, 3).cuda()\ndef train(model, loader):\n    for batch in loader:\n"
+                "        d = depth(batch.cuda())\n        y = F.interpolate(d, scale_factor=2, mode='bilinear')\n",
+                11,
+            ),
+            (
+                "def resize(x):\n    return F.interpolate(x, scale_factor=2, mode='bilinear')\n"
+                "def evaluate(x):\n    with torch.no_grad():\n        return resize(x)\ndef train(x):\n    return resize(x)\n",
+                8,
+            ),
             ("with torch.no_grad():\n    up = nn.Upsample(scale_factor=2, mode='bilinear')\n", 8),
             ("with torch.no_grad():\n    x.index_add_(0, index, source)\n", 8),
         ],
-        ids=["model-output", "parameter", "module-not-frozen", "also-called-with-grad",
-             "module-built-under-no-grad", "forward-op-under-no-grad"],
+        ids=[
+            "model-output",
+            "parameter",
+            "module-not-frozen",
+            "also-called-with-grad",
+            "module-built-under-no-grad",
+            "forward-op-under-no-grad",
+        ],
     )
     def test_ops_where_gradients_or_results_can_differ_are_still_flagged(self, body, row):
         assert [r for _, r, _ in sl303(body + TRAINS)] == [row]
@@ -210,8 +236,11 @@ class TestSL303NondeterministicCudaOp:
         # yolov5's torch_utils: `scale_img` serves test-time augmentation elsewhere; `profile()` differentiates.
         assert sl303(self.HELPER + self.PROFILE) == []
 
-    @pytest.mark.parametrize("use", ["y = scale_img(x, 0.5)\nloss.backward()\n", "augment = scale_img\n"],
-                             ids=["called", "referenced"])
+    @pytest.mark.parametrize(
+        "use",
+        ["y = scale_img(x, 0.5)\nloss.backward()\n", "augment = scale_img\n"],
+        ids=["called", "referenced"],
+    )
     def test_a_backward_op_in_a_helper_this_module_uses_is_flagged(self, use):
         assert sl303(self.HELPER + self.PROFILE + use) == [("SL303", 8, 12)]
 
@@ -219,23 +248,32 @@ class TestSL303NondeterministicCudaOp:
         (kernel,) = lint(SEEDED_CUDA + "x.index_add_(0, index, source)\n", {"SL303"}).diagnostics
         assert kernel.message.startswith("`x.index_add_` on CUDA accumulates with atomic adds")
         assert "differ from run to run" in kernel.message
-        assert kernel.message.endswith("`torch.use_deterministic_algorithms(True)` makes it use a deterministic kernel")
+        assert kernel.message.endswith(
+            "`torch.use_deterministic_algorithms(True)` makes it use a deterministic kernel"
+        )
         (raising,) = lint(SEEDED_CUDA + "torch.histc(x)\n", {"SL303"}).diagnostics
         assert raising.message.endswith("makes it raise an error instead")
         (backward,) = lint(SEEDED_CUDA + "F.grid_sample(x, g)\n" + TRAINS, {"SL303"}).diagnostics
-        assert "accumulates its gradients" in backward.message and "the gradients can differ" in backward.message
+        assert (
+            "accumulates its gradients" in backward.message
+            and "the gradients can differ" in backward.message
+        )
 
     def test_each_op_call_is_one_finding(self):
-        assert sl303("x.index_add_(0, i, s); x.index_add_(0, i, s)\ntorch.histc(torch.histc(x))\n") == [
-            ("SL303", 7, 1), ("SL303", 7, 24), ("SL303", 8, 1), ("SL303", 8, 13)]
+        assert sl303(
+            "x.index_add_(0, i, s); x.index_add_(0, i, s)\ntorch.histc(torch.histc(x))\n"
+        ) == [("SL303", 7, 1), ("SL303", 7, 24), ("SL303", 8, 1), ("SL303", 8, 13)]
 
     def test_op_inside_a_forward_method_is_flagged(self):
-        source = SEEDED_CUDA + """\
+        source = (
+            SEEDED_CUDA
+            + """\
             class Net(nn.Module):
                 def forward(self, x):
                     return F.interpolate(x, scale_factor=2, mode="bicubic")
             loss.backward()
             """.replace("            ", "")
+        )
         assert sl303("", prefix=source) == [("SL303", 9, 16)]
 
     def test_seeding_through_a_declared_seed_function_counts(self):
@@ -393,7 +431,11 @@ class TestSL304PythonHashSeedInProcess:
             ('import os\nos.environ.setdefault("PYTHONHASHSEED", "0")\n', 2, 1),
             ('import os\nos.putenv("PYTHONHASHSEED", "0")\n', 2, 1),
             ('import os\nos.environ.update(PYTHONHASHSEED="0")\n', 2, 1),
-            ('import os\nos.environ.update({"PYTHONHASHSEED": "0", "OMP_NUM_THREADS": "1"})\n', 2, 1),
+            (
+                'import os\nos.environ.update({"PYTHONHASHSEED": "0", "OMP_NUM_THREADS": "1"})\n',
+                2,
+                1,
+            ),
             ('from os import environ\nenviron["PYTHONHASHSEED"] = "0"\n', 2, 1),
             ('import os as system\nsystem.environ["PYTHONHASHSEED"] = "0"\n', 2, 1),
             ('import os\nenv = os.environ\nenv["PYTHONHASHSEED"] = "0"\n', 3, 1),
@@ -420,35 +462,59 @@ class TestSL304PythonHashSeedInProcess:
             """
         assert findings(source, {"SL304"}) == [("SL304", 10, 5)]
 
-    @pytest.mark.parametrize("write", [
-        "os.environ['PYHTONHASHSEED'] = str(seed)",  # the popular Kaggle seed_everything
-        "os.environ.setdefault('PYTHNOHASHSEED', '0')",
-        "os.environ.update(PYTHONHASHSEDE='0')",
-        "os.environ['PYTHON_HASH_SEED'] = '0'",
-    ])
+    @pytest.mark.parametrize(
+        "write",
+        [
+            "os.environ['PYHTONHASHSEED'] = str(seed)",  # the popular Kaggle seed_everything
+            "os.environ.setdefault('PYTHNOHASHSEED', '0')",
+            "os.environ.update(PYTHONHASHSEDE='0')",
+            "os.environ['PYTHON_HASH_SEED'] = '0'",
+        ],
+    )
     def test_misspellings_are_flagged_even_before_a_child_starts(self, write):
         source = f"import os\nimport subprocess\n{write}\nsubprocess.run(['python', 'worker.py'])\n"
         (diagnostic,) = lint(source, {"SL304"}).diagnostics
         assert diagnostic.start.row == 3
-        assert "is not a variable Python reads (it is `PYTHONHASHSEED` misspelled)" in diagnostic.message
+        assert (
+            "is not a variable Python reads (it is `PYTHONHASHSEED` misspelled)"
+            in diagnostic.message
+        )
         assert "would not affect the running interpreter" in diagnostic.message
 
     def test_every_swap_of_two_neighbouring_letters_is_flagged(self):
         variable = "PYTHONHASHSEED"
-        swaps = {variable[:i] + variable[i + 1] + variable[i] + variable[i + 2:] for i in range(len(variable) - 1)}
+        swaps = {
+            variable[:i] + variable[i + 1] + variable[i] + variable[i + 2 :]
+            for i in range(len(variable) - 1)
+        }
         for name in swaps - {variable}:
             assert codes_of(f"import os\nos.putenv('{name}', '0')\n", {"SL304"}) == ["SL304"], name
 
-    @pytest.mark.parametrize("name", ["pythonhashseed", "PythonHashSeed", "PYTHONHASHSEEDS", "MY_HASH_SEED",
-                                      "HASHSEED", "PYTHON_SEED", "TORCH_SEED"])
+    @pytest.mark.parametrize(
+        "name",
+        [
+            "pythonhashseed",
+            "PythonHashSeed",
+            "PYTHONHASHSEEDS",
+            "MY_HASH_SEED",
+            "HASHSEED",
+            "PYTHON_SEED",
+            "TORCH_SEED",
+        ],
+    )
     def test_other_names_are_not_misspellings(self, name):
         assert findings(f"import os\nos.environ['{name}'] = '0'\n", {"SL304"}) == []
 
     def test_message_says_it_only_reaches_child_processes(self):
-        (diagnostic,) = lint('import os\nos.environ["PYTHONHASHSEED"] = "0"\n', {"SL304"}).diagnostics
+        (diagnostic,) = lint(
+            'import os\nos.environ["PYTHONHASHSEED"] = "0"\n', {"SL304"}
+        ).diagnostics
         assert "does not affect the running interpreter" in diagnostic.message
         assert "only child processes started later" in diagnostic.message
-        assert diagnostic.fix.applicability is Applicability.DISPLAY_ONLY and diagnostic.fix.edits == ()
+        assert (
+            diagnostic.fix.applicability is Applicability.DISPLAY_ONLY
+            and diagnostic.fix.edits == ()
+        )
         assert "PYTHONHASHSEED=0 python" in diagnostic.help
 
     @pytest.mark.parametrize(
@@ -508,7 +574,11 @@ class TestSL304PythonHashSeedInProcess:
             mp.spawn(worker, nprocs=2)
             """,
         ],
-        ids=["through-a-local-function", "a-caller-launches-after-the-call", "spawned-interpreters"],
+        ids=[
+            "through-a-local-function",
+            "a-caller-launches-after-the-call",
+            "spawned-interpreters",
+        ],
     )
     def test_a_write_followed_by_starting_an_interpreter_is_left_alone(self, source):
         assert findings(source, {"SL304"}) == []
@@ -516,7 +586,8 @@ class TestSL304PythonHashSeedInProcess:
     @pytest.mark.parametrize(
         "source, row",
         [
-            ("""\
+            (
+                """\
             import os
             import random
             import subprocess
@@ -525,14 +596,19 @@ class TestSL304PythonHashSeedInProcess:
                 random.seed(seed)
             def git_hash():
                 return subprocess.check_output(["git", "rev-parse", "HEAD"])
-            """, 5),
-            ("""\
+            """,
+                5,
+            ),
+            (
+                """\
             import os
             import subprocess
             def main():
                 subprocess.run(["nvidia-smi"])
                 os.environ["PYTHONHASHSEED"] = "0"
-            """, 5),
+            """,
+                5,
+            ),
         ],
         ids=["helper-beside-an-unrelated-subprocess", "subprocess-before-the-write"],
     )
@@ -622,10 +698,15 @@ class TestSL305CublasWorkspaceConfig:
         assert findings(source, {"SL305"}, settings=OLD_TORCH) == []
 
     def test_another_literal_value_is_flagged_with_a_display_only_fix(self):
-        source = 'import os\nos.environ["CUBLAS_WORKSPACE_CONFIG"] = ":0:0"\n' + DETERMINISTIC_ON_CUDA
+        source = (
+            'import os\nos.environ["CUBLAS_WORKSPACE_CONFIG"] = ":0:0"\n' + DETERMINISTIC_ON_CUDA
+        )
         (diagnostic,) = lint(source, {"SL305"}, settings=OLD_TORCH).diagnostics
         assert diagnostic.message.endswith("this code sets it to another value")
-        assert diagnostic.fix.applicability is Applicability.DISPLAY_ONLY and diagnostic.fix.edits == ()
+        assert (
+            diagnostic.fix.applicability is Applicability.DISPLAY_ONLY
+            and diagnostic.fix.edits == ()
+        )
 
     def test_only_the_first_switch_is_flagged(self):
         source = DETERMINISTIC_ON_CUDA + "torch.use_deterministic_algorithms(True)\n"
@@ -678,22 +759,30 @@ class TestSL305CublasWorkspaceConfig:
         source = "import os, torch\nif deterministic: torch.use_deterministic_algorithms(True)\nx.cuda()\n"
         result = fixed(source, {"SL305"}, settings=OLD_TORCH)
         libcst.parse_module(result)
-        assert 'if deterministic: os.environ.setdefault("CUBLAS_WORKSPACE_CONFIG", ":4096:8"); torch.' in result
+        assert (
+            'if deterministic: os.environ.setdefault("CUBLAS_WORKSPACE_CONFIG", ":4096:8"); torch.'
+            in result
+        )
 
 
 # ============================================================================ SL306
 class TestSL306AssignedInsteadOfCalled:
-    @pytest.mark.parametrize("line, message", [
-        ("torch.use_deterministic_algorithms = True", "so deterministic algorithms stay off"),
-        ("T.manual_seed = 0", "so the torch CPU and CUDA generators are not seeded"),
-        ("np.random.seed = args.seed", "so the NumPy global generator is not seeded"),
-        ("random.seed = SEED + 1", "so the Python `random` generator is not seeded"),
-        ("T.cuda.manual_seed_all = cfg.seed", "so the CUDA generator is not seeded"),
-        ("seed_everything = 42", None),  # a local name: rebinding it is allowed
-    ])
+    @pytest.mark.parametrize(
+        "line, message",
+        [
+            ("torch.use_deterministic_algorithms = True", "so deterministic algorithms stay off"),
+            ("T.manual_seed = 0", "so the torch CPU and CUDA generators are not seeded"),
+            ("np.random.seed = args.seed", "so the NumPy global generator is not seeded"),
+            ("random.seed = SEED + 1", "so the Python `random` generator is not seeded"),
+            ("T.cuda.manual_seed_all = cfg.seed", "so the CUDA generator is not seeded"),
+            ("seed_everything = 42", None),  # a local name: rebinding it is allowed
+        ],
+    )
     def test_a_seeding_function_or_switch_given_a_value_is_flagged(self, line, message):
-        header = ("import random\nimport numpy as np\nimport torch\nimport torch as T\n"
-                  "from lightning import seed_everything\n")
+        header = (
+            "import random\nimport numpy as np\nimport torch\nimport torch as T\n"
+            "from lightning import seed_everything\n"
+        )
         diagnostics = lint(header + line + "\n", {"SL306"}).diagnostics
         if message is None:
             assert diagnostics == []
@@ -702,14 +791,17 @@ class TestSL306AssignedInsteadOfCalled:
         assert (diagnostic.start.row, diagnostic.start.column) == (6, 1)
         assert message in diagnostic.message and "instead of calling it" in diagnostic.message
 
-    @pytest.mark.parametrize("line", [
-        "def patched_manual_seed(seed):\n    pass\ntorch.manual_seed = patched_manual_seed",  # a patch, defined here
-        "torch.manual_seed = lambda seed: None",
-        "torch.backends.cudnn.deterministic = True",  # an attribute meant to be assigned
-        "torch.use_deterministic_algorithms(True)",
-        "args.seed = 0",
-        "self.manual_seed = 0",
-    ])
+    @pytest.mark.parametrize(
+        "line",
+        [
+            "def patched_manual_seed(seed):\n    pass\ntorch.manual_seed = patched_manual_seed",  # a patch, defined here
+            "torch.manual_seed = lambda seed: None",
+            "torch.backends.cudnn.deterministic = True",  # an attribute meant to be assigned
+            "torch.use_deterministic_algorithms(True)",
+            "args.seed = 0",
+            "self.manual_seed = 0",
+        ],
+    )
     def test_look_alikes_are_left_alone(self, line):
         assert findings("import torch\n" + line + "\n", {"SL306"}) == []
 

@@ -30,7 +30,10 @@ class TestFlagged:
             ("import gym", 'gym.make("CartPole-v1")'),
             ("from gymnasium import make", 'make("CartPole-v1")'),
             ("import gymnasium", 'gymnasium.make_vec("CartPole-v1", num_envs=2)'),
-            ("import gymnasium as gym", 'gym.vector.SyncVectorEnv([lambda: gym.make("CartPole-v1")] * 2)'),
+            (
+                "import gymnasium as gym",
+                'gym.vector.SyncVectorEnv([lambda: gym.make("CartPole-v1")] * 2)',
+            ),
         ],
         ids=["gymnasium", "gym", "from-import", "make_vec", "vector-env"],
     )
@@ -75,8 +78,11 @@ class TestFlagged:
 
     @pytest.mark.parametrize(
         "make",
-        ['ProcgenEnv(num_envs=4, env_name="coinrun")', 'ProcgenEnv(num_envs=4, env_name="coinrun", rand_seed=None)',
-         'gym.make("procgen:procgen-coinrun-v0")'],
+        [
+            'ProcgenEnv(num_envs=4, env_name="coinrun")',
+            'ProcgenEnv(num_envs=4, env_name="coinrun", rand_seed=None)',
+            'gym.make("procgen:procgen-coinrun-v0")',
+        ],
     )
     def test_procgen_without_rand_seed(self, make):
         source = f"""\
@@ -104,8 +110,10 @@ class TestFlagged:
                     obs, info = env.reset()
             """
         result = fixed(source)
-        assert 'env = gym.make("CartPole-v1")\n    env.action_space.seed(seed)\n    obs, info = env.reset(seed=seed)' \
+        assert (
+            'env = gym.make("CartPole-v1")\n    env.action_space.seed(seed)\n    obs, info = env.reset(seed=seed)'
             in result
+        )
         assert result.count("reset(seed=seed)") == 1  # the resets in the loop are left as they are
         assert findings(result) == []
         assert fixed(result) == result
@@ -123,14 +131,18 @@ class TestFlagged:
 
     @pytest.mark.parametrize(
         "resets",
-        ["obs, info = env.reset()\nfor step in range(3):\n    obs, info = env.reset()",  # first reset not in a loop
-         "while True:\n    obs, info = env.reset()"],  # a reset per episode: seeding it would repeat episodes
+        [
+            "obs, info = env.reset()\nfor step in range(3):\n    obs, info = env.reset()",  # first reset not in a loop
+            "while True:\n    obs, info = env.reset()",
+        ],  # a reset per episode: seeding it would repeat episodes
     )
     def test_no_fix_for_legacy_gym_or_a_reset_in_an_episode_loop(self, resets):
         body = "".join(f"    {line}\n" for line in resets.splitlines())
         for library, fixable in (("gym", False), ("gymnasium", "while" not in resets)):
-            source = f"import {library}\nimport torch\n\ntorch.manual_seed(0)\nenv = {library}.make('Pong')\n" \
-                     "if True:\n" + body
+            source = (
+                f"import {library}\nimport torch\n\ntorch.manual_seed(0)\nenv = {library}.make('Pong')\n"
+                "if True:\n" + body
+            )
             (diagnostic,) = lint(source, {"SL111"}).diagnostics
             assert diagnostic.fixable(unsafe=True) is fixable, (library, resets)
 
@@ -138,8 +150,12 @@ class TestFlagged:
 class TestLeftAlone:
     @pytest.mark.parametrize(
         "seeding",
-        ["obs, info = env.reset(seed=0)", "obs, info = env.reset(seed=args.seed, options={})", "env.seed(42)",
-         "obs, info = env.reset(**reset_kwargs)"],
+        [
+            "obs, info = env.reset(seed=0)",
+            "obs, info = env.reset(seed=args.seed, options={})",
+            "env.seed(42)",
+            "obs, info = env.reset(**reset_kwargs)",
+        ],
     )
     def test_a_seeded_environment(self, seeding):
         source = f"""\
@@ -252,7 +268,9 @@ class TestEnvironmentsPassedToModuleFunctions:
     def test_a_function_that_only_runs_episodes_does_not_seed_it(self):
         assert findings(self.SOURCE.format(body="obs, info = env.reset()")) == [(11, 13)]
 
-    @pytest.mark.parametrize("body", ["env.reset(seed=1)", "env.action_space.seed(1)", "env.seed(1)"])
+    @pytest.mark.parametrize(
+        "body", ["env.reset(seed=1)", "env.action_space.seed(1)", "env.seed(1)"]
+    )
     def test_a_function_that_seeds_it(self, body):
         assert findings(self.SOURCE.format(body=body)) == []
 
@@ -289,31 +307,42 @@ class TestEnvironmentsKeptByAnObject:
     def diagnostics(tmp_path, source):
         """The findings with the project index (what follows the environment into the class's methods)."""
         (tmp_path / "train.py").write_text(textwrap.dedent(source))
-        return lint(source, {"SL111"}, settings=AnalysisSettings(project=ProjectIndex([tmp_path]))).diagnostics
+        return lint(
+            source, {"SL111"}, settings=AnalysisSettings(project=ProjectIndex([tmp_path]))
+        ).diagnostics
 
     @pytest.mark.parametrize("bases", ["", "(nn.Module)", "(object)"])
     def test_a_method_that_resets_it_without_a_seed(self, tmp_path, bases):
-        source = self.SOURCE.format(bases=bases, train="return [self.episode() for _ in range(episodes)]")
+        source = self.SOURCE.format(
+            bases=bases, train="return [self.episode() for _ in range(episodes)]"
+        )
         (diagnostic,) = self.diagnostics(tmp_path, source)
         assert (diagnostic.start.row, diagnostic.start.column) == (21, 11)
         assert diagnostic.message.startswith(
-            "`Learner(..)` keeps the environment made on line 20, which its `episode()` resets without `seed=`")
+            "`Learner(..)` keeps the environment made on line 20, which its `episode()` resets without `seed=`"
+        )
 
-    @pytest.mark.parametrize("bases, train", [
-        ("", "self.env.reset(seed=0)"),
-        ("", "self.env.action_space.seed(0)"),
-        ("", "run_elsewhere(self.env)"),  # handed to code seedlint cannot read
-        ("(gym.Wrapper)", "pass"),  # a wrapper's methods pass the seed on
-        ("(Base)", "pass"),  # a base class of another module may seed it
-    ])
+    @pytest.mark.parametrize(
+        "bases, train",
+        [
+            ("", "self.env.reset(seed=0)"),
+            ("", "self.env.action_space.seed(0)"),
+            ("", "run_elsewhere(self.env)"),  # handed to code seedlint cannot read
+            ("(gym.Wrapper)", "pass"),  # a wrapper's methods pass the seed on
+            ("(Base)", "pass"),  # a base class of another module may seed it
+        ],
+    )
     def test_look_alikes_are_left_alone(self, tmp_path, bases, train):
         source = self.SOURCE.format(bases=bases, train=train).replace(
-            "import torch.nn as nn\n", "import torch.nn as nn\n        from agents import Base, run_elsewhere\n")
+            "import torch.nn as nn\n",
+            "import torch.nn as nn\n        from agents import Base, run_elsewhere\n",
+        )
         assert self.diagnostics(tmp_path, source) == []
 
     def test_a_seed_given_to_the_environment_in_the_script(self, tmp_path):
         source = self.SOURCE.format(bases="", train="pass").replace(
-            "learner = Learner(env)", "env.reset(seed=0)\n        learner = Learner(env)")
+            "learner = Learner(env)", "env.reset(seed=0)\n        learner = Learner(env)"
+        )
         assert self.diagnostics(tmp_path, source) == []
 
 
@@ -347,31 +376,59 @@ class TestEnvironmentsAnObjectMakes:
         source = self.SOURCE.format(bases="", extra="pass", outside="")
         assert findings(source) == [(12, 27), (13, 22)]
 
-    @pytest.mark.parametrize("bases, extra, outside", [
-        ("", "self.env.reset(seed=0)", ""),
-        ("", "self.env.seed(0)", ""),
-        ("", "pass", "agent.env.reset(seed=0)"),
-        ("", "run_elsewhere(self.env)", ""),
-        ("", "return self.env", ""),
-        ("", "self.env.reset(**self.reset_kwargs)", ""),  # forwards what it is given, a seed maybe
-        ("(Base)", "pass", ""),
-    ], ids=["seeded-reset", "legacy-seed", "seeded-from-outside", "handed-to-unread-code", "returned",
-            "base-out-of-view", "reset-with-forwarded-keywords"])
+    @pytest.mark.parametrize(
+        "bases, extra, outside",
+        [
+            ("", "self.env.reset(seed=0)", ""),
+            ("", "self.env.seed(0)", ""),
+            ("", "pass", "agent.env.reset(seed=0)"),
+            ("", "run_elsewhere(self.env)", ""),
+            ("", "return self.env", ""),
+            (
+                "",
+                "self.env.reset(**self.reset_kwargs)",
+                "",
+            ),  # forwards what it is given, a seed maybe
+            ("(Base)", "pass", ""),
+        ],
+        ids=[
+            "seeded-reset",
+            "legacy-seed",
+            "seeded-from-outside",
+            "handed-to-unread-code",
+            "returned",
+            "base-out-of-view",
+            "reset-with-forwarded-keywords",
+        ],
+    )
     def test_look_alikes_are_left_alone(self, bases, extra, outside):
         source = self.SOURCE.format(bases=bases, extra=extra, outside=outside)
         assert (12, 27) not in findings(source)
 
     def test_code_that_seeds_nothing(self):
-        source = self.SOURCE.format(bases="", extra="pass", outside="").replace("torch.manual_seed(0)", "")
+        source = self.SOURCE.format(bases="", extra="pass", outside="").replace(
+            "torch.manual_seed(0)", ""
+        )
         assert findings(source) == []
 
-    @pytest.mark.parametrize("other, flagged", [
-        ("class Other:\n            def go(self):\n                self.env.reset(seed=0)", True),  # its own env
-        ("class Sub(Agent):\n            def go(self):\n                self.env.reset(seed=0)", False),  # ours
-    ], ids=["another-class", "a-subclass"])
+    @pytest.mark.parametrize(
+        "other, flagged",
+        [
+            (
+                "class Other:\n            def go(self):\n                self.env.reset(seed=0)",
+                True,
+            ),  # its own env
+            (
+                "class Sub(Agent):\n            def go(self):\n                self.env.reset(seed=0)",
+                False,
+            ),  # ours
+        ],
+        ids=["another-class", "a-subclass"],
+    )
     def test_another_class_with_an_env_attribute(self, other, flagged):
         source = self.SOURCE.format(bases="", extra="pass", outside="").replace(
-            "        torch.manual_seed(0)", f"        {other}\n\n\n        torch.manual_seed(0)")
+            "        torch.manual_seed(0)", f"        {other}\n\n\n        torch.manual_seed(0)"
+        )
         assert ((12, 27) in findings(source)) is flagged
 
 
@@ -407,10 +464,14 @@ class TestSpacesOfAnEnvironmentGivenToAnObject:
         assert findings(source) == [(14, 39)]
         assert 'env = gym.make("CartPole-v1")\nenv.action_space.seed(0)\n' in fixed(source)
 
-    @pytest.mark.parametrize("bases, seeding", [
-        ("", "env.action_space.seed(0)"),
-        ("(Base)", ""),
-    ], ids=["space-seeded", "base-out-of-view"])
+    @pytest.mark.parametrize(
+        "bases, seeding",
+        [
+            ("", "env.action_space.seed(0)"),
+            ("(Base)", ""),
+        ],
+        ids=["space-seeded", "base-out-of-view"],
+    )
     def test_look_alikes_are_left_alone(self, bases, seeding):
         assert findings(self.SOURCE.format(bases=bases, seeding=seeding)) == []
 

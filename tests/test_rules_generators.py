@@ -18,7 +18,9 @@ from seedlint.diagnostics import Applicability
 
 def findings(source: str, codes, **kwargs) -> list[tuple[str, int, int]]:
     """(code, row, column) of every finding."""
-    return [(d.code, d.start.row, d.start.column) for d in lint(source, codes, **kwargs).diagnostics]
+    return [
+        (d.code, d.start.row, d.start.column) for d in lint(source, codes, **kwargs).diagnostics
+    ]
 
 
 def fixed(source: str, codes, fix: str = "unsafe") -> str:
@@ -43,17 +45,34 @@ class TestSL107GeneratorIgnoresSeed:
             ("import torch as t", 'g = t.Generator(device="cpu")', 5),
             ("from torch import Generator as Gen", "g = Gen()", 5),
             ("import torch", "g: torch.Generator = torch.Generator()", 22),
-            ("import torch", "g = torch.Generator(device=device)", 5),  # device unknown, not visibly CUDA
-            ("import torch", "loader = torch.utils.data.DataLoader(ds, generator=torch.Generator())", 52),
+            (
+                "import torch",
+                "g = torch.Generator(device=device)",
+                5,
+            ),  # device unknown, not visibly CUDA
+            (
+                "import torch",
+                "loader = torch.utils.data.DataLoader(ds, generator=torch.Generator())",
+                52,
+            ),
         ],
-        ids=["plain", "aliased-module", "from-import-alias", "annotated", "unknown-device", "inline-in-torch-call"],
+        ids=[
+            "plain",
+            "aliased-module",
+            "from-import-alias",
+            "annotated",
+            "unknown-device",
+            "inline-in-torch-call",
+        ],
     )
     def test_unseeded_generator_in_a_seeding_file_is_flagged(self, imports, creation, column):
         source = f"{imports}\nimport torch\ntorch.manual_seed(0)\n{creation}\n"
         assert findings(source, {"SL107"}) == [("SL107", 4, column)]
 
     def test_message_says_it_ignores_the_scripts_seed(self):
-        (diagnostic,) = lint("import torch\ntorch.manual_seed(0)\ng = torch.Generator()\n", {"SL107"}).diagnostics
+        (diagnostic,) = lint(
+            "import torch\ntorch.manual_seed(0)\ng = torch.Generator()\n", {"SL107"}
+        ).diagnostics
         assert "fixed constant" in diagnostic.message
         assert "ignores the script's seed" in diagnostic.message
 
@@ -91,19 +110,40 @@ class TestSL107GeneratorIgnoresSeed:
             "from numpy.random import Generator\nrng = Generator(bits)",
             "class Generator:\n    pass\ng = Generator()",
         ],
-        ids=["seeded-later", "chained", "set_state", "attribute-seeded-in-another-method", "returned",
-             "returned-by-name", "returned-in-tuple", "stored-under-another-name", "passed-to-local-helper",
-             "passed-to-other-module", "comprehension", "passed-to-unknown-callee", "numpy-generator", "numpy-generator-from-import", "local-class"],
+        ids=[
+            "seeded-later",
+            "chained",
+            "set_state",
+            "attribute-seeded-in-another-method",
+            "returned",
+            "returned-by-name",
+            "returned-in-tuple",
+            "stored-under-another-name",
+            "passed-to-local-helper",
+            "passed-to-other-module",
+            "comprehension",
+            "passed-to-unknown-callee",
+            "numpy-generator",
+            "numpy-generator-from-import",
+            "local-class",
+        ],
     )
     def test_seeded_escaping_or_look_alike_generators_are_not_flagged(self, code):
         source = f"import numpy as np\nimport torch\nseed = 0\ntorch.manual_seed(seed)\n{code}\n"
         assert findings(source, {"SL107"}) == []
 
     def test_not_flagged_in_a_file_that_seeds_nothing(self):
-        assert findings("import torch\ng = torch.Generator()\nx = torch.randn(3, generator=g)\n", {"SL107"}) == []
+        assert (
+            findings(
+                "import torch\ng = torch.Generator()\nx = torch.randn(3, generator=g)\n", {"SL107"}
+            )
+            == []
+        )
 
     def test_seeding_through_a_configured_helper_without_seed_in_its_name_counts(self):
-        settings = AnalysisSettings(seed_functions={"myproj.utils.fix_everything": catalog.ALL_TORCH})
+        settings = AnalysisSettings(
+            seed_functions={"myproj.utils.fix_everything": catalog.ALL_TORCH}
+        )
         source = "import torch\nfrom myproj.utils import fix_everything\nfix_everything(3)\ng = torch.Generator()\n"
         assert findings(source, {"SL107"}, settings=settings) == [("SL107", 4, 5)]
         assert lint(source, {"SL107"}, settings=settings, fix="unsafe").source.text.endswith(
@@ -115,7 +155,8 @@ class TestSL107GeneratorIgnoresSeed:
         assert findings(source, {"SL106", "SL107"}) == [("SL106", 4, 1)]
 
     @pytest.mark.parametrize(
-        "creation", ['g = torch.Generator(device="cuda")', 'g = torch.Generator("cuda:1")'],
+        "creation",
+        ['g = torch.Generator(device="cuda")', 'g = torch.Generator("cuda:1")'],
     )
     def test_cuda_generator_is_sl102_only(self, creation):
         source = f"import torch\ntorch.manual_seed(0)\n{creation}\nx = torch.randn(3, device='cuda', generator=g)\n"
@@ -150,11 +191,16 @@ class TestSL107GeneratorIgnoresSeed:
                     generator=torch.Generator(),
                 )
             """
-        assert "        generator=torch.Generator().manual_seed(args.seed),\n" in assert_fix_is_stable(source, "SL107")
+        assert (
+            "        generator=torch.Generator().manual_seed(args.seed),\n"
+            in assert_fix_is_stable(source, "SL107")
+        )
 
     def test_fix_reuses_a_helper_seed_literal(self):
         source = "import torch\nfrom lightning import seed_everything\nseed_everything(42)\ng = torch.Generator()\n"
-        assert assert_fix_is_stable(source, "SL107").endswith("g = torch.Generator().manual_seed(42)\n")
+        assert assert_fix_is_stable(source, "SL107").endswith(
+            "g = torch.Generator().manual_seed(42)\n"
+        )
 
     @pytest.mark.parametrize(
         "source",
@@ -184,12 +230,28 @@ class TestSL204UnseededRandomSplit:
             ("import torch.utils.data as tud", "tud.random_split(ds, [0.8, 0.2])", 14),
             ("from torch.utils.data.dataset import random_split as split", "split(ds, [8, 2])", 14),
             ("from torch.utils.data import RandomSampler", "RandomSampler(ds)", 14),
-            ("from torch.utils.data.sampler import RandomSampler as RS", "RS(ds, replacement=True)", 14),
+            (
+                "from torch.utils.data.sampler import RandomSampler as RS",
+                "RS(ds, replacement=True)",
+                14,
+            ),
             ("from torch.utils import data", "data.SubsetRandomSampler(indices)", 14),
-            ("from torch.utils.data import WeightedRandomSampler", "WeightedRandomSampler(w, 10, True)", 14),
+            (
+                "from torch.utils.data import WeightedRandomSampler",
+                "WeightedRandomSampler(w, 10, True)",
+                14,
+            ),
         ],
-        ids=["from-import", "dotted", "module-alias", "dataset-module-alias", "RandomSampler",
-             "sampler-module-alias", "SubsetRandomSampler", "WeightedRandomSampler"],
+        ids=[
+            "from-import",
+            "dotted",
+            "module-alias",
+            "dataset-module-alias",
+            "RandomSampler",
+            "sampler-module-alias",
+            "SubsetRandomSampler",
+            "WeightedRandomSampler",
+        ],
     )
     def test_flagged_in_a_file_that_seeds_nothing(self, imports, call, column):
         source = f"{imports}\nimport torch\ntrain, val = {call}\n"
@@ -227,7 +289,9 @@ class TestSL204UnseededRandomSplit:
         assert "the order it samples changes on every run" in sampler.message
 
     def test_no_fix_without_a_seed_in_the_script(self):
-        source = "from torch.utils.data import random_split\ntrain, val = random_split(ds, [8, 2])\n"
+        source = (
+            "from torch.utils.data import random_split\ntrain, val = random_split(ds, [8, 2])\n"
+        )
         (diagnostic,) = lint(source, {"SL204"}).diagnostics
         assert diagnostic.fix is None
 
@@ -245,9 +309,18 @@ class TestSL204UnseededRandomSplit:
             "def random_split(ds, sizes):\n    return ds\na, b = random_split(ds, [8, 2])",
             "from mylib.data import random_split\na, b = random_split(ds, [8, 2])",
         ],
-        ids=["generator-keyword", "generator-None", "generator-positional", "sampler-generator-positional",
-             "subset-sampler-generator-positional", "star-args", "star-kwargs", "sklearn", "local-function",
-             "other-library"],
+        ids=[
+            "generator-keyword",
+            "generator-None",
+            "generator-positional",
+            "sampler-generator-positional",
+            "subset-sampler-generator-positional",
+            "star-args",
+            "star-kwargs",
+            "sklearn",
+            "local-function",
+            "other-library",
+        ],
     )
     def test_generator_given_or_look_alike_is_not_flagged(self, code):
         source = f"from torch.utils.data import RandomSampler, SubsetRandomSampler, random_split\n{code}\n"
@@ -293,8 +366,13 @@ class TestSL204UnseededRandomSplit:
             torch.manual_seed(0)
             """,
         ],
-        ids=["seeded-before", "sampler-in-seeded-flow", "sampler-before-seeding", "helper-seeding",
-             "method-nothing-calls-in-seeding-file"],
+        ids=[
+            "seeded-before",
+            "sampler-in-seeded-flow",
+            "sampler-before-seeding",
+            "helper-seeding",
+            "method-nothing-calls-in-seeding-file",
+        ],
     )
     def test_not_flagged_where_torch_is_seeded(self, source):
         assert findings(source, {"SL204"}) == []
@@ -377,4 +455,3 @@ class TestSL204UnseededRandomSplit:
             """
         (diagnostic,) = lint(source, {"SL204"}).diagnostics
         assert diagnostic.fix is None
-

@@ -19,7 +19,9 @@ from seedlint.diagnostics import Applicability
 
 def findings(source: str, codes, **kwargs) -> list[tuple[str, int, int]]:
     """(code, row, column) of every finding."""
-    return [(d.code, d.start.row, d.start.column) for d in lint(source, codes, **kwargs).diagnostics]
+    return [
+        (d.code, d.start.row, d.start.column) for d in lint(source, codes, **kwargs).diagnostics
+    ]
 
 
 def fixed(source: str, codes, fix: str = "safe") -> str:
@@ -95,12 +97,19 @@ class TestSL201SamplerFactories:
         source = self.SOURCE.format(default="", shuffle="shuffle=True, ")
         assert findings(source, {"SL201"}) == [("SL201", 12, 5)]
         fixed = lint(source, {"SL201"}, fix="safe").source.text
-        assert 'if hasattr(loader.sampler, "set_epoch"):\n            loader.sampler.set_epoch(epoch)' in fixed
+        assert (
+            'if hasattr(loader.sampler, "set_epoch"):\n            loader.sampler.set_epoch(epoch)'
+            in fixed
+        )
 
-    @pytest.mark.parametrize("default, shuffle", [
-        ("", "shuffle=False, "),  # the caller asks for no shuffling
-        ("=False", ""),  # the factory's default does
-    ], ids=["given-False", "default-False"])
+    @pytest.mark.parametrize(
+        "default, shuffle",
+        [
+            ("", "shuffle=False, "),  # the caller asks for no shuffling
+            ("=False", ""),  # the factory's default does
+        ],
+        ids=["given-False", "default-False"],
+    )
     def test_a_factory_asked_not_to_shuffle_is_left_alone(self, default, shuffle):
         assert findings(self.SOURCE.format(default=default, shuffle=shuffle), {"SL201"}) == []
 
@@ -124,11 +133,15 @@ class TestSL201MissingSetEpoch:
             "        train_one_epoch(loader)\n"
         )
 
-    @pytest.mark.parametrize("creation", [
-        "sampler = DistributedSampler(dataset) if args.distributed else None",
-        "sampler = args.distributed and DistributedSampler(dataset)",
-        "if args.distributed:\n        sampler = DistributedSampler(dataset)\n    else:\n        sampler = RandomSampler(dataset)",
-    ], ids=["conditional-expression", "and-expression", "if-else"])
+    @pytest.mark.parametrize(
+        "creation",
+        [
+            "sampler = DistributedSampler(dataset) if args.distributed else None",
+            "sampler = args.distributed and DistributedSampler(dataset)",
+            "if args.distributed:\n        sampler = DistributedSampler(dataset)\n    else:\n        sampler = RandomSampler(dataset)",
+        ],
+        ids=["conditional-expression", "and-expression", "if-else"],
+    )
     def test_a_sampler_distributed_on_some_paths_gets_set_epoch_where_it_has_it(self, creation):
         # DeepSpeed-Chat's step-1 script: RandomSampler in one process, DistributedSampler under torchrun. A bare
         # `sampler.set_epoch(epoch)` would fail where the sampler is None or a RandomSampler.
@@ -146,38 +159,54 @@ class TestSL201MissingSetEpoch:
         assert diagnostic.start.row == 5 + creation.count("\n")
         assert diagnostic.fix.applicability is Applicability.SAFE
         after = fixed(source, {"SL201"})
-        assert after == source.replace("        x = 1", '        if hasattr(sampler, "set_epoch"):\n'
-                                                    "            sampler.set_epoch(epoch)\n        x = 1")
+        assert after == source.replace(
+            "        x = 1",
+            '        if hasattr(sampler, "set_epoch"):\n'
+            "            sampler.set_epoch(epoch)\n        x = 1",
+        )
         assert fixed(after, {"SL201"}) == after
         assert codes_of(after, {"SL201"}) == []
 
     @pytest.mark.parametrize(
         "source, row, column",
         [
-            ("""\
+            (
+                """\
             from torch.utils.data import DataLoader, DistributedSampler
             sampler = DistributedSampler(dataset)
             loader = DataLoader(dataset, sampler=sampler)
             for epoch in range(3):
                 for x in loader:
                     pass
-            """, 4, 1),
-            ("""\
+            """,
+                4,
+                1,
+            ),
+            (
+                """\
             from torch.utils.data import DistributedSampler
             sampler = DistributedSampler(dataset)
             for epoch in range(3):
                 for index in sampler:
                     pass
-            """, 3, 1),
-            ("""\
+            """,
+                3,
+                1,
+            ),
+            (
+                """\
             import torch.utils.data as tud
             sampler = tud.distributed.DistributedSampler(dataset)
             loader = tud.DataLoader(dataset, batch_size=4, sampler=sampler)
             for epoch in range(3):
                 for i, x in enumerate(loader):
                     pass
-            """, 4, 1),
-            ("""\
+            """,
+                4,
+                1,
+            ),
+            (
+                """\
             from torch.utils.data.distributed import DistributedSampler as DS
             from torch.utils.data import DataLoader as DL
             s = DS(dataset, num_replicas=2, rank=0, shuffle=True)
@@ -185,8 +214,12 @@ class TestSL201MissingSetEpoch:
             for ep in range(3):
                 for x in dl:
                     pass
-            """, 5, 1),
-            ("""\
+            """,
+                5,
+                1,
+            ),
+            (
+                """\
             from torch.utils.data import DataLoader, DistributedSampler
             sampler = DistributedSampler(dataset)
             loader = DataLoader(dataset, sampler=sampler)
@@ -195,18 +228,31 @@ class TestSL201MissingSetEpoch:
                 for x in loader:
                     pass
                 epoch += 1
-            """, 5, 1),
-            ("""\
+            """,
+                5,
+                1,
+            ),
+            (
+                """\
             from torch.utils.data import DataLoader, DistributedSampler
             loader = DataLoader(dataset, sampler=DistributedSampler(dataset))
             for run in range(2):
                 for epoch in range(3):
                     for x in loader:
                         pass
-            """, 4, 5),
+            """,
+                4,
+                5,
+            ),
         ],
-        ids=["loader", "sampler-itself", "module-alias-enumerate", "aliases-positional-sampler", "while-loop",
-             "innermost-epoch-loop"],
+        ids=[
+            "loader",
+            "sampler-itself",
+            "module-alias-enumerate",
+            "aliases-positional-sampler",
+            "while-loop",
+            "innermost-epoch-loop",
+        ],
     )
     def test_shuffling_sampler_without_set_epoch_is_flagged(self, source, row, column):
         assert findings(source, {"SL201"}) == [("SL201", row, column)]
@@ -301,18 +347,29 @@ class TestSL201MissingSetEpoch:
                 pass
             """,
         ],
-        ids=["loader.sampler.set_epoch", "hasattr-guarded", "sampler.set_epoch", "set_epoch-in-called-function",
-             "shuffle=False", "shuffle-False-positional", "RandomSampler", "single-pass-no-epoch-loop"],
+        ids=[
+            "loader.sampler.set_epoch",
+            "hasattr-guarded",
+            "sampler.set_epoch",
+            "set_epoch-in-called-function",
+            "shuffle=False",
+            "shuffle-False-positional",
+            "RandomSampler",
+            "single-pass-no-epoch-loop",
+        ],
     )
     def test_look_alikes_are_not_flagged(self, source):
         assert codes_of(source, {"SL201"}) == []
 
-    @pytest.mark.parametrize("iterated, flagged", [
-        ("enumerate(metric_logger.log_every(loader, 10, header))", True),
-        ("zip(loader, range(100))", True),
-        ("range(len(loader))", False),
-        ("range(len(loader.dataset))", False),
-    ])
+    @pytest.mark.parametrize(
+        "iterated, flagged",
+        [
+            ("enumerate(metric_logger.log_every(loader, 10, header))", True),
+            ("zip(loader, range(100))", True),
+            ("range(len(loader))", False),
+            ("range(len(loader.dataset))", False),
+        ],
+    )
     def test_a_loader_handed_to_the_wrappers_a_loop_iterates(self, iterated, flagged):
         source = f"""\
             from torch.utils.data import DataLoader, DistributedSampler
@@ -341,17 +398,32 @@ class TestSL201MissingSetEpoch:
     @pytest.mark.parametrize(
         "creation, guard",
         [
-            ("sampler = DistributedSampler(dataset) if args.distributed else None", "args.distributed"),
-            ("sampler = None\n    if args.distributed:\n        sampler = DistributedSampler(dataset)",
-             "args.distributed"),
+            (
+                "sampler = DistributedSampler(dataset) if args.distributed else None",
+                "args.distributed",
+            ),
+            (
+                "sampler = None\n    if args.distributed:\n        sampler = DistributedSampler(dataset)",
+                "args.distributed",
+            ),
             ("sampler = args.distributed and DistributedSampler(dataset)", "args.distributed"),
             ("sampler = DistributedSampler(dataset)", "sampler is not None"),
-            ("sampler = DistributedSampler(dataset)", "isinstance(loader.sampler, DistributedSampler)"),
+            (
+                "sampler = DistributedSampler(dataset)",
+                "isinstance(loader.sampler, DistributedSampler)",
+            ),
         ],
-        ids=["conditional-expression", "conditional-assignment", "and-expression", "guard-on-the-sampler",
-             "guard-on-the-loader"],
+        ids=[
+            "conditional-expression",
+            "conditional-assignment",
+            "and-expression",
+            "guard-on-the-sampler",
+            "guard-on-the-loader",
+        ],
     )
-    def test_set_epoch_under_the_condition_that_makes_the_sampler_is_not_flagged(self, creation, guard):
+    def test_set_epoch_under_the_condition_that_makes_the_sampler_is_not_flagged(
+        self, creation, guard
+    ):
         assert codes_of(guarded_set_epoch(creation, guard), {"SL201"}) == []
 
     @pytest.mark.parametrize("other", ["val_sampler", "val_loader.sampler"])
@@ -415,9 +487,11 @@ class TestSL201MissingSetEpoch:
 
     @pytest.mark.parametrize(
         "loop",
-        ["epoch = 0\nwhile epoch < 3:\n    train(loader)\n    epoch += 1",
-         "for epoch, lr in enumerate(lrs):\n    train(loader)",
-         "for epoch in range(3): train(loader)"],
+        [
+            "epoch = 0\nwhile epoch < 3:\n    train(loader)\n    epoch += 1",
+            "for epoch, lr in enumerate(lrs):\n    train(loader)",
+            "for epoch in range(3): train(loader)",
+        ],
         ids=["while", "tuple-target", "one-line-body"],
     )
     def test_fix_is_display_only_without_a_simple_for_name_loop(self, loop):
@@ -468,12 +542,26 @@ class TestSL301CudnnBenchmarkEnabled:
             ("from torch.backends import cudnn\ncudnn.benchmark = True\n", 1),
             ("import torch\nc = torch.backends.cudnn\nc.benchmark = True\n", 1),
             ('import torch.backends.cudnn as cudnn\nsetattr(cudnn, "benchmark", True)\n', 1),
-            ("import torch\nwith torch.backends.cudnn.flags(enabled=True, benchmark=True):\n    pass\n", 6),
+            (
+                "import torch\nwith torch.backends.cudnn.flags(enabled=True, benchmark=True):\n    pass\n",
+                6,
+            ),
             ("import torch\ntorch.backends.cudnn.set_flags(_enabled=True, _benchmark=True)\n", 1),
-            ("import torch.backends.cudnn as cudnn\ncudnn.benchmark, cudnn.deterministic = True, False\n", 1),
+            (
+                "import torch.backends.cudnn as cudnn\ncudnn.benchmark, cudnn.deterministic = True, False\n",
+                1,
+            ),
         ],
-        ids=["full-path", "import-as", "from-import", "assigned-alias", "setattr", "flags", "set_flags",
-             "tuple-assignment"],
+        ids=[
+            "full-path",
+            "import-as",
+            "from-import",
+            "assigned-alias",
+            "setattr",
+            "flags",
+            "set_flags",
+            "tuple-assignment",
+        ],
     )
     def test_benchmark_true_is_flagged(self, source, column):
         row = 3 if "c = torch" in source else 2
@@ -490,7 +578,15 @@ class TestSL301CudnnBenchmarkEnabled:
             "import torch\ntorch.backends.mkldnn.benchmark = True\n",
             "class Flags:\n    pass\ncudnn = Flags()\ncudnn.benchmark = True\n",
         ],
-        ids=["False", "setattr-False", "flags-False", "from-config", "deterministic", "mkldnn", "not-cudnn"],
+        ids=[
+            "False",
+            "setattr-False",
+            "flags-False",
+            "from-config",
+            "deterministic",
+            "mkldnn",
+            "not-cudnn",
+        ],
     )
     def test_look_alikes_are_not_flagged(self, source):
         assert codes_of(source + SEEDS, {"SL301"}) == []
@@ -510,35 +606,72 @@ class TestSL301CudnnBenchmarkEnabled:
             "import torch\ntorch.manual_seed(0)\nif args.deterministic:\n    torch.use_deterministic_algorithms(True)\n"
             "elif args.fast:\n    torch.backends.cudnn.benchmark = True\n",
         ],
-        ids=["unseeded-benchmark-script", "unseeded-export-script", "else-of-deterministic", "elif-of-deterministic"],
+        ids=[
+            "unseeded-benchmark-script",
+            "unseeded-export-script",
+            "else-of-deterministic",
+            "elif-of-deterministic",
+        ],
     )
-    def test_benchmark_mode_chosen_where_reproducibility_is_not_asked_for_is_not_flagged(self, source):
+    def test_benchmark_mode_chosen_where_reproducibility_is_not_asked_for_is_not_flagged(
+        self, source
+    ):
         assert codes_of(source, {"SL301"}) == []
 
     @pytest.mark.parametrize(
         "source, row",
         [
-            ("import torch\ntorch.backends.cudnn.benchmark = True\ntorch.use_deterministic_algorithms(True)\n", 2),
-            ("import torch\ntorch.backends.cudnn.deterministic = True\ntorch.backends.cudnn.benchmark = True\n", 3),
-            ("import torch\nfrom lightning import seed_everything\nseed_everything(42)\n"
-             "if args.fast:\n    torch.backends.cudnn.benchmark = True\n", 5),
+            (
+                "import torch\ntorch.backends.cudnn.benchmark = True\ntorch.use_deterministic_algorithms(True)\n",
+                2,
+            ),
+            (
+                "import torch\ntorch.backends.cudnn.deterministic = True\ntorch.backends.cudnn.benchmark = True\n",
+                3,
+            ),
+            (
+                "import torch\nfrom lightning import seed_everything\nseed_everything(42)\n"
+                "if args.fast:\n    torch.backends.cudnn.benchmark = True\n",
+                5,
+            ),
         ],
-        ids=["with-deterministic-algorithms", "beside-cudnn-deterministic", "seeded-through-a-helper"],
+        ids=[
+            "with-deterministic-algorithms",
+            "beside-cudnn-deterministic",
+            "seeded-through-a-helper",
+        ],
     )
-    def test_benchmark_mode_in_a_program_that_asks_for_reproducibility_is_flagged(self, source, row):
+    def test_benchmark_mode_in_a_program_that_asks_for_reproducibility_is_flagged(
+        self, source, row
+    ):
         assert findings(source, {"SL301"}) == [("SL301", row, 1 if row < 5 else 5)]
 
-    @pytest.mark.parametrize("later, flagged", [
-        ("cudnn.benchmark = False", False),
-        ("set_random_seed(0)", False),
-        ("if args.deterministic:\n    set_random_seed(0)", False),  # a choice, as `if ..: off else: on`
-        ("set_determinism(seed=0)", False),
-        ("transformers.enable_full_determinism(0)", False),
-        ("set_determinism(seed=None)", True),  # MONAI then restores the flags it found
-        ("set_random_seed(0, deterministic=False)", True),  # off only under `if deterministic:`
-        ("torch.use_deterministic_algorithms(True)", True),
-    ], ids=["assigned-False", "helper", "helper-in-a-branch", "monai", "enable_full_determinism", "monai-None",
-            "helper-that-may-not", "deterministic-algorithms"])
+    @pytest.mark.parametrize(
+        "later, flagged",
+        [
+            ("cudnn.benchmark = False", False),
+            ("set_random_seed(0)", False),
+            (
+                "if args.deterministic:\n    set_random_seed(0)",
+                False,
+            ),  # a choice, as `if ..: off else: on`
+            ("set_determinism(seed=0)", False),
+            ("transformers.enable_full_determinism(0)", False),
+            ("set_determinism(seed=None)", True),  # MONAI then restores the flags it found
+            ("set_random_seed(0, deterministic=False)", True),  # off only under `if deterministic:`
+            ("torch.use_deterministic_algorithms(True)", True),
+        ],
+        ids=[
+            "assigned-False",
+            "helper",
+            "helper-in-a-branch",
+            "monai",
+            "enable_full_determinism",
+            "monai-None",
+            "helper-that-may-not",
+            "deterministic-algorithms",
+        ],
+    )
     def test_benchmark_mode_turned_off_again_later(self, later, flagged):
         # Distilled from KPGT's train_kpgt.py: `cudnn.benchmark = True`, then its `set_random_seed` turns it off.
         source = (
@@ -552,51 +685,96 @@ class TestSL301CudnnBenchmarkEnabled:
         ).replace("set_random_seed(0, deterministic=False)", "seed_only(0, deterministic=False)")
         assert findings(source, {"SL301"}) == ([("SL301", 20, 1)] if flagged else [])
 
-    @pytest.mark.parametrize("source", [
-        # turned off at the top level, before the function that turns it on is called
-        "def setup():\n    cudnn.benchmark = True\n\n\ncudnn.benchmark = False\nsetup()\n",
-        # turned off in a function defined after it, never called
-        "cudnn.benchmark = True\n\n\ndef reset():\n    cudnn.benchmark = False\n",
-    ], ids=["off-before-the-call", "off-in-a-definition"])
+    @pytest.mark.parametrize(
+        "source",
+        [
+            # turned off at the top level, before the function that turns it on is called
+            "def setup():\n    cudnn.benchmark = True\n\n\ncudnn.benchmark = False\nsetup()\n",
+            # turned off in a function defined after it, never called
+            "cudnn.benchmark = True\n\n\ndef reset():\n    cudnn.benchmark = False\n",
+        ],
+        ids=["off-before-the-call", "off-in-a-definition"],
+    )
     def test_a_later_definition_does_not_turn_it_off(self, source):
-        assert codes_of("import torch.backends.cudnn as cudnn\n" + source + SEEDS, {"SL301"}) == ["SL301"]
+        assert codes_of("import torch.backends.cudnn as cudnn\n" + source + SEEDS, {"SL301"}) == [
+            "SL301"
+        ]
 
     def test_benchmark_mode_turned_on_after_a_helper_turned_it_off(self):
-        source = ("import torch.backends.cudnn as cudnn\nfrom monai.utils import set_determinism\n"
-                  "set_determinism(seed=0)\ncudnn.benchmark = True\n")
+        source = (
+            "import torch.backends.cudnn as cudnn\nfrom monai.utils import set_determinism\n"
+            "set_determinism(seed=0)\ncudnn.benchmark = True\n"
+        )
         assert findings(source, {"SL301"}) == [("SL301", 4, 1)]
 
     def test_seeding_helper_of_another_module_opens_the_gate(self, write, tmp_path):
         write("utils.py", "import torch\n\n\ndef init_seeds(seed):\n    torch.manual_seed(seed)\n")
-        write("train.py", "import torch.backends.cudnn as cudnn\nfrom utils import init_seeds\n"
-                          "init_seeds(0)\ncudnn.benchmark = True\n")
-        result = run_cli("check", "--isolated", "--select", "SL301", "--output-format", "concise", "train.py",
-                         cwd=tmp_path)
+        write(
+            "train.py",
+            "import torch.backends.cudnn as cudnn\nfrom utils import init_seeds\n"
+            "init_seeds(0)\ncudnn.benchmark = True\n",
+        )
+        result = run_cli(
+            "check",
+            "--isolated",
+            "--select",
+            "SL301",
+            "--output-format",
+            "concise",
+            "train.py",
+            cwd=tmp_path,
+        )
         assert result.stdout.decode().startswith("train.py:4:1: SL301 "), result.stdout.decode()
 
-    @pytest.mark.parametrize("helper, flagged", [
-        ("    torch.backends.cudnn.benchmark = False\n", False),
-        ("    if deterministic:\n        torch.backends.cudnn.benchmark = False\n", True),
-    ], ids=["turns-it-off", "turns-it-off-on-request"])
-    def test_a_helper_of_another_module_turning_it_off_later(self, write, tmp_path, helper, flagged):
+    @pytest.mark.parametrize(
+        "helper, flagged",
+        [
+            ("    torch.backends.cudnn.benchmark = False\n", False),
+            ("    if deterministic:\n        torch.backends.cudnn.benchmark = False\n", True),
+        ],
+        ids=["turns-it-off", "turns-it-off-on-request"],
+    )
+    def test_a_helper_of_another_module_turning_it_off_later(
+        self, write, tmp_path, helper, flagged
+    ):
         # KPGT: scripts/train_kpgt.py sets benchmark mode on, then calls src/utils.py's set_random_seed.
-        write("utils.py", "import torch\n\n\ndef set_random_seed(seed, deterministic=False):\n"
-                          f"    torch.manual_seed(seed)\n{helper}")
-        write("train.py", "import torch\nfrom utils import set_random_seed\n"
-                          "torch.backends.cudnn.benchmark = True\nset_random_seed(0)\n")
-        result = run_cli("check", "--isolated", "--select", "SL301", "--output-format", "concise", "train.py",
-                         cwd=tmp_path)
+        write(
+            "utils.py",
+            "import torch\n\n\ndef set_random_seed(seed, deterministic=False):\n"
+            f"    torch.manual_seed(seed)\n{helper}",
+        )
+        write(
+            "train.py",
+            "import torch\nfrom utils import set_random_seed\n"
+            "torch.backends.cudnn.benchmark = True\nset_random_seed(0)\n",
+        )
+        result = run_cli(
+            "check",
+            "--isolated",
+            "--select",
+            "SL301",
+            "--output-format",
+            "concise",
+            "train.py",
+            cwd=tmp_path,
+        )
         assert ("train.py:3:1: SL301 " in result.stdout.decode()) == flagged, result.stdout.decode()
 
     @pytest.mark.parametrize(
         "source, expected",
         [
-            ("import torch.backends.cudnn as cudnn\ncudnn.benchmark = True  # speed\n",
-             "import torch.backends.cudnn as cudnn\ncudnn.benchmark = False  # speed\n"),
-            ('import torch.backends.cudnn as cudnn\nsetattr(cudnn, "benchmark", True)\n',
-             'import torch.backends.cudnn as cudnn\nsetattr(cudnn, "benchmark", False)\n'),
-            ("import torch\nwith torch.backends.cudnn.flags(enabled=True, benchmark=True):\n    pass\n",
-             "import torch\nwith torch.backends.cudnn.flags(enabled=True, benchmark=False):\n    pass\n"),
+            (
+                "import torch.backends.cudnn as cudnn\ncudnn.benchmark = True  # speed\n",
+                "import torch.backends.cudnn as cudnn\ncudnn.benchmark = False  # speed\n",
+            ),
+            (
+                'import torch.backends.cudnn as cudnn\nsetattr(cudnn, "benchmark", True)\n',
+                'import torch.backends.cudnn as cudnn\nsetattr(cudnn, "benchmark", False)\n',
+            ),
+            (
+                "import torch\nwith torch.backends.cudnn.flags(enabled=True, benchmark=True):\n    pass\n",
+                "import torch\nwith torch.backends.cudnn.flags(enabled=True, benchmark=False):\n    pass\n",
+            ),
         ],
         ids=["assignment", "setattr", "flags"],
     )
@@ -605,13 +783,23 @@ class TestSL301CudnnBenchmarkEnabled:
 
     def test_tuple_assignments_are_read_element_by_element(self):
         header = "import torch\nimport torch.backends.cudnn as cudnn\n"
-        source = header + "torch.manual_seed(0)\ncudnn.benchmark, cudnn.deterministic = True, False  # speed\n"
-        assert fixed(source, {"SL301"}, fix="unsafe") == source.replace("True, False", "False, False")
-        choice = (header + "torch.manual_seed(0)\nif args.deterministic:\n"
-                  "    cudnn.benchmark, cudnn.deterministic = False, True\nelse:\n"
-                  "    cudnn.benchmark, cudnn.deterministic = True, False\n")  # yolov5's init_torch_seeds
+        source = (
+            header
+            + "torch.manual_seed(0)\ncudnn.benchmark, cudnn.deterministic = True, False  # speed\n"
+        )
+        assert fixed(source, {"SL301"}, fix="unsafe") == source.replace(
+            "True, False", "False, False"
+        )
+        choice = (
+            header + "torch.manual_seed(0)\nif args.deterministic:\n"
+            "    cudnn.benchmark, cudnn.deterministic = False, True\nelse:\n"
+            "    cudnn.benchmark, cudnn.deterministic = True, False\n"
+        )  # yolov5's init_torch_seeds
         assert findings(choice, {"SL301"}) == []
-        look_alikes = header + "torch.manual_seed(0)\ncudnn.benchmark, x = False, True\nflags = cudnn.benchmark, True\n"
+        look_alikes = (
+            header
+            + "torch.manual_seed(0)\ncudnn.benchmark, x = False, True\nflags = cudnn.benchmark, True\n"
+        )
         assert findings(look_alikes, {"SL301"}) == []
 
     def test_fix_is_not_applied_as_a_safe_fix(self):
@@ -621,14 +809,27 @@ class TestSL301CudnnBenchmarkEnabled:
         assert fixed(source, {"SL301"}, fix="safe") == source
 
     def test_fix_of_a_chained_assignment_keeps_the_other_target(self):
-        source = "import torch\ntorch.backends.cudnn.benchmark = torch.backends.cudnn.deterministic = True\n" + SEEDS
+        source = (
+            "import torch\ntorch.backends.cudnn.benchmark = torch.backends.cudnn.deterministic = True\n"
+            + SEEDS
+        )
         text = fixed(source, {"SL301"}, fix="unsafe")
         assert "benchmark = True" not in text
         module = libcst.parse_module(text)
-        assignments = [node for line in module.body for node in getattr(line, "body", [])
-                       if isinstance(node, libcst.Assign)]
-        deterministic = [a.value for a in assignments if any(
-            isinstance(t.target, libcst.Attribute) and t.target.attr.value == "deterministic" for t in a.targets)]
+        assignments = [
+            node
+            for line in module.body
+            for node in getattr(line, "body", [])
+            if isinstance(node, libcst.Assign)
+        ]
+        deterministic = [
+            a.value
+            for a in assignments
+            if any(
+                isinstance(t.target, libcst.Attribute) and t.target.attr.value == "deterministic"
+                for t in a.targets
+            )
+        ]
         assert all(isinstance(v, libcst.Name) and v.value == "True" for v in deterministic)
 
 
@@ -637,16 +838,26 @@ class TestSL302CudnnFlagTypo:
     @pytest.mark.parametrize(
         "source, expected",
         [
-            ("import torch\ntorch.backends.cudnn.benchmarks = False  # typo\n",
-             "import torch\ntorch.backends.cudnn.benchmark = False  # typo\n"),
-            ("import torch.backends.cudnn as cudnn\ncudnn.determinstic = True\n",
-             "import torch.backends.cudnn as cudnn\ncudnn.deterministic = True\n"),
-            ("from torch.backends import cudnn\ncudnn.deterministc = True\n",
-             "from torch.backends import cudnn\ncudnn.deterministic = True\n"),
-            ("import torch\ntorch.backends.cudnn.enable = False\n",
-             "import torch\ntorch.backends.cudnn.enabled = False\n"),
-            ("import torch\ntorch.backends.cudnn.allow_tf23 = False\n",
-             "import torch\ntorch.backends.cudnn.allow_tf32 = False\n"),
+            (
+                "import torch\ntorch.backends.cudnn.benchmarks = False  # typo\n",
+                "import torch\ntorch.backends.cudnn.benchmark = False  # typo\n",
+            ),
+            (
+                "import torch.backends.cudnn as cudnn\ncudnn.determinstic = True\n",
+                "import torch.backends.cudnn as cudnn\ncudnn.deterministic = True\n",
+            ),
+            (
+                "from torch.backends import cudnn\ncudnn.deterministc = True\n",
+                "from torch.backends import cudnn\ncudnn.deterministic = True\n",
+            ),
+            (
+                "import torch\ntorch.backends.cudnn.enable = False\n",
+                "import torch\ntorch.backends.cudnn.enabled = False\n",
+            ),
+            (
+                "import torch\ntorch.backends.cudnn.allow_tf23 = False\n",
+                "import torch\ntorch.backends.cudnn.allow_tf32 = False\n",
+            ),
         ],
         ids=["benchmarks", "determinstic", "deterministc", "enable", "allow_tf23"],
     )
@@ -655,7 +866,9 @@ class TestSL302CudnnFlagTypo:
         assert fixed(source, {"SL302"}) == expected
 
     def test_message_names_the_wrong_flag_and_the_suggestion(self):
-        (diagnostic,) = lint("import torch\ntorch.backends.cudnn.benchmarks = True\n", {"SL302"}).diagnostics
+        (diagnostic,) = lint(
+            "import torch\ntorch.backends.cudnn.benchmarks = True\n", {"SL302"}
+        ).diagnostics
         assert "`benchmarks`" in diagnostic.message
         assert "`benchmark`" in diagnostic.help
 
@@ -677,7 +890,15 @@ class TestSL302CudnnFlagTypo:
             "import torch\nx = torch.backends.cudnn.benchmarks\n",
             "class Flags:\n    pass\ncudnn = Flags()\ncudnn.benchmarks = True\n",
         ],
-        ids=["enabled-False", "real-flags", "private", "other-backend", "mps", "read-not-assigned", "not-cudnn"],
+        ids=[
+            "enabled-False",
+            "real-flags",
+            "private",
+            "other-backend",
+            "mps",
+            "read-not-assigned",
+            "not-cudnn",
+        ],
     )
     def test_look_alikes_are_not_flagged(self, source):
         assert codes_of(source, {"SL302"}) == []
@@ -712,7 +933,10 @@ class TestSL000InvalidSyntax:
         with pytest.raises(SyntaxError) as error:
             compile(source, "train.py", "exec")
         (diagnostic,) = lint(source).diagnostics
-        assert (diagnostic.start.row, diagnostic.start.column) == (error.value.lineno, error.value.offset)
+        assert (diagnostic.start.row, diagnostic.start.column) == (
+            error.value.lineno,
+            error.value.offset,
+        )
 
 
 # ============================================================================ noqa
@@ -721,12 +945,21 @@ DRAW_BEFORE_SEED = "import torch\nx = torch.randn(3){comment}\ntorch.manual_seed
 
 class TestSuppressions:
     @pytest.mark.parametrize(
-        "comment", ["  # noqa: SL104", "  # noqa", "  # NOQA:SL104", "  # noqa: SL101, SL104", "  # noqa: sl104"],
+        "comment",
+        [
+            "  # noqa: SL104",
+            "  # noqa",
+            "  # NOQA:SL104",
+            "  # noqa: SL101, SL104",
+            "  # noqa: sl104",
+        ],
     )
     def test_line_noqa_suppresses(self, comment):
         assert codes_of(DRAW_BEFORE_SEED.format(comment=comment), {"SL104"}) == []
 
-    @pytest.mark.parametrize("comment", ["  # noqa: SL105", "  # noqa: SL10", "  # a noqa-less comment"])
+    @pytest.mark.parametrize(
+        "comment", ["  # noqa: SL105", "  # noqa: SL10", "  # a noqa-less comment"]
+    )
     def test_line_noqa_for_other_codes_does_not_suppress(self, comment):
         assert codes_of(DRAW_BEFORE_SEED.format(comment=comment), {"SL104"}) == ["SL104"]
 
@@ -734,14 +967,18 @@ class TestSuppressions:
         source = "import torch\nx = torch.randn(3)\ntorch.manual_seed(0)  # noqa\n"
         assert findings(source, {"SL104"}) == [("SL104", 2, 5)]
 
-    @pytest.mark.parametrize("header", ["# seedlint: noqa\n", "# seedlint: noqa: SL104\n",
-                                        "# seedlint: noqa: SL101, SL104\n"])
+    @pytest.mark.parametrize(
+        "header",
+        ["# seedlint: noqa\n", "# seedlint: noqa: SL104\n", "# seedlint: noqa: SL101, SL104\n"],
+    )
     def test_file_level_noqa_suppresses(self, header):
         assert codes_of(header + DRAW_BEFORE_SEED.format(comment=""), {"SL104"}) == []
 
     def test_file_level_noqa_with_codes_keeps_the_other_rules(self):
-        source = "# seedlint: noqa: SL104\nimport torch\nimport numpy as np\nx = torch.randn(3)\n" \
-                 "torch.manual_seed(0)\ny = np.random.rand(3)\n"
+        source = (
+            "# seedlint: noqa: SL104\nimport torch\nimport numpy as np\nx = torch.randn(3)\n"
+            "torch.manual_seed(0)\ny = np.random.rand(3)\n"
+        )
         assert findings(source, {"SL104", "SL105"}) == [("SL105", 6, 5)]
 
     def test_file_level_noqa_must_be_on_its_own_line(self):
@@ -756,18 +993,26 @@ class TestSuppressions:
 # ====================================================================== every fix
 FIXABLE = [
     ("SL201", "safe", TRAIN_ONE_EPOCH),
-    ("SL301", "unsafe", """\
+    (
+        "SL301",
+        "unsafe",
+        """\
 import torch.backends.cudnn as cudnn
 # speed
 cudnn.benchmark = True  # autotune
 cudnn.deterministic = True
-"""),
-    ("SL302", "safe", """\
+""",
+    ),
+    (
+        "SL302",
+        "safe",
+        """\
 import torch
 # flags
 torch.backends.cudnn.determinstic = True  # typo
 torch.backends.cudnn.benchmarks = False  # typo too
-"""),
+""",
+    ),
 ]
 
 
@@ -805,7 +1050,9 @@ class TestSL100UnusedNoqa:
     )
     def test_a_code_that_suppressed_nothing_is_flagged(self, line, row, column):
         source = f"import torch\ntorch.manual_seed(0)\n{line}\n"
-        assert [f for f in findings(source, self.DEFAULT) if f[0] == "SL100"] == [("SL100", row, column)]
+        assert [f for f in findings(source, self.DEFAULT) if f[0] == "SL100"] == [
+            ("SL100", row, column)
+        ]
 
     @pytest.mark.parametrize(
         "source",
@@ -818,7 +1065,15 @@ class TestSL100UnusedNoqa:
             'import torch\ntext = "# noqa: SL104"\n',
             "# seedlint: noqa: SL104\nimport torch\n",
         ],
-        ids=["used", "bare-used", "bare-unused", "other-tools", "flake8-slots", "inside-a-string", "file-level"],
+        ids=[
+            "used",
+            "bare-used",
+            "bare-unused",
+            "other-tools",
+            "flake8-slots",
+            "inside-a-string",
+            "file-level",
+        ],
     )
     def test_used_bare_foreign_and_string_directives_are_not_flagged(self, source):
         assert "SL100" not in codes_of(source, self.DEFAULT)

@@ -15,7 +15,9 @@ from seedlint.diagnostics import Applicability
 
 def findings(source: str, codes, **kwargs) -> list[tuple[str, int, int]]:
     """(code, row, column) of every finding."""
-    return [(d.code, d.start.row, d.start.column) for d in lint(source, codes, **kwargs).diagnostics]
+    return [
+        (d.code, d.start.row, d.start.column) for d in lint(source, codes, **kwargs).diagnostics
+    ]
 
 
 def fixed(source: str, codes, fix: str = "safe") -> str:
@@ -40,9 +42,15 @@ def in_forward(body: str, header: str = MODULE_HEADER, base: str = "nn.Module") 
 class TestSL401FunctionalDropoutTraining:
     @pytest.mark.parametrize(
         "body",
-        ["return F.dropout(x)", "return F.dropout(x, 0.5)", "return F.dropout(x, p=0.1, inplace=False)",
-         "return F.dropout1d(x, 0.2)", "return F.dropout2d(x)", "return F.dropout3d(x)",
-         "return torch.nn.functional.dropout(x, 0.5)"],
+        [
+            "return F.dropout(x)",
+            "return F.dropout(x, 0.5)",
+            "return F.dropout(x, p=0.1, inplace=False)",
+            "return F.dropout1d(x, 0.2)",
+            "return F.dropout2d(x)",
+            "return F.dropout3d(x)",
+            "return torch.nn.functional.dropout(x, 0.5)",
+        ],
     )
     def test_functional_dropout_without_training_in_forward_is_flagged(self, body):
         assert findings(in_forward(body), {"SL401"}) == [("SL401", 8, 16)]
@@ -58,7 +66,9 @@ class TestSL401FunctionalDropoutTraining:
     )
     def test_import_spellings_resolve(self, header):
         row = header.count("\n") + 3
-        assert findings(in_forward("return F.dropout(x, 0.5)", header), {"SL401"}) == [("SL401", row, 16)]
+        assert findings(in_forward("return F.dropout(x, 0.5)", header), {"SL401"}) == [
+            ("SL401", row, 16)
+        ]
 
     def test_from_import_with_alias_resolves(self):
         header = "import torch.nn as nn\nfrom torch.nn.functional import dropout as drop\n\n\n"
@@ -89,10 +99,18 @@ class TestSL401FunctionalDropoutTraining:
 
     @pytest.mark.parametrize(
         "body",
-        ["return F.dropout(x, 0.5, training=self.training)", "return F.dropout(x, 0.5, self.training)",
-         "return F.dropout(x, training=False)", "return F.dropout(x, 0.5, True)",
-         "return F.dropout(x, training=self.mc)", "return F.dropout(*args)", "return F.dropout(x, **options)",
-         "return torch.dropout(x, 0.5, True)", "return nn.Dropout(0.5)(x)", "return F.relu(x)"],
+        [
+            "return F.dropout(x, 0.5, training=self.training)",
+            "return F.dropout(x, 0.5, self.training)",
+            "return F.dropout(x, training=False)",
+            "return F.dropout(x, 0.5, True)",
+            "return F.dropout(x, training=self.mc)",
+            "return F.dropout(*args)",
+            "return F.dropout(x, **options)",
+            "return torch.dropout(x, 0.5, True)",
+            "return nn.Dropout(0.5)(x)",
+            "return F.relu(x)",
+        ],
     )
     def test_training_passed_or_not_functional_dropout_is_not_flagged(self, body):
         assert findings(in_forward(body), {"SL401"}) == []
@@ -108,8 +126,15 @@ class TestSL401FunctionalDropoutTraining:
             "if not self.training:\n            return x\n        y = x * 2\n        return F.dropout(y, 0.1)",
             "if not self.training: return x\n        return F.dropout(x, 0.1)",
         ],
-        ids=["p-reads-training", "p-times-training", "if-expression", "if-training", "if-training-and",
-             "early-return", "early-return-one-line"],
+        ids=[
+            "p-reads-training",
+            "p-times-training",
+            "if-expression",
+            "if-training",
+            "if-training-and",
+            "early-return",
+            "early-return-one-line",
+        ],
     )
     def test_dropout_that_already_follows_training_mode_is_not_flagged(self, body):
         assert findings(in_forward(body), {"SL401"}) == []
@@ -120,7 +145,11 @@ class TestSL401FunctionalDropoutTraining:
             ("if self.use_dropout:\n            x = F.dropout(x, 0.1)\n        return x", 9, 17),
             ("y = F.dropout(x, 0.2) if self.enabled else x\n        return y", 8, 13),
             ("if self.training:\n            x = x * 2\n        return F.dropout(x, 0.1)", 10, 16),
-            ("return F.alpha_dropout(x, 0.1) if self.training else x", 8, 16),  # never drops, guard or not
+            (
+                "return F.alpha_dropout(x, 0.1) if self.training else x",
+                8,
+                16,
+            ),  # never drops, guard or not
         ],
         ids=["other-flag", "other-if-expression", "after-the-if", "alpha-dropout-under-a-guard"],
     )
@@ -186,8 +215,14 @@ class TestSL401FunctionalDropoutTraining:
                     return F.dropout(x, 0.5)
             """,
         ],
-        ids=["plain-function", "non-module-class", "nested-function", "other-library", "own-method",
-             "tensorflow-alias"],
+        ids=[
+            "plain-function",
+            "non-module-class",
+            "nested-function",
+            "other-library",
+            "own-method",
+            "tensorflow-alias",
+        ],
     )
     def test_look_alikes_are_not_flagged(self, source):
         assert findings(source, {"SL401"}) == []
@@ -196,9 +231,15 @@ class TestSL401FunctionalDropoutTraining:
         "body, expected",
         [
             ("return F.dropout(x)", "return F.dropout(x, training=self.training)"),
-            ("return F.dropout(x, 0.5)  # keep", "return F.dropout(x, 0.5, training=self.training)  # keep"),
+            (
+                "return F.dropout(x, 0.5)  # keep",
+                "return F.dropout(x, 0.5, training=self.training)  # keep",
+            ),
             ("return F.dropout(x, p=0.5,)", "return F.dropout(x, p=0.5, training=self.training,)"),
-            ("return F.dropout(x , p = 0.5 )", "return F.dropout(x , p = 0.5, training=self.training )"),
+            (
+                "return F.dropout(x , p = 0.5 )",
+                "return F.dropout(x , p = 0.5, training=self.training )",
+            ),
         ],
         ids=["one-argument", "comment", "trailing-comma", "spaces"],
     )
@@ -207,10 +248,7 @@ class TestSL401FunctionalDropoutTraining:
 
     def test_fix_with_one_argument_per_line_adds_a_line(self):
         source = in_forward(
-            "return F.dropout(\n"
-            "            x,\n"
-            "            p=0.5,  # rate\n"
-            "        )"
+            "return F.dropout(\n            x,\n            p=0.5,  # rate\n        )"
         )
         assert fixed(source, {"SL401"}).endswith(
             "        return F.dropout(\n"
@@ -223,12 +261,13 @@ class TestSL401FunctionalDropoutTraining:
     def test_fix_with_arguments_over_lines_without_trailing_comma(self):
         source = in_forward("return F.dropout(x,\n                         0.5)")
         assert fixed(source, {"SL401"}).endswith(
-            "        return F.dropout(x,\n"
-            "                         0.5, training=self.training)\n"
+            "        return F.dropout(x,\n                         0.5, training=self.training)\n"
         )
 
     def test_fix_keeps_crlf_and_is_idempotent_and_parses(self):
-        source = in_forward("return F.dropout(\n            x,\n            0.5,\n        )").replace("\n", "\r\n")
+        source = in_forward(
+            "return F.dropout(\n            x,\n            0.5,\n        )"
+        ).replace("\n", "\r\n")
         once = fixed(source, {"SL401"})
         assert "            training=self.training,\r\n" in once
         libcst.parse_module(once)
@@ -237,7 +276,9 @@ class TestSL401FunctionalDropoutTraining:
 
     def test_fix_uses_the_name_the_method_gives_its_instance(self):
         source = in_forward("return F.dropout(x)").replace("forward(self, x)", "forward(this, x)")
-        assert fixed(source, {"SL401"}).endswith("        return F.dropout(x, training=this.training)\n")
+        assert fixed(source, {"SL401"}).endswith(
+            "        return F.dropout(x, training=this.training)\n"
+        )
 
     @pytest.mark.parametrize("decorator", ["staticmethod", "classmethod"])
     def test_static_and_class_methods_are_flagged_with_a_display_only_fix(self, decorator):
@@ -262,17 +303,26 @@ class TestSL401FunctionalDropoutTraining:
         assert "defaults to `training=False`, so it never drops" in diagnostic.message
         assert diagnostic.fix.applicability is Applicability.UNSAFE
         assert fixed(source, {"SL401"}) == lint(source, {"SL401"}).source.text
-        assert fixed(source, {"SL401"}, fix="unsafe").endswith(f"F.{name}(x, 0.1, training=self.training)\n")
+        assert fixed(source, {"SL401"}, fix="unsafe").endswith(
+            f"F.{name}(x, 0.1, training=self.training)\n"
+        )
 
     def test_lightning_module_is_a_module(self):
-        source = in_forward("return F.dropout(x)", "import lightning as L\nimport torch.nn.functional as F\n\n\n\n",
-                            base="L.LightningModule")
+        source = in_forward(
+            "return F.dropout(x)",
+            "import lightning as L\nimport torch.nn.functional as F\n\n\n\n",
+            base="L.LightningModule",
+        )
         assert findings(source, {"SL401"}) == [("SL401", 8, 16)]
 
 
 # ============================================================================ SL108
-def spawning(launch: str, worker_body: str = "model = nn.Linear(4, 1)", seed: str = "torch.manual_seed(0)",
-             imports: str = "") -> str:
+def spawning(
+    launch: str,
+    worker_body: str = "model = nn.Linear(4, 1)",
+    seed: str = "torch.manual_seed(0)",
+    imports: str = "",
+) -> str:
     """A script that seeds, then runs `launch` (reported on row 14) with target `worker`."""
     return (
         "import multiprocessing\n"
@@ -325,15 +375,21 @@ class TestSL108SeedLostInSpawn:
         assert findings(spawning(launch), {"SL108"}) == [("SL108", 14, 5)]
 
     def test_from_imports_resolve(self):
-        source = spawning("spawn(worker, nprocs=2)", imports="from torch.multiprocessing import spawn\n")
+        source = spawning(
+            "spawn(worker, nprocs=2)", imports="from torch.multiprocessing import spawn\n"
+        )
         assert findings(source, {"SL108"}) == [("SL108", 14, 5)]
 
     def test_context_through_a_variable_is_flagged(self):
-        source = spawning("ctx = multiprocessing.get_context('spawn'); ctx.Process(target=worker).start()")
+        source = spawning(
+            "ctx = multiprocessing.get_context('spawn'); ctx.Process(target=worker).start()"
+        )
         assert findings(source, {"SL108"}) == [("SL108", 14, 49)]
 
     def test_global_start_method_then_plain_process_is_flagged(self):
-        source = spawning("multiprocessing.set_start_method('spawn'); mp.Process(target=worker).start()")
+        source = spawning(
+            "multiprocessing.set_start_method('spawn'); mp.Process(target=worker).start()"
+        )
         assert findings(source, {"SL108"}) == [("SL108", 14, 48)]
 
     def test_elastic_launch_is_flagged(self):
@@ -345,10 +401,15 @@ class TestSL108SeedLostInSpawn:
 
     def test_message_names_the_target_and_the_start_method(self):
         (diagnostic,) = lint(spawning("mp.spawn(worker, nprocs=2)"), {"SL108"}).diagnostics
-        assert "`mp.spawn` runs `worker` in a fresh interpreter (spawn start method)" in diagnostic.message
+        assert (
+            "`mp.spawn` runs `worker` in a fresh interpreter (spawn start method)"
+            in diagnostic.message
+        )
         assert "`worker` never seeds" in diagnostic.message
         assert diagnostic.fix.applicability is Applicability.DISPLAY_ONLY
-        assert fixed(spawning("mp.spawn(worker, nprocs=2)"), {"SL108"}) == spawning("mp.spawn(worker, nprocs=2)")
+        assert fixed(spawning("mp.spawn(worker, nprocs=2)"), {"SL108"}) == spawning(
+            "mp.spawn(worker, nprocs=2)"
+        )
 
     def test_seeding_through_a_helper_in_main_then_spawning_is_flagged(self):
         source = """\
@@ -427,11 +488,18 @@ class TestSL108SeedLostInSpawn:
         ids=["cuda-only", "cuda-all-only", "torch-only-drawing-numpy"],
     )
     def test_a_target_that_seeds_less_than_the_parent_is_flagged(self, worker_seeding, lost):
-        launch = ("if args.distributed:\n        mp.spawn(train, args=(args.seed,), nprocs=2)\n"
-                  "    else:\n        train(0, args.seed)")
+        launch = (
+            "if args.distributed:\n        mp.spawn(train, args=(args.seed,), nprocs=2)\n"
+            "    else:\n        train(0, args.seed)"
+        )
         (diagnostic,) = lint(seeding_parent(worker_seeding, launch), {"SL108"}).diagnostics
-        assert (diagnostic.start.row, diagnostic.start.column) == (11 + worker_seeding.count("\n"), 9)
-        assert f"`train` does not seed the {lost} that the seeding here covers" in diagnostic.message
+        assert (diagnostic.start.row, diagnostic.start.column) == (
+            11 + worker_seeding.count("\n"),
+            9,
+        )
+        assert (
+            f"`train` does not seed the {lost} that the seeding here covers" in diagnostic.message
+        )
 
     @pytest.mark.parametrize(
         "worker_seeding",
@@ -452,9 +520,21 @@ class TestSL108SeedLostInSpawn:
             ("mp.spawn(worker, nprocs=2)", "seed_everything(rank)", "torch.manual_seed(0)"),
             ("mp.spawn(worker, nprocs=2)", "torch.seed()", "torch.manual_seed(0)"),
             ("mp.spawn(worker, nprocs=2, start_method='fork')", "pass", "torch.manual_seed(0)"),
-            ("multiprocessing.get_context('fork').Process(target=worker).start()", "pass", "torch.manual_seed(0)"),
-            ("multiprocessing.get_context().Process(target=worker).start()", "pass", "torch.manual_seed(0)"),
-            ("multiprocessing.get_context(method).Process(target=worker).start()", "pass", "torch.manual_seed(0)"),
+            (
+                "multiprocessing.get_context('fork').Process(target=worker).start()",
+                "pass",
+                "torch.manual_seed(0)",
+            ),
+            (
+                "multiprocessing.get_context().Process(target=worker).start()",
+                "pass",
+                "torch.manual_seed(0)",
+            ),
+            (
+                "multiprocessing.get_context(method).Process(target=worker).start()",
+                "pass",
+                "torch.manual_seed(0)",
+            ),
             ("mp.spawn(worker, start_method=method)", "pass", "torch.manual_seed(0)"),
             ("multiprocessing.Process(target=worker).start()", "pass", "torch.manual_seed(0)"),
             ("mp.spawn(imported_worker, nprocs=2)", "pass", "torch.manual_seed(0)"),
@@ -462,13 +542,31 @@ class TestSL108SeedLostInSpawn:
             ("mp.spawn(worker, nprocs=2)", "pass", "print('no seeding here')"),
             ("mp.spawn(worker, nprocs=2)", "pass", "torch.seed()"),
             ("elastic_launch(LaunchConfig(1, 1, 2), 'train.py')()", "pass", "torch.manual_seed(0)"),
-            ("elastic_launch(LaunchConfig(1, 1, 2, start_method='fork'), worker)()", "pass", "torch.manual_seed(0)"),
+            (
+                "elastic_launch(LaunchConfig(1, 1, 2, start_method='fork'), worker)()",
+                "pass",
+                "torch.manual_seed(0)",
+            ),
             ("other.spawn(worker)", "pass", "torch.manual_seed(0)"),
         ],
-        ids=["target-seeds", "target-seeds-through-known-helper", "target-reseeds-randomly", "fork-start-method",
-             "fork-context", "default-context", "variable-context", "variable-start-method", "plain-process",
-             "imported-target", "lambda-target", "parent-never-seeds", "parent-seeds-randomly", "command-string",
-             "elastic-fork", "other-library-spawn"],
+        ids=[
+            "target-seeds",
+            "target-seeds-through-known-helper",
+            "target-reseeds-randomly",
+            "fork-start-method",
+            "fork-context",
+            "default-context",
+            "variable-context",
+            "variable-start-method",
+            "plain-process",
+            "imported-target",
+            "lambda-target",
+            "parent-never-seeds",
+            "parent-seeds-randomly",
+            "command-string",
+            "elastic-fork",
+            "other-library-spawn",
+        ],
     )
     def test_not_flagged(self, launch, worker_body, seed):
         imports = (
@@ -519,8 +617,12 @@ class TestSL108SeedLostInSpawn:
         assert findings(source, {"SL108"}) == []
 
     def test_target_seeding_through_a_configured_seed_function_is_not_flagged(self):
-        source = spawning("mp.spawn(worker, nprocs=2)", "fix_seeds(rank)", "fix_seeds(0)",
-                          imports="from myproj.utils import fix_seeds\n")
+        source = spawning(
+            "mp.spawn(worker, nprocs=2)",
+            "fix_seeds(rank)",
+            "fix_seeds(0)",
+            imports="from myproj.utils import fix_seeds\n",
+        )
         settings = AnalysisSettings(seed_functions={"myproj.utils.fix_seeds": frozenset({"torch"})})
         assert findings(source, {"SL108"}, settings=settings) == []
 
@@ -562,7 +664,9 @@ class TestSL108SeedLostInSpawn:
         )
         assert findings(source, {"SL108"}) == []
 
-    def test_target_seeding_through_a_helper_of_another_module_is_not_flagged(self, write, tmp_path):
+    def test_target_seeding_through_a_helper_of_another_module_is_not_flagged(
+        self, write, tmp_path
+    ):
         write("utils.py", "import torch\n\n\ndef set_seed(seed):\n    torch.manual_seed(seed)\n")
         script = (
             "import torch.multiprocessing as mp\n"
@@ -575,6 +679,15 @@ class TestSL108SeedLostInSpawn:
         )
         write("train.py", script.format("set_seed(rank)"))
         write("unseeded.py", script.format("pass"))
-        result = run_cli("check", "--isolated", "--select", "SL108", "--output-format", "concise", ".", cwd=tmp_path)
+        result = run_cli(
+            "check",
+            "--isolated",
+            "--select",
+            "SL108",
+            "--output-format",
+            "concise",
+            ".",
+            cwd=tmp_path,
+        )
         assert result.stdout.decode().splitlines()[0].startswith("unseeded.py:11:5: SL108 ")
         assert "train.py" not in result.stdout.decode()

@@ -37,16 +37,32 @@ class TestFlagged:
     @pytest.mark.parametrize(
         "loop, row",
         [
-            ("for epoch in range(3):\n    torch.manual_seed(0)\n    for x in loader:\n        model(x).sum().backward()\n",
-             (8, 5)),
-            ("for epoch in range(3):\n    for x in loader:\n        np.random.seed(1234)\n"
-             "        model(x).sum().backward()\n", (9, 9)),
-            ("step = 0\nwhile step < 10:\n    torch.manual_seed(7)\n    loss = model(torch.randn(1, 3)).sum()\n"
-             "    loss.backward()\n    step += 1\n", (9, 5)),
-            ("for epoch in range(3):\n    for x in loader:\n        accelerator.backward(model(x).sum())\n"
-             "    torch.manual_seed(0)\n", (10, 5)),
+            (
+                "for epoch in range(3):\n    torch.manual_seed(0)\n    for x in loader:\n        model(x).sum().backward()\n",
+                (8, 5),
+            ),
+            (
+                "for epoch in range(3):\n    for x in loader:\n        np.random.seed(1234)\n"
+                "        model(x).sum().backward()\n",
+                (9, 9),
+            ),
+            (
+                "step = 0\nwhile step < 10:\n    torch.manual_seed(7)\n    loss = model(torch.randn(1, 3)).sum()\n"
+                "    loss.backward()\n    step += 1\n",
+                (9, 5),
+            ),
+            (
+                "for epoch in range(3):\n    for x in loader:\n        accelerator.backward(model(x).sum())\n"
+                "    torch.manual_seed(0)\n",
+                (10, 5),
+            ),
         ],
-        ids=["in-the-epoch-loop", "in-the-batch-loop", "while-loop", "accelerate-backward-after-it"],
+        ids=[
+            "in-the-epoch-loop",
+            "in-the-batch-loop",
+            "while-loop",
+            "accelerate-backward-after-it",
+        ],
     )
     def test_a_constant_seed_in_a_loop_that_trains(self, loop, row):
         assert findings(training(loop)) == [row]
@@ -59,7 +75,9 @@ class TestFlagged:
         )
         assert findings(source) == [(8, 5)]
         (message,) = messages(source)
-        assert "on every iteration of the training loop on line 11 (through `evaluate()`)" in message
+        assert (
+            "on every iteration of the training loop on line 11 (through `evaluate()`)" in message
+        )
         assert "replays the same random numbers" in message
 
     def test_a_seeding_helper_is_reported_at_the_call_that_passes_the_constant(self):
@@ -68,9 +86,14 @@ class TestFlagged:
             "for epoch in range(3):\n    set_seed(42)\n    model(torch.randn(1, 3)).sum().backward()\n"
         )
         assert findings(source) == [(11, 5)]
-        assert "seeds the torch CPU and NumPy global generators with the same value" in messages(source)[0]
+        assert (
+            "seeds the torch CPU and NumPy global generators with the same value"
+            in messages(source)[0]
+        )
 
-    @pytest.mark.parametrize("seed", ["args.seed", "SEED", "config['seed']", "int(args.seed)", "cfg.get('seed', 0)"])
+    @pytest.mark.parametrize(
+        "seed", ["args.seed", "SEED", "config['seed']", "int(args.seed)", "cfg.get('seed', 0)"]
+    )
     def test_values_fixed_before_the_loop_are_the_same_every_time(self, seed):
         source = training(
             f"for epoch in range(3):\n    torch.manual_seed({seed})\n    model(torch.randn(1, 3)).sum().backward()\n",
@@ -165,7 +188,9 @@ class TestFlagged:
         assert findings(source) == [(9, 9)]
 
     def test_a_seeding_helper_of_another_module(self, tmp_path):
-        (tmp_path / "utils.py").write_text("import torch\n\n\ndef set_seed(seed):\n    torch.manual_seed(seed)\n")
+        (tmp_path / "utils.py").write_text(
+            "import torch\n\n\ndef set_seed(seed):\n    torch.manual_seed(seed)\n"
+        )
         (tmp_path / "train.py").write_text(
             "import torch\nfrom utils import set_seed\n\nmodel = torch.nn.Linear(2, 1)\n"
             "for epoch in range(3):\n    set_seed(42)\n    model(torch.randn(1, 2)).sum().backward()\n"
@@ -183,7 +208,13 @@ class TestLeftAlone:
             "for epoch in range(3):\n    torch.manual_seed(next_seed())\n    model(x).sum().backward()\n",
             "for epoch in range(3):\n    torch.manual_seed(seeds[epoch])\n    model(x).sum().backward()\n",
         ],
-        ids=["seed-plus-epoch", "seed-from-the-loop", "computed-in-the-iteration", "unknown-call", "indexed-by-epoch"],
+        ids=[
+            "seed-plus-epoch",
+            "seed-from-the-loop",
+            "computed-in-the-iteration",
+            "unknown-call",
+            "indexed-by-epoch",
+        ],
     )
     def test_a_seed_that_changes_every_iteration(self, loop):
         assert findings(training(loop)) == []
@@ -216,7 +247,9 @@ class TestLeftAlone:
         assert findings(source) == []
 
     def test_a_loop_that_does_not_train(self):
-        source = training("for prompt in prompts:\n    torch.manual_seed(0)\n    print(generate(model, prompt))\n")
+        source = training(
+            "for prompt in prompts:\n    torch.manual_seed(0)\n    print(generate(model, prompt))\n"
+        )
         assert findings(source) == []
 
     @pytest.mark.parametrize(
@@ -234,7 +267,7 @@ class TestLeftAlone:
         source = training(
             f"for epoch in range(3):\n    model(torch.randn(1, 3)).sum().backward()\n    {wrapped}\n",
             before="from torch.random import fork_rng\nfrom lightning.pytorch.utilities.seed import isolate_rng\n"
-                   "from transformers import set_seed\n",
+            "from transformers import set_seed\n",
         )
         assert findings(source) == []
 
@@ -330,19 +363,30 @@ class TestIterationsAndEpisodes:
         )
         assert findings(source) == []
 
-    @pytest.mark.parametrize("test", ["epoch == 0", "not epoch", "epoch == args.start_epoch", "args.eval and epoch is 0"])
+    @pytest.mark.parametrize(
+        "test", ["epoch == 0", "not epoch", "epoch == args.start_epoch", "args.eval and epoch is 0"]
+    )
     def test_a_seed_under_a_test_that_picks_one_iteration_runs_once(self, test):
-        source = training(f"for epoch in range(3):\n    if {test}:\n        torch.manual_seed(0)\n"
-                          "    model(torch.randn(1, 3)).sum().backward()\n")
+        source = training(
+            f"for epoch in range(3):\n    if {test}:\n        torch.manual_seed(0)\n"
+            "    model(torch.randn(1, 3)).sum().backward()\n"
+        )
         assert findings(source) == []
 
-    @pytest.mark.parametrize("test", ["epoch % 2 == 0", "epoch > 2", "(epoch + 1) % args.preview_every == 0"])
+    @pytest.mark.parametrize(
+        "test", ["epoch % 2 == 0", "epoch > 2", "(epoch + 1) % args.preview_every == 0"]
+    )
     def test_a_seed_under_a_test_that_holds_in_many_iterations_repeats(self, test):
         # diffusers' unconditional training: `generator = torch.manual_seed(0)` for the previews every few epochs
-        source = training(f"for epoch in range(6):\n    model(torch.randn(1, 3)).sum().backward()\n"
-                          f"    if {test}:\n        generator = torch.manual_seed(0)\n")
+        source = training(
+            f"for epoch in range(6):\n    model(torch.randn(1, 3)).sum().backward()\n"
+            f"    if {test}:\n        generator = torch.manual_seed(0)\n"
+        )
         assert findings(source) == [(10, 21)]
-        assert f"with the same value whenever `{test}` holds in the training loop on line 7" in messages(source)[0]
+        assert (
+            f"with the same value whenever `{test}` holds in the training loop on line 7"
+            in messages(source)[0]
+        )
         assert messages(source)[0].endswith("repeat each time it runs")
 
     def test_a_seed_once_per_call_of_the_epoch_function_counts_for_the_epoch_loop(self):
@@ -394,4 +438,5 @@ class TestIterationsAndEpisodes:
         assert findings(source) == [(6, 21)]
         assert messages(source)[0].endswith(
             "with the same value on every iteration of the loop on line 5, so every episode starts from the same "
-            "state and replays the same randomness")
+            "state and replays the same randomness"
+        )

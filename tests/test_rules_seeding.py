@@ -25,7 +25,9 @@ from seedlint.selection import default_codes
 
 def findings(source: str, codes, **kwargs) -> list[tuple[str, int, int]]:
     """(code, row, column) of every finding."""
-    return [(d.code, d.start.row, d.start.column) for d in lint(source, codes, **kwargs).diagnostics]
+    return [
+        (d.code, d.start.row, d.start.column) for d in lint(source, codes, **kwargs).diagnostics
+    ]
 
 
 def fixed(source: str, codes, fix: str = "safe", **kwargs) -> str:
@@ -144,8 +146,16 @@ class TestSL101CpuGeneratorUnseeded:
             x = torch.randn(3, device="cuda")
             """,
         ],
-        ids=["manual_seed-first", "manual_seed-after", "helper-seeds-both", "helper-seeds-cpu",
-             "seed_everything", "transformers.set_seed", "if-args-seed", "no-seeding"],
+        ids=[
+            "manual_seed-first",
+            "manual_seed-after",
+            "helper-seeds-both",
+            "helper-seeds-cpu",
+            "seed_everything",
+            "transformers.set_seed",
+            "if-args-seed",
+            "no-seeding",
+        ],
     )
     def test_not_flagged_when_the_cpu_generator_is_seeded_too(self, source):
         assert codes_of(source, {"SL101"}) == []
@@ -209,7 +219,10 @@ class TestSL101CpuGeneratorUnseeded:
         )
         runs = [
             subprocess.Popen(
-                [sys.executable, "-c", script], stdout=subprocess.PIPE, text=True, cwd=Path(__file__).parent.parent,
+                [sys.executable, "-c", script],
+                stdout=subprocess.PIPE,
+                text=True,
+                cwd=Path(__file__).parent.parent,
                 env={**os.environ, "PYTHONHASHSEED": str(hash_seed)},
             )
             for hash_seed in range(8)
@@ -258,9 +271,7 @@ class TestSL102CudaSeedingGap:
             model = torch.nn.Linear(2, 2).cuda()
             """
         assert fixed(source, {"SL102"}) == (
-            "import torch\n"
-            "torch.manual_seed(0)  # CPU only\n"
-            "model = torch.nn.Linear(2, 2).cuda()\n"
+            "import torch\ntorch.manual_seed(0)  # CPU only\nmodel = torch.nn.Linear(2, 2).cuda()\n"
         )
 
     @pytest.mark.parametrize(
@@ -358,9 +369,13 @@ class TestSL102CudaSeedingGap:
         ids=["keyword", "torch.device", "positional"],
     )
     def test_c_unseeded_cuda_generator_is_flagged_without_a_fix(self, creation, column):
-        source = f"import torch\ntorch.manual_seed(0)\n{creation}\nx = torch.randn(3, generator=g, device=\"cuda\")\n"
+        source = f'import torch\ntorch.manual_seed(0)\n{creation}\nx = torch.randn(3, generator=g, device="cuda")\n'
         (diagnostic,) = lint(source, {"SL102"}).diagnostics
-        assert (diagnostic.code, diagnostic.start.row, diagnostic.start.column) == ("SL102", 3, column)
+        assert (diagnostic.code, diagnostic.start.row, diagnostic.start.column) == (
+            "SL102",
+            3,
+            column,
+        )
         assert diagnostic.fix is None
 
     @pytest.mark.parametrize(
@@ -374,7 +389,9 @@ class TestSL102CudaSeedingGap:
         ids=["seeded-later", "seeded-chained", "cpu-default", "cpu-explicit"],
     )
     def test_c_seeded_or_cpu_generators_are_fine(self, generator_code):
-        source = f"import torch\ntorch.manual_seed(0)\n{generator_code}\nx = torch.zeros(1).cuda()\n"
+        source = (
+            f"import torch\ntorch.manual_seed(0)\n{generator_code}\nx = torch.zeros(1).cuda()\n"
+        )
         assert codes_of(source, {"SL102"}) == []
 
     @pytest.mark.parametrize(
@@ -458,18 +475,51 @@ class TestSL104RandomBeforeSeed:
         [
             ("import torch\nx = torch.randn(3)\ntorch.manual_seed(0)\n", 2, 5),
             ("import torch\nmodel = torch.nn.Linear(4, 4)\ntorch.manual_seed(0)\n", 2, 9),
-            ("import torch\nfrom torch import nn\nw = torch.empty(3, 3)\nnn.init.xavier_uniform_(w)\n"
-             "torch.manual_seed(0)\n", 4, 1),
-            ("import torch\ndef init(w):\n    w.normal_()\ninit(weight)\ntorch.manual_seed(0)\n", 4, 1),
-            ("import torch\nfrom torch.utils.data import random_split\na, b = random_split(ds, [5, 5])\n"
-             "torch.manual_seed(0)\n", 3, 8),
+            (
+                "import torch\nfrom torch import nn\nw = torch.empty(3, 3)\nnn.init.xavier_uniform_(w)\n"
+                "torch.manual_seed(0)\n",
+                4,
+                1,
+            ),
+            (
+                "import torch\ndef init(w):\n    w.normal_()\ninit(weight)\ntorch.manual_seed(0)\n",
+                4,
+                1,
+            ),
+            (
+                "import torch\nfrom torch.utils.data import random_split\na, b = random_split(ds, [5, 5])\n"
+                "torch.manual_seed(0)\n",
+                3,
+                8,
+            ),
             ("from torch import manual_seed as ms\nimport torch\nx = torch.rand(2)\nms(0)\n", 3, 5),
-            ("from numpy import random as npr\nimport numpy as np\na = npr.randint(0, 10)\nnp.random.seed(0)\n", 3, 5),
-            ("from random import shuffle, seed\nitems = [1, 2, 3]\nshuffle(items)\nseed(0)\n", 3, 1),
-            ("import torch\nx = torch.randn(3, device=\"cuda\")\ntorch.cuda.manual_seed_all(0)\n", 2, 5),
+            (
+                "from numpy import random as npr\nimport numpy as np\na = npr.randint(0, 10)\nnp.random.seed(0)\n",
+                3,
+                5,
+            ),
+            (
+                "from random import shuffle, seed\nitems = [1, 2, 3]\nshuffle(items)\nseed(0)\n",
+                3,
+                1,
+            ),
+            (
+                'import torch\nx = torch.randn(3, device="cuda")\ntorch.cuda.manual_seed_all(0)\n',
+                2,
+                5,
+            ),
         ],
-        ids=["torch.randn", "nn.Linear", "nn.init", "param.normal_", "random_split", "ms-alias",
-             "npr-alias", "from-random-import-shuffle", "cuda-draw-cuda-seed"],
+        ids=[
+            "torch.randn",
+            "nn.Linear",
+            "nn.init",
+            "param.normal_",
+            "random_split",
+            "ms-alias",
+            "npr-alias",
+            "from-random-import-shuffle",
+            "cuda-draw-cuda-seed",
+        ],
     )
     def test_draw_before_seeding_is_flagged(self, source, row, column):
         assert findings(source, {"SL104"}) == [("SL104", row, column)]
@@ -479,13 +529,25 @@ class TestSL104RandomBeforeSeed:
         [
             ("import torch\nw = torch.empty(3)\nw.normal_()\ntorch.manual_seed(0)\n", 3, 1),
             ("import torch\nw = torch.empty(3).uniform_(-1, 1)\ntorch.manual_seed(0)\n", 2, 5),
-            ("import torch\nw = torch.nn.Parameter(torch.zeros(3))\nw.data.normal_(0, 0.02)\ntorch.manual_seed(0)\n",
-             3, 1),
-            ("import torch\nclass Net(torch.nn.Module):\n    def __init__(self):\n"
-             "        self.proj = torch.nn.Linear(2, 2)\n        self.proj.weight.data.normal_()\n"
-             "Net()\ntorch.manual_seed(0)\n", 6, 1),
+            (
+                "import torch\nw = torch.nn.Parameter(torch.zeros(3))\nw.data.normal_(0, 0.02)\ntorch.manual_seed(0)\n",
+                3,
+                1,
+            ),
+            (
+                "import torch\nclass Net(torch.nn.Module):\n    def __init__(self):\n"
+                "        self.proj = torch.nn.Linear(2, 2)\n        self.proj.weight.data.normal_()\n"
+                "Net()\ntorch.manual_seed(0)\n",
+                6,
+                1,
+            ),
         ],
-        ids=["empty-then-normal_", "chained-uniform_", "parameter-data-normal_", "module-attribute-normal_"],
+        ids=[
+            "empty-then-normal_",
+            "chained-uniform_",
+            "parameter-data-normal_",
+            "module-attribute-normal_",
+        ],
     )
     def test_in_place_draw_on_a_torch_made_tensor_is_flagged(self, source, row, column):
         assert findings(source, {"SL104"}) == [("SL104", row, column)]
@@ -507,15 +569,21 @@ class TestSL104RandomBeforeSeed:
         source = f"import torch\nimport numpy as np\n{imports}\nx = torch.randn(3)\ny = np.random.rand(3)\n{seeding}\n"
         assert findings(source, {"SL104"}) == [("SL104", 4, 5), ("SL104", 5, 5)]
 
-    @pytest.mark.parametrize("seeding", ["set_determinism(seed=0)", "set_determinism()", "set_determinism(0)"])
+    @pytest.mark.parametrize(
+        "seeding", ["set_determinism(seed=0)", "set_determinism()", "set_determinism(0)"]
+    )
     def test_monai_set_determinism_seeds_every_generator(self, seeding):
         # MONAI's helper seeds torch, NumPy and `random` (with a fixed default when given no seed).
-        source = (f"import random\nimport torch\nimport numpy as np\nfrom monai.utils import set_determinism\n"
-                  f"{seeding}\nmodel = torch.nn.Linear(2, 2)\nidx = np.random.permutation(10)\nrandom.shuffle(items)\n")
+        source = (
+            f"import random\nimport torch\nimport numpy as np\nfrom monai.utils import set_determinism\n"
+            f"{seeding}\nmodel = torch.nn.Linear(2, 2)\nidx = np.random.permutation(10)\nrandom.shuffle(items)\n"
+        )
         assert codes_of(source, {"SL101", "SL102", "SL104", "SL105", "SL106"}) == []
 
     def test_monai_set_determinism_with_none_seeds_randomly(self):
-        source = "import torch\nfrom monai.utils import set_determinism\nset_determinism(seed=None)\n"
+        source = (
+            "import torch\nfrom monai.utils import set_determinism\nset_determinism(seed=None)\n"
+        )
         assert findings(source, {"SL106"}) == [("SL106", 3, 1)]
 
     def test_seeding_inside_if_args_seed_counts(self):
@@ -658,8 +726,16 @@ class TestSL104RandomBeforeSeed:
             torch.manual_seed(0)
             """,
         ],
-        ids=["draw-after-seed", "explicit-generator", "no-random-init", "random_split-generator",
-             "other-library", "cpu-draw-cuda-only-seed", "helper-called-after-seed", "lambda-not-called"],
+        ids=[
+            "draw-after-seed",
+            "explicit-generator",
+            "no-random-init",
+            "random_split-generator",
+            "other-library",
+            "cpu-draw-cuda-only-seed",
+            "helper-called-after-seed",
+            "lambda-not-called",
+        ],
     )
     def test_look_alikes_are_not_flagged(self, source):
         assert codes_of(source, {"SL104"}) == []
@@ -758,9 +834,7 @@ class TestSL104RandomBeforeSeed:
                 set_seed(0)
             """
         assert fixed(source, {"SL104"}, fix="unsafe").endswith(
-            "def main():\n"
-            "    set_seed(0)\n"
-            "    model = torch.nn.Linear(2, 2)\n"
+            "def main():\n    set_seed(0)\n    model = torch.nn.Linear(2, 2)\n"
         )
 
     def test_fix_is_display_only_when_the_seed_is_not_defined_before_the_draw(self):
@@ -856,10 +930,19 @@ class TestSL104RandomBeforeSeed:
     @pytest.mark.parametrize(
         "source, row",
         [
-            ("import torch\ndef main(args):\n    noise = torch.randn(3)\n    torch.manual_seed(args.seed)\n", 3),
-            ("import torch\ndef main(args):\n    args.noise = torch.randn(3)\n    torch.manual_seed(args.seed)\n", 3),
-            ("import torch\ndef main(args):\n    if args.seed is None:\n        x = torch.randn(3)\n"
-             "    torch.manual_seed(args.seed)\n", 4),
+            (
+                "import torch\ndef main(args):\n    noise = torch.randn(3)\n    torch.manual_seed(args.seed)\n",
+                3,
+            ),
+            (
+                "import torch\ndef main(args):\n    args.noise = torch.randn(3)\n    torch.manual_seed(args.seed)\n",
+                3,
+            ),
+            (
+                "import torch\ndef main(args):\n    if args.seed is None:\n        x = torch.randn(3)\n"
+                "    torch.manual_seed(args.seed)\n",
+                4,
+            ),
         ],
         ids=["other-name", "other-attribute", "draw-under-the-same-test"],
     )
@@ -952,27 +1035,57 @@ class TestSL104ThrownAwayInitialisation:
             "    return model\nmodel = restore('ckpt.pt')\n",
             "GPT.from_pretrained = classmethod(lambda cls, name: cls())\nmodel = GPT.from_pretrained('gpt2')\n",
         ],
-        ids=["meta-device", "init-empty-weights", "fabric-empty-init", "no-init-weights", "device-meta-argument",
-             "skip-init", "load-state-dict", "kept-by-to-eval-half", "loading-helper", "safetensors-load-model",
-             "attribute-loaded-in-init", "helper-returning-a-loaded-model", "from-pretrained"],
+        ids=[
+            "meta-device",
+            "init-empty-weights",
+            "fabric-empty-init",
+            "no-init-weights",
+            "device-meta-argument",
+            "skip-init",
+            "load-state-dict",
+            "kept-by-to-eval-half",
+            "loading-helper",
+            "safetensors-load-model",
+            "attribute-loaded-in-init",
+            "helper-returning-a-loaded-model",
+            "from-pretrained",
+        ],
     )
     def test_a_build_whose_random_weights_are_thrown_away_is_not_a_draw(self, body):
-        assert self.flagged_rows(body + "torch.manual_seed(1234)\nsample = torch.multinomial(torch.ones(4), 1)\n") == []
+        assert (
+            self.flagged_rows(
+                body + "torch.manual_seed(1234)\nsample = torch.multinomial(torch.ones(4), 1)\n"
+            )
+            == []
+        )
 
     @pytest.mark.parametrize(
         "body, row",
         [
             ('model = GPT()\nmodel.load_state_dict(torch.load("ckpt.pt"), strict=False)\n', 7),
             ('model = GPT()\nif resume:\n    model.load_state_dict(torch.load("ckpt.pt"))\n', 7),
-            ('model = GPT()\nwarm = model(torch.ones(4))\nmodel.load_state_dict(torch.load("ckpt.pt"))\n', 7),
+            (
+                'model = GPT()\nwarm = model(torch.ones(4))\nmodel.load_state_dict(torch.load("ckpt.pt"))\n',
+                7,
+            ),
             ('model = GPT()\nmodel.fc.load_state_dict(torch.load("fc.pt"))\n', 7),
             ('model = GPT()\nteacher = GPT()\nteacher.load_state_dict(torch.load("ckpt.pt"))\n', 7),
             ('with torch.device("cuda"):\n    model = GPT()\n', 8),
-            ("def load(net, path):\n    if path:\n        net.load_state_dict(torch.load(path))\n"
-             "model = GPT()\nload(model, None)\n", 10),
+            (
+                "def load(net, path):\n    if path:\n        net.load_state_dict(torch.load(path))\n"
+                "model = GPT()\nload(model, None)\n",
+                10,
+            ),
         ],
-        ids=["non-strict-load", "load-only-when-resuming", "used-before-the-load", "part-loaded",
-             "another-model-loaded", "built-on-cuda", "helper-loads-conditionally"],
+        ids=[
+            "non-strict-load",
+            "load-only-when-resuming",
+            "used-before-the-load",
+            "part-loaded",
+            "another-model-loaded",
+            "built-on-cuda",
+            "helper-loads-conditionally",
+        ],
     )
     def test_a_build_whose_weights_stay_random_is_still_a_draw_before_the_seed(self, body, row):
         assert self.flagged_rows(body + "torch.manual_seed(1234)\n") == [row]
@@ -984,21 +1097,41 @@ class TestSL104LibraryCalls:
     @pytest.mark.parametrize(
         "imports, build",
         [
-            ("from peft import LoraConfig, get_peft_model", "get_peft_model(base, LoraConfig(r=8))"),
-            ("from transformers import AutoModelForCausalLM", "AutoModelForCausalLM.from_config(config)"),
+            (
+                "from peft import LoraConfig, get_peft_model",
+                "get_peft_model(base, LoraConfig(r=8))",
+            ),
+            (
+                "from transformers import AutoModelForCausalLM",
+                "AutoModelForCausalLM.from_config(config)",
+            ),
             ("import transformers", "transformers.GPT2LMHeadModel(config)"),
             ("import timm", "timm.create_model('resnet50')"),
             ("import timm", "timm.create_model('resnet50', pretrained=False, num_classes=10)"),
             ("import torchvision", "torchvision.models.resnet18()"),
             ("from torchvision import models", "models.resnet18(weights=None)"),
-            ("from torchvision.models.detection import fasterrcnn_resnet50_fpn", "fasterrcnn_resnet50_fpn(weights=None)"),
-            ("from torchvision.models import ResNet\nfrom torchvision.models.resnet import BasicBlock",
-             "ResNet(BasicBlock, [2, 2, 2, 2])"),
+            (
+                "from torchvision.models.detection import fasterrcnn_resnet50_fpn",
+                "fasterrcnn_resnet50_fpn(weights=None)",
+            ),
+            (
+                "from torchvision.models import ResNet\nfrom torchvision.models.resnet import BasicBlock",
+                "ResNet(BasicBlock, [2, 2, 2, 2])",
+            ),
             ("import timm", "timm.create_model('resnet50', pretrained=True, num_classes=10)"),
         ],
-        ids=["peft-adapter", "from-config", "model-class-from-config", "timm-default", "timm-not-pretrained",
-             "torchvision-default", "torchvision-weights-none", "torchvision-detection", "torchvision-class",
-             "timm-pretrained-with-a-new-head"],
+        ids=[
+            "peft-adapter",
+            "from-config",
+            "model-class-from-config",
+            "timm-default",
+            "timm-not-pretrained",
+            "torchvision-default",
+            "torchvision-weights-none",
+            "torchvision-detection",
+            "torchvision-class",
+            "timm-pretrained-with-a-new-head",
+        ],
     )
     def test_a_library_build_with_random_weights_before_the_seed_is_flagged(self, imports, build):
         source = f"import torch\n{imports}\nmodel = {build}\ntorch.manual_seed(0)\n"
@@ -1010,25 +1143,52 @@ class TestSL104LibraryCalls:
         [
             ("import timm", "timm.create_model('resnet50', pretrained=True)"),
             ("import torchvision", "torchvision.models.resnet18(weights='DEFAULT')"),
-            ("from torchvision.models import ResNet18_Weights, resnet18", "resnet18(weights=ResNet18_Weights.DEFAULT)"),
+            (
+                "from torchvision.models import ResNet18_Weights, resnet18",
+                "resnet18(weights=ResNet18_Weights.DEFAULT)",
+            ),
             ("import torchvision", "torchvision.models.resnet18(pretrained=True)"),
             ("import torchvision", "torchvision.models.get_model_weights('resnet18')"),
-            ("from transformers import AutoModelForCausalLM", "AutoModelForCausalLM.from_pretrained('gpt2')"),
+            (
+                "from transformers import AutoModelForCausalLM",
+                "AutoModelForCausalLM.from_pretrained('gpt2')",
+            ),
             ("from transformers import AutoConfig", "AutoConfig.from_pretrained('gpt2')"),
             ("from transformers import TFBertModel", "TFBertModel(config)"),
-            ("from transformers import DataCollatorForSeq2Seq", "DataCollatorForSeq2Seq(tokenizer)"),
+            (
+                "from transformers import DataCollatorForSeq2Seq",
+                "DataCollatorForSeq2Seq(tokenizer)",
+            ),
             ("from mylib import create_model", "create_model('resnet50')"),
-            ("from torchvision.models.feature_extraction import create_feature_extractor",
-             "create_feature_extractor(backbone, return_nodes=['layer4'])"),
-            ("from torchvision.models._utils import IntermediateLayerGetter",
-             "IntermediateLayerGetter(backbone, {'layer4': 'out'})"),
+            (
+                "from torchvision.models.feature_extraction import create_feature_extractor",
+                "create_feature_extractor(backbone, return_nodes=['layer4'])",
+            ),
+            (
+                "from torchvision.models._utils import IntermediateLayerGetter",
+                "IntermediateLayerGetter(backbone, {'layer4': 'out'})",
+            ),
         ],
-        ids=["timm-pretrained", "torchvision-weights", "torchvision-weights-enum", "torchvision-pretrained",
-             "torchvision-weights-lookup", "from-pretrained", "config", "tensorflow-model", "data-collator",
-             "other-library", "torchvision-feature-extractor", "torchvision-layer-getter"],
+        ids=[
+            "timm-pretrained",
+            "torchvision-weights",
+            "torchvision-weights-enum",
+            "torchvision-pretrained",
+            "torchvision-weights-lookup",
+            "from-pretrained",
+            "config",
+            "tensorflow-model",
+            "data-collator",
+            "other-library",
+            "torchvision-feature-extractor",
+            "torchvision-layer-getter",
+        ],
     )
     def test_a_library_call_that_loads_or_builds_nothing_is_not_a_draw(self, imports, build):
-        assert codes_of(f"import torch\n{imports}\nmodel = {build}\ntorch.manual_seed(0)\n", {"SL104"}) == []
+        assert (
+            codes_of(f"import torch\n{imports}\nmodel = {build}\ntorch.manual_seed(0)\n", {"SL104"})
+            == []
+        )
 
     @pytest.mark.parametrize(
         "trainer, definition",
@@ -1036,8 +1196,10 @@ class TestSL104LibraryCalls:
             ("Trainer(model=model, args=args)", ""),
             ("SFTTrainer(model=model, args=args)", ""),
             ("MyTrainer(model=model, args=args)", "class MyTrainer(Trainer):\n    pass\n"),
-            ("MyTrainer(model=model, args=args)",
-             "class MyTrainer(Trainer):\n    def __init__(self, *a, **kw):\n        super().__init__(*a, **kw)\n"),
+            (
+                "MyTrainer(model=model, args=args)",
+                "class MyTrainer(Trainer):\n    def __init__(self, *a, **kw):\n        super().__init__(*a, **kw)\n",
+            ),
         ],
         ids=["trainer", "trl-trainer", "subclass", "subclass-calling-super-init"],
     )
@@ -1075,13 +1237,33 @@ class TestSL105LibraryUnseeded:
     @pytest.mark.parametrize(
         "source, row, column",
         [
-            ("import torch\nimport numpy as np\ntorch.manual_seed(0)\nx = np.random.rand(3)\n", 4, 5),
-            ("import torch\nfrom random import shuffle\ntorch.manual_seed(0)\nshuffle(items)\n", 4, 1),
-            ("import random\nimport torch.nn as nn\nrandom.seed(3)\nmodel = nn.Linear(2, 2)\n", 4, 9),
-            ("import numpy as np\nfrom fairseq.utils import set_torch_seed\nset_torch_seed(0)\n"
-             "y = np.random.rand(2)\n", 4, 5),
-            ("from numpy import random as npr\nimport torch\nif args.seed is not None:\n"
-             "    torch.manual_seed(args.seed)\nx = npr.normal()\n", 5, 5),
+            (
+                "import torch\nimport numpy as np\ntorch.manual_seed(0)\nx = np.random.rand(3)\n",
+                4,
+                5,
+            ),
+            (
+                "import torch\nfrom random import shuffle\ntorch.manual_seed(0)\nshuffle(items)\n",
+                4,
+                1,
+            ),
+            (
+                "import random\nimport torch.nn as nn\nrandom.seed(3)\nmodel = nn.Linear(2, 2)\n",
+                4,
+                9,
+            ),
+            (
+                "import numpy as np\nfrom fairseq.utils import set_torch_seed\nset_torch_seed(0)\n"
+                "y = np.random.rand(2)\n",
+                4,
+                5,
+            ),
+            (
+                "from numpy import random as npr\nimport torch\nif args.seed is not None:\n"
+                "    torch.manual_seed(args.seed)\nx = npr.normal()\n",
+                5,
+                5,
+            ),
         ],
         ids=["numpy", "random", "torch", "fairseq-seeds-torch-only", "npr-after-if-args-seed"],
     )
@@ -1115,7 +1297,9 @@ class TestSL105LibraryUnseeded:
         assert findings(source, {"SL105"}) == [("SL105", 6, 5)]
 
     def test_project_helper_seeding_part_of_the_libraries(self):
-        settings = AnalysisSettings(seed_functions={"myproj.utils.fix_seeds": frozenset({"torch", "cuda"})})
+        settings = AnalysisSettings(
+            seed_functions={"myproj.utils.fix_seeds": frozenset({"torch", "cuda"})}
+        )
         source = """\
             import numpy as np
             from myproj.utils import fix_seeds
@@ -1165,7 +1349,13 @@ class TestSL105LibraryUnseeded:
             x = np.random.rand(3)
             """,
         ],
-        ids=["seed_everything", "transformers.set_seed", "both-seeded", "rng-objects", "no-seeding"],
+        ids=[
+            "seed_everything",
+            "transformers.set_seed",
+            "both-seeded",
+            "rng-objects",
+            "no-seeding",
+        ],
     )
     def test_not_flagged_when_every_drawn_library_is_seeded(self, source):
         assert codes_of(source, {"SL105"}) == []
@@ -1182,15 +1372,21 @@ class TestSL105LibraryUnseeded:
             ("-1", "(-1) % 2**32"),
         ],
     )
-    def test_numpy_fix_reduces_the_seed_modulo_2_32_unless_it_is_a_small_literal(self, seed, numpy_seed):
-        source = f"import torch\nimport numpy as np\ntorch.manual_seed({seed})\nx = np.random.rand(3)\n"
+    def test_numpy_fix_reduces_the_seed_modulo_2_32_unless_it_is_a_small_literal(
+        self, seed, numpy_seed
+    ):
+        source = (
+            f"import torch\nimport numpy as np\ntorch.manual_seed({seed})\nx = np.random.rand(3)\n"
+        )
         assert fixed(source, {"SL105"}) == (
             f"import torch\nimport numpy as np\ntorch.manual_seed({seed})\n"
             f"np.random.seed({numpy_seed})\nx = np.random.rand(3)\n"
         )
 
     def test_numpy_fix_reuses_a_from_import_alias(self):
-        source = "import torch\nfrom numpy import random as npr\ntorch.manual_seed(1)\nx = npr.rand(3)\n"
+        source = (
+            "import torch\nfrom numpy import random as npr\ntorch.manual_seed(1)\nx = npr.rand(3)\n"
+        )
         assert fixed(source, {"SL105"}) == (
             "import torch\nfrom numpy import random as npr\ntorch.manual_seed(1)\nnpr.seed(1)\nx = npr.rand(3)\n"
         )
@@ -1239,8 +1435,9 @@ class TestSL105LibraryUnseeded:
             set_seed(5)
             x = np.random.rand(3)
             """
-        assert "def set_seed(seed):\n    torch.manual_seed(seed)\n    np.random.seed(seed % 2**32)\n" in fixed(
-            source, {"SL105"}
+        assert (
+            "def set_seed(seed):\n    torch.manual_seed(seed)\n    np.random.seed(seed % 2**32)\n"
+            in fixed(source, {"SL105"})
         )
 
     def test_fix_keeps_crlf(self):
@@ -1268,13 +1465,25 @@ class TestSL106NondeterministicSeed:
             ("import numpy as np\nnp.random.seed()\n", 2, 1),
             ("import time\nimport torch\ntorch.manual_seed(int(time.time()))\n", 3, 1),
             ("import time\nimport torch\nseed = int(time.time())\ntorch.manual_seed(seed)\n", 4, 1),
-            ("import time\nimport torch\nnow = time.time()\nseed = int(now * 1000)\ntorch.manual_seed(seed)\n", 5, 1),
+            (
+                "import time\nimport torch\nnow = time.time()\nseed = int(now * 1000)\ntorch.manual_seed(seed)\n",
+                5,
+                1,
+            ),
             ("from time import time\nimport torch\ntorch.manual_seed(int(time()))\n", 3, 1),
             ("import time\nimport random\nrandom.seed(time.time_ns())\n", 3, 1),
-            ("from datetime import datetime\nimport torch\ntorch.manual_seed(datetime.now().microsecond)\n", 3, 1),
+            (
+                "from datetime import datetime\nimport torch\ntorch.manual_seed(datetime.now().microsecond)\n",
+                3,
+                1,
+            ),
             ("import os\nimport torch\ntorch.manual_seed(os.getpid())\n", 3, 1),
             ("import uuid\nimport torch\ntorch.manual_seed(uuid.uuid4().int)\n", 3, 1),
-            ("import os\nimport torch\ntorch.manual_seed(int.from_bytes(os.urandom(4), 'big'))\n", 3, 1),
+            (
+                "import os\nimport torch\ntorch.manual_seed(int.from_bytes(os.urandom(4), 'big'))\n",
+                3,
+                1,
+            ),
             ("import secrets\nimport torch\ntorch.manual_seed(secrets.randbits(32))\n", 3, 1),
             ("import torch\ntorch.seed()\n", 2, 1),
             ("import torch\ntorch.cuda.seed()\n", 2, 1),
@@ -1283,17 +1492,39 @@ class TestSL106NondeterministicSeed:
             ("from detectron2.utils.env import seed_all_rng\nseed_all_rng()\n", 2, 1),
             ("from mmengine.runner import set_random_seed\nset_random_seed(None)\n", 2, 1),
         ],
-        ids=["random.seed()", "np.random.seed(None)", "np.random.seed()", "time.time", "seed-variable-from-time",
-             "seed-variable-chain", "from-time-import-time", "time_ns", "datetime.now", "getpid", "uuid4",
-             "urandom", "secrets", "torch.seed", "torch.cuda.seed", "torch.cuda.seed_all", "generator.seed",
-             "seed_all_rng()", "mmengine-None"],
+        ids=[
+            "random.seed()",
+            "np.random.seed(None)",
+            "np.random.seed()",
+            "time.time",
+            "seed-variable-from-time",
+            "seed-variable-chain",
+            "from-time-import-time",
+            "time_ns",
+            "datetime.now",
+            "getpid",
+            "uuid4",
+            "urandom",
+            "secrets",
+            "torch.seed",
+            "torch.cuda.seed",
+            "torch.cuda.seed_all",
+            "generator.seed",
+            "seed_all_rng()",
+            "mmengine-None",
+        ],
     )
     def test_random_seeding_is_flagged(self, source, row, column):
         assert findings(source, {"SL106"}) == [("SL106", row, column)]
 
     @pytest.mark.parametrize(
         "constructor",
-        ["np.random.default_rng()", "np.random.RandomState()", "random.Random()", "np.random.default_rng(None)"],
+        [
+            "np.random.default_rng()",
+            "np.random.RandomState()",
+            "random.Random()",
+            "np.random.default_rng(None)",
+        ],
     )
     def test_unseeded_rng_object_in_a_seeding_program_is_flagged(self, constructor):
         source = f"import random\nimport numpy as np\nimport torch\ntorch.manual_seed(0)\nrng = {constructor}\n"
@@ -1314,9 +1545,19 @@ class TestSL106NondeterministicSeed:
             "from lightning import seed_everything\nseed_everything(42)\n",
             "from detectron2.utils.env import seed_all_rng\nseed_all_rng(0)\n",
         ],
-        ids=["default_rng(0)", "default_rng(seed=1)", "default_rng-in-non-seeding-code", "random.seed(args.seed)",
-             "random.seed(a=1)", "np.random.seed(0)", "seed-from-args", "time-used-elsewhere",
-             "generator.manual_seed", "seed_everything(42)", "seed_all_rng(0)"],
+        ids=[
+            "default_rng(0)",
+            "default_rng(seed=1)",
+            "default_rng-in-non-seeding-code",
+            "random.seed(args.seed)",
+            "random.seed(a=1)",
+            "np.random.seed(0)",
+            "seed-from-args",
+            "time-used-elsewhere",
+            "generator.manual_seed",
+            "seed_everything(42)",
+            "seed_all_rng(0)",
+        ],
     )
     def test_fixed_seeds_are_not_flagged(self, source):
         assert codes_of(source, {"SL106"}) == []
@@ -1330,11 +1571,16 @@ class TestSL106NondeterministicSeed:
         [
             # Distilled from torch/random.py's `seed()`: the random seed is chosen and returned
             # (only the reseed itself is reported; seeding CUDA with the returned value is not).
-            ("import torch\ndef seed():\n    s = torch.seed()\n    torch.cuda.manual_seed_all(s)\n    return s\n",
-             [("SL106", 3, 9)]),
+            (
+                "import torch\ndef seed():\n    s = torch.seed()\n    torch.cuda.manual_seed_all(s)\n    return s\n",
+                [("SL106", 3, 9)],
+            ),
             # Distilled from torch/utils/benchmark/utils/fuzzer.py: a seed picked only when none is given.
-            ("import numpy as np\nimport torch\ndef make(seed=None):\n    if seed is None:\n"
-             "        seed = int(np.random.RandomState().randint(0, 2**32 - 1))\n    torch.manual_seed(seed)\n", []),
+            (
+                "import numpy as np\nimport torch\ndef make(seed=None):\n    if seed is None:\n"
+                "        seed = int(np.random.RandomState().randint(0, 2**32 - 1))\n    torch.manual_seed(seed)\n",
+                [],
+            ),
         ],
         ids=["returned-random-seed", "picks-a-missing-seed"],
     )
@@ -1355,47 +1601,73 @@ class TestSL106NondeterministicSeed:
 
 # ====================================================================== every fix
 FIXABLE = [
-    ("SL101", "safe", """\
+    (
+        "SL101",
+        "safe",
+        """\
 import torch
 # seed the GPUs
 if torch.cuda.is_available():  # guard
     torch.cuda.manual_seed_all(args.seed)  # all devices
-"""),
-    ("SL102", "safe", """\
+""",
+    ),
+    (
+        "SL102",
+        "safe",
+        """\
 import torch
 torch.default_generator.manual_seed(0)  # CPU only
 model = torch.nn.Linear(2, 2).cuda()  # on GPU
-"""),
-    ("SL102", "safe", """\
+""",
+    ),
+    (
+        "SL102",
+        "safe",
+        """\
 import torch
 from torch import nn
 torch.cuda.manual_seed(0)  # current device
 model = nn.DataParallel(nn.Linear(2, 2))  # several GPUs
-"""),
-    ("SL103", "safe", """\
+""",
+    ),
+    (
+        "SL103",
+        "safe",
+        """\
 import torch
 torch.manual_seed(7)  # the seed
 model = torch.nn.Linear(2, 2).cuda()  # on GPU
-"""),
-    ("SL104", "unsafe", """\
+""",
+    ),
+    (
+        "SL104",
+        "unsafe",
+        """\
 import torch
 # draws first
 x = torch.randn(3)  # noise
 model = torch.nn.Linear(2, 2)  # init
 torch.manual_seed(0)  # seed
-"""),
-    ("SL105", "safe", """\
+""",
+    ),
+    (
+        "SL105",
+        "safe",
+        """\
 import random
 import torch
 from numpy.random import rand  # numpy
 torch.manual_seed(args.seed)  # seed
 x = rand(3)  # numpy draw
 random.shuffle(items)  # random draw
-"""),
+""",
+    ),
 ]
 
 
-@pytest.mark.parametrize("code, mode, source", FIXABLE, ids=[f"{c}-{i}" for i, (c, _, _) in enumerate(FIXABLE)])
+@pytest.mark.parametrize(
+    "code, mode, source", FIXABLE, ids=[f"{c}-{i}" for i, (c, _, _) in enumerate(FIXABLE)]
+)
 class TestFixProperties:
     def test_the_source_is_flagged_with_a_fix(self, code, mode, source):
         diagnostics = lint(source, {code}).diagnostics
@@ -1418,7 +1690,6 @@ class TestFixProperties:
 
     def test_result_parses(self, code, mode, source):
         libcst.parse_module(fixed(source, {code}, fix=mode))
-
 
 
 def test_sl105_fixes_every_flow_that_reaches_a_shared_draw_unseeded():
@@ -1450,6 +1721,7 @@ def test_sl105_fixes_every_flow_that_reaches_a_shared_draw_unseeded():
     assert len(diagnostic.fix.edits) == 2
     fixed = lint(source, {"SL105"}, fix="safe")
     assert fixed.source.text.count("torch.manual_seed(0)") == 2 and fixed.diagnostics == []
+
 
 class TestLibraryShufflesDrawFromNumPy:
     """Issue 14, family 1: library shuffles and splits without a seed take NumPy's global generator."""
@@ -1484,21 +1756,34 @@ class TestLibraryShufflesDrawFromNumPy:
         assert (diagnostic.code, diagnostic.start.row) == ("SL105", 8)
         assert "NumPy global generator" in diagnostic.message
         fixed = lint(source, {"SL105"}, fix="safe")
-        assert "np.random.seed(seed % 2**32)" in fixed.source.text or "np.random.seed(seed)" in fixed.source.text
+        assert (
+            "np.random.seed(seed % 2**32)" in fixed.source.text
+            or "np.random.seed(seed)" in fixed.source.text
+        )
         assert fixed.diagnostics == []
 
-    @pytest.mark.parametrize("call", [
-        'ds.shuffle(seed=0)', 'ds.shuffle(42)', 'ds.shuffle(generator=np.random.default_rng(0))',
-        'dd.shuffle(seeds={"train": 0})', 'ds.train_test_split(test_size=0.1, seed=1)',
-        'ds.train_test_split(test_size=0.1, shuffle=False)',
-        'train_test_split(range(10), random_state=0)', 'train_test_split(range(10), shuffle=False)',
-        'resample(range(10), random_state=rng)',
-        # Streamed datasets shuffle with OS entropy, not NumPy's generator (another rule's business).
-        'load_dataset("c4", streaming=True)["train"].shuffle()', 'ds.to_iterable_dataset().shuffle()',
-        'IterableDataset.from_generator(gen).shuffle()',
-        # Look-alikes: not a `datasets` object.
-        'Deck().shuffle()', 'batch.shuffle()', 'tf.data.Dataset.range(4).shuffle(4)',
-    ])
+    @pytest.mark.parametrize(
+        "call",
+        [
+            "ds.shuffle(seed=0)",
+            "ds.shuffle(42)",
+            "ds.shuffle(generator=np.random.default_rng(0))",
+            'dd.shuffle(seeds={"train": 0})',
+            "ds.train_test_split(test_size=0.1, seed=1)",
+            "ds.train_test_split(test_size=0.1, shuffle=False)",
+            "train_test_split(range(10), random_state=0)",
+            "train_test_split(range(10), shuffle=False)",
+            "resample(range(10), random_state=rng)",
+            # Streamed datasets shuffle with OS entropy, not NumPy's generator (another rule's business).
+            'load_dataset("c4", streaming=True)["train"].shuffle()',
+            "ds.to_iterable_dataset().shuffle()",
+            "IterableDataset.from_generator(gen).shuffle()",
+            # Look-alikes: not a `datasets` object.
+            "Deck().shuffle()",
+            "batch.shuffle()",
+            "tf.data.Dataset.range(4).shuffle(4)",
+        ],
+    )
     def test_seeded_unshuffled_streamed_and_look_alike_calls_are_left_alone(self, call):
         source = f"""\
             import numpy as np
@@ -1548,16 +1833,22 @@ class TestLibraryShufflesDrawFromNumPy:
             """
         assert findings(source, {"SL104"}) == [("SL104", 6, 11)]
         # A name bound to two different things is not assumed to be a dataset.
-        other = source.replace('dataset = dataset.map(len)', 'dataset = Deck()')
+        other = source.replace("dataset = dataset.map(len)", "dataset = Deck()")
         assert codes_of(other, {"SL104"}) == []
 
-    @pytest.mark.parametrize("other, flagged", [
-        ('load_dataset(path)', True),
-        ('datasets.load_from_disk(path)', True),
-        ('load_dataset(path, streaming=True)', False),  # streamed on one path: another rule's business
-        ('pandas.read_json(path)', False),
-        ('None', False),
-    ])
+    @pytest.mark.parametrize(
+        "other, flagged",
+        [
+            ("load_dataset(path)", True),
+            ("datasets.load_from_disk(path)", True),
+            (
+                "load_dataset(path, streaming=True)",
+                False,
+            ),  # streamed on one path: another rule's business
+            ("pandas.read_json(path)", False),
+            ("None", False),
+        ],
+    )
     def test_a_dataset_loaded_on_every_branch_is_one(self, other, flagged):
         # Distilled from alpaca-lora's finetune.py: the data come from a JSON file or the Hub, then shuffle.
         source = f"""\
@@ -1644,8 +1935,14 @@ class TestEntropySeededShuffle:
         main(0)
         """
 
-    def test_unseeded_streamed_and_webdataset_shuffles_are_flagged_and_fixed_with_the_script_seed(self):
-        assert findings(self.SOURCE, {"SL109"}) == [("SL109", 9, 14), ("SL109", 10, 14), ("SL109", 11, 63)]
+    def test_unseeded_streamed_and_webdataset_shuffles_are_flagged_and_fixed_with_the_script_seed(
+        self,
+    ):
+        assert findings(self.SOURCE, {"SL109"}) == [
+            ("SL109", 9, 14),
+            ("SL109", 10, 14),
+            ("SL109", 11, 63),
+        ]
         fixed = lint(self.SOURCE, {"SL109"}, fix="unsafe")
         text = fixed.source.text
         assert "stream.shuffle(buffer_size=1000, seed=seed)" in text
@@ -1655,36 +1952,48 @@ class TestEntropySeededShuffle:
         compile(text, "fixed.py", "exec")
         assert lint(text, {"SL109"}, fix="unsafe").source.text == text  # idempotent
 
-    @pytest.mark.parametrize("line", [
-        'stream = stream.shuffle(seed=seed, buffer_size=1000)',
-        'stream = stream.shuffle(generator=np.random.default_rng(seed))',
-        'shards = wds.WebDataset("a.tar").shuffle(1000, rng=random.Random(seed))',
-        'shards = wds.WebDataset("a.tar").shuffle(1000, seed=seed)',
-        'shards = wds.WebDataset("a.tar").detshuffle(1000)',
-        'mapped = load_dataset("imdb", split="train").shuffle()',  # NumPy global: SL104/SL105's business
-        'other = deck.shuffle()',
-        'items = random.shuffle(items)',
-    ])
+    @pytest.mark.parametrize(
+        "line",
+        [
+            "stream = stream.shuffle(seed=seed, buffer_size=1000)",
+            "stream = stream.shuffle(generator=np.random.default_rng(seed))",
+            'shards = wds.WebDataset("a.tar").shuffle(1000, rng=random.Random(seed))',
+            'shards = wds.WebDataset("a.tar").shuffle(1000, seed=seed)',
+            'shards = wds.WebDataset("a.tar").detshuffle(1000)',
+            'mapped = load_dataset("imdb", split="train").shuffle()',  # NumPy global: SL104/SL105's business
+            "other = deck.shuffle()",
+            "items = random.shuffle(items)",
+        ],
+    )
     def test_seeded_deterministic_map_style_and_look_alike_shuffles_are_left_alone(self, line):
         source = self.SOURCE.replace(
-            '            stream = stream.shuffle(buffer_size=1000)\n'
+            "            stream = stream.shuffle(buffer_size=1000)\n"
             '            shards = wds.WebDataset("shards-{000..009}.tar").shuffle(1000).decode("pil")\n'
             '            pipeline = wds.DataPipeline(wds.SimpleShardList("a.tar"), wds.shuffle(100, rng=None))\n',
-            f"            {line}\n").replace("        import torch\n", "        import random\n        import numpy as np\n"
-                                               "        import torch\n        deck = object()\n        items = [1]\n")
+            f"            {line}\n",
+        ).replace(
+            "        import torch\n",
+            "        import random\n        import numpy as np\n"
+            "        import torch\n        deck = object()\n        items = [1]\n",
+        )
         assert codes_of(source, {"SL109"}) == []
 
     def test_code_that_seeds_nothing_is_left_alone(self):
-        source = self.SOURCE.replace("    torch.manual_seed(seed)\n", "").replace("import torch\n", "")
+        source = self.SOURCE.replace("    torch.manual_seed(seed)\n", "").replace(
+            "import torch\n", ""
+        )
         assert codes_of(source, {"SL109"}) == []
 
     def test_a_stream_opened_on_either_branch_is_one(self):
         source = self.SOURCE.replace(
             '            stream = load_dataset("allenai/c4", "en", split="train", streaming=True)\n',
-            '            if local:\n'
+            "            if local:\n"
             '                stream = load_dataset("json", data_files=path, split="train", streaming=True)\n'
-            '            else:\n'
-            '                stream = load_dataset("allenai/c4", "en", split="train", streaming=True)\n')
+            "            else:\n"
+            '                stream = load_dataset("allenai/c4", "en", split="train", streaming=True)\n',
+        )
         assert ("SL109", 12, 14) in findings(source, {"SL109"})
-        mixed = source.replace('data_files=path, split="train", streaming=True', 'data_files=path, split="train"')
+        mixed = source.replace(
+            'data_files=path, split="train", streaming=True', 'data_files=path, split="train"'
+        )
         assert ("SL109", 12, 14) not in findings(mixed, {"SL109"})

@@ -16,7 +16,9 @@ from seedlint.diagnostics import Applicability
 
 def findings(source: str, codes, **kwargs) -> list[tuple[str, int, int]]:
     """(code, row, column) of every finding."""
-    return [(d.code, d.start.row, d.start.column) for d in lint(source, codes, **kwargs).diagnostics]
+    return [
+        (d.code, d.start.row, d.start.column) for d in lint(source, codes, **kwargs).diagnostics
+    ]
 
 
 def dedent(source: str) -> str:
@@ -48,7 +50,9 @@ LOADER_ROW = NOISY.count("\n") + 1
 # ============================================================================ SL202
 class TestSL202WorkerRngDuplication:
     def test_loader_with_workers_is_flagged_at_the_call_naming_class_and_attribute(self):
-        (diagnostic,) = lint(NOISY + "loader = DataLoader(Noisy(), num_workers=2)\n", {"SL202"}).diagnostics
+        (diagnostic,) = lint(
+            NOISY + "loader = DataLoader(Noisy(), num_workers=2)\n", {"SL202"}
+        ).diagnostics
         assert (diagnostic.start.row, diagnostic.start.column) == (LOADER_ROW, 10)
         assert "`Noisy`" in diagnostic.message
         assert "`self.rng` (`np.random.default_rng`)" in diagnostic.message
@@ -66,8 +70,14 @@ class TestSL202WorkerRngDuplication:
             "g = torch.Generator()\ng.manual_seed(0)\nloader = DataLoader(Noisy(), num_workers=2, generator=g)\n",
             "def make():\n    ds = Noisy()\n    return DataLoader(ds, shuffle=True, num_workers=8)\n",
         ],
-        ids=["through-variable", "num-workers-from-args", "positional-num-workers", "persistent-workers",
-             "generator-does-not-fix-it", "inside-function"],
+        ids=[
+            "through-variable",
+            "num-workers-from-args",
+            "positional-num-workers",
+            "persistent-workers",
+            "generator-does-not-fix-it",
+            "inside-function",
+        ],
     )
     def test_loader_forms_are_flagged(self, loader):
         assert [code for code, _, _ in findings(NOISY + loader, {"SL202"})] == ["SL202"]
@@ -185,8 +195,14 @@ class TestSL202WorkerRngDuplication:
             loader = DataLoader(Noisy(0), num_workers=2)
             """,
         ],
-        ids=["aliased-imports", "iterable-random-Random", "torch-generator-keyword", "base-class-helper-RandomState",
-             "class-attribute-local-alias", "bound-name-getitems"],
+        ids=[
+            "aliased-imports",
+            "iterable-random-Random",
+            "torch-generator-keyword",
+            "base-class-helper-RandomState",
+            "class-attribute-local-alias",
+            "bound-name-getitems",
+        ],
     )
     def test_rng_object_shapes_are_flagged(self, source):
         assert [code for code, _, _ in findings(source, {"SL202"})] == ["SL202"]
@@ -212,7 +228,10 @@ class TestSL202WorkerRngDuplication:
         (diagnostic,) = lint(source, {"SL202"}).diagnostics
         assert "`self.rng` (`random.Random`) and `self.g` (`torch.Generator`)" in diagnostic.message
         assert "reseeds them" in diagnostic.message
-        assert "info.dataset.rng.seed(info.seed); info.dataset.g.manual_seed(info.seed)" in diagnostic.help
+        assert (
+            "info.dataset.rng.seed(info.seed); info.dataset.g.manual_seed(info.seed)"
+            in diagnostic.help
+        )
 
     @pytest.mark.parametrize(
         "loader",
@@ -242,9 +261,17 @@ loader = DataLoader(Noisy(), num_workers=2, worker_init_fn=seed_worker)
             "from myproject.workers import seed_worker\n"
             "loader = DataLoader(Noisy(), num_workers=2, worker_init_fn=seed_worker)\n",
         ],
-        ids=["num-workers-absent", "num-workers-0", "num-workers-name-bound-to-0", "star-kwargs",
-             "dataset-parameter", "worker-init-reassigns-from-worker-info", "worker-init-uses-initial-seed",
-             "lambda-setattr", "imported-worker-init-fn"],
+        ids=[
+            "num-workers-absent",
+            "num-workers-0",
+            "num-workers-name-bound-to-0",
+            "star-kwargs",
+            "dataset-parameter",
+            "worker-init-reassigns-from-worker-info",
+            "worker-init-uses-initial-seed",
+            "lambda-setattr",
+            "imported-worker-init-fn",
+        ],
     )
     def test_loaders_left_alone(self, loader):
         assert findings(NOISY + loader, {"SL202"}) == []
@@ -400,8 +427,16 @@ loader = DataLoader(Noisy(), num_workers=2, worker_init_fn=seed_worker)
             loader = DataLoader(Noisy(), num_workers=2)
             """,
         ],
-        ids=["dataset-method-via-partial", "alias-reseed-in-worker-init", "never-drawn", "made-in-getitem",
-             "lazy-in-worker", "global-generators", "other-dataloader", "other-default-rng"],
+        ids=[
+            "dataset-method-via-partial",
+            "alias-reseed-in-worker-init",
+            "never-drawn",
+            "made-in-getitem",
+            "lazy-in-worker",
+            "global-generators",
+            "other-dataloader",
+            "other-default-rng",
+        ],
     )
     def test_code_left_alone(self, source):
         assert findings(source, {"SL202"}) == []
@@ -444,10 +479,18 @@ loader = DataLoader(Noisy(), num_workers=2, worker_init_fn=seed_worker)
         assert findings(source, {"SL202"}) == []
 
     def test_recommended_worker_init_fn_silences_the_rule(self):
-        (diagnostic,) = lint(NOISY + "loader = DataLoader(Noisy(), num_workers=2)\n", {"SL202"}).diagnostics
+        (diagnostic,) = lint(
+            NOISY + "loader = DataLoader(Noisy(), num_workers=2)\n", {"SL202"}
+        ).diagnostics
         body = diagnostic.help.split("def seed_worker(worker_id): ", 1)[1].split("` and pass", 1)[0]
-        function = "def seed_worker(worker_id):\n" + "".join(f"    {line.strip()}\n" for line in body.split(";"))
-        source = NOISY + function + "\n\nloader = DataLoader(Noisy(), num_workers=2, worker_init_fn=seed_worker)\n"
+        function = "def seed_worker(worker_id):\n" + "".join(
+            f"    {line.strip()}\n" for line in body.split(";")
+        )
+        source = (
+            NOISY
+            + function
+            + "\n\nloader = DataLoader(Noisy(), num_workers=2, worker_init_fn=seed_worker)\n"
+        )
         libcst.parse_module(source)
         assert findings(source, {"SL202", "SL203"}) == []
 
@@ -481,12 +524,17 @@ class TestSL203ConstantWorkerSeed:
     @pytest.mark.parametrize(
         "source, row, column",
         [
-            ("""\
+            (
+                """\
             import random
             from torch.utils.data import DataLoader
             loader = DataLoader(dataset, num_workers=2, worker_init_fn=lambda _: random.seed(42))
-            """, 3, 70),
-            ("""\
+            """,
+                3,
+                70,
+            ),
+            (
+                """\
             import torch
             import torch.utils.data as tud
             SEED = 1234
@@ -497,8 +545,12 @@ class TestSL203ConstantWorkerSeed:
 
 
             loader = tud.DataLoader(dataset, 2, True, None, None, 4, worker_init_fn=init_fn)
-            """, 7, 5),
-            ("""\
+            """,
+                7,
+                5,
+            ),
+            (
+                """\
             import numpy.random as npr
             from torch.utils.data import DataLoader
 
@@ -508,8 +560,13 @@ class TestSL203ConstantWorkerSeed:
                 npr.seed(seed)
 
 
-            """ + LOADER, 7, 5),
-            ("""\
+            """
+                + LOADER,
+                7,
+                5,
+            ),
+            (
+                """\
             import functools
             import numpy as np
             from torch.utils.data import DataLoader
@@ -520,8 +577,12 @@ class TestSL203ConstantWorkerSeed:
 
 
             loader = DataLoader(dataset, num_workers=2, worker_init_fn=functools.partial(seed_worker, seed=3))
-            """, 7, 5),
-            ("""\
+            """,
+                7,
+                5,
+            ),
+            (
+                """\
             from functools import partial
             import numpy as np
             from torch.utils.data import DataLoader
@@ -533,8 +594,12 @@ class TestSL203ConstantWorkerSeed:
 
             init = partial(seed_worker, seed=3)
             loader = DataLoader(dataset, num_workers=2, worker_init_fn=init)
-            """, 7, 5),
-            ("""\
+            """,
+                7,
+                5,
+            ),
+            (
+                """\
             import random
             from torch.utils.data import DataLoader
 
@@ -548,8 +613,12 @@ class TestSL203ConstantWorkerSeed:
 
                 def loader(self):
                     return DataLoader(dataset, num_workers=2, worker_init_fn=self.seed_worker)
-            """, 10, 9),
-            ("""\
+            """,
+                10,
+                9,
+            ),
+            (
+                """\
             import numpy as np
             from torch.utils.data import get_worker_info
 
@@ -560,8 +629,12 @@ class TestSL203ConstantWorkerSeed:
 
 
             trainer = Trainer(worker_init_fn=seed_worker)
-            """, 7, 24),
-            ("""\
+            """,
+                7,
+                24,
+            ),
+            (
+                """\
             import torch
             from torch.utils.data import DataLoader, get_worker_info
 
@@ -570,8 +643,13 @@ class TestSL203ConstantWorkerSeed:
                 get_worker_info().dataset.g.manual_seed(1234)
 
 
-            """ + LOADER, 6, 5),
-            ("""\
+            """
+                + LOADER,
+                6,
+                5,
+            ),
+            (
+                """\
             import torch
             from torch.utils.data import DataLoader, get_worker_info
 
@@ -580,23 +658,40 @@ class TestSL203ConstantWorkerSeed:
                 get_worker_info().dataset.g = torch.Generator()
 
 
-            """ + LOADER, 6, 35),
-            ("""\
+            """
+                + LOADER,
+                6,
+                35,
+            ),
+            (
+                """\
             from lightning import seed_everything
             from torch.utils.data import DataLoader
             loader = DataLoader(dataset, num_workers=2, worker_init_fn=lambda wid: seed_everything(7))
-            """, 3, 72),
+            """,
+                3,
+                72,
+            ),
         ],
-        ids=["lambda-random", "module-constant-aliased-loader", "local-name-from-args", "partial-keyword",
-             "partial-through-name",
-             "method-self-seed", "dataset-rng-from-dataset-field-any-call", "generator-manual-seed",
-             "fresh-torch-generator", "seeding-helper-in-lambda"],
+        ids=[
+            "lambda-random",
+            "module-constant-aliased-loader",
+            "local-name-from-args",
+            "partial-keyword",
+            "partial-through-name",
+            "method-self-seed",
+            "dataset-rng-from-dataset-field-any-call",
+            "generator-manual-seed",
+            "fresh-torch-generator",
+            "seeding-helper-in-lambda",
+        ],
     )
     def test_constant_seeds_are_flagged(self, source, row, column):
         assert findings(source, {"SL203"}) == [("SL203", row, column)]
 
     def test_object_reseed_message_and_help(self):
-        source = """\
+        source = (
+            """\
             import numpy as np
             from torch.utils.data import DataLoader, get_worker_info
 
@@ -605,7 +700,9 @@ class TestSL203ConstantWorkerSeed:
                 get_worker_info().dataset.rng = np.random.default_rng(0)
 
 
-            """ + LOADER
+            """
+            + LOADER
+        )
         (diagnostic,) = lint(source, {"SL203"}).diagnostics
         assert "gives every worker's copy of the RNG the same seed" in diagnostic.message
         assert "get_worker_info().seed" in diagnostic.help
@@ -627,12 +724,25 @@ class TestSL203ConstantWorkerSeed:
             "get_worker_info().dataset.rng = np.random.default_rng()",
             "get_worker_info().dataset.g.manual_seed(torch.initial_seed())",
         ],
-        ids=["worker-id", "initial-seed", "worker-info-seed", "worker-info-id", "reassigned-name", "no-seed",
-             "unknown-call", "pid", "global-draw", "builtin-of-worker-id", "dataset-rng-from-info-seed",
-             "dataset-rng-entropy", "generator-from-initial-seed"],
+        ids=[
+            "worker-id",
+            "initial-seed",
+            "worker-info-seed",
+            "worker-info-id",
+            "reassigned-name",
+            "no-seed",
+            "unknown-call",
+            "pid",
+            "global-draw",
+            "builtin-of-worker-id",
+            "dataset-rng-from-info-seed",
+            "dataset-rng-entropy",
+            "generator-from-initial-seed",
+        ],
     )
     def test_worker_dependent_seeds_are_left_alone(self, body):
-        source = dedent("""\
+        source = (
+            dedent("""\
             import os
             import random
             import numpy as np
@@ -642,11 +752,15 @@ class TestSL203ConstantWorkerSeed:
             SEED = 3
 
 
-            """) + f"def seed_worker(worker_id):\n    {body}\n\n\n" + LOADER
+            """)
+            + f"def seed_worker(worker_id):\n    {body}\n\n\n"
+            + LOADER
+        )
         assert findings(source, {"SL203"}, path="train.py") == []
 
     def test_worker_id_through_star_args_is_worker_dependent(self):
-        source = """\
+        source = (
+            """\
             import numpy as np
             from torch.utils.data import DataLoader
 
@@ -655,7 +769,9 @@ class TestSL203ConstantWorkerSeed:
                 np.random.seed(1000 + args[0])
 
 
-            """ + LOADER
+            """
+            + LOADER
+        )
         assert findings(source, {"SL203"}) == []
 
     @pytest.mark.parametrize(
@@ -677,7 +793,8 @@ class TestSL203ConstantWorkerSeed:
             import numpy as np
             from torch.utils.data import DataLoader
             from myproject.workers import seed_worker
-            """ + LOADER,
+            """
+            + LOADER,
             """\
             import numpy as np
             from torch.utils.data import DataLoader
@@ -689,7 +806,8 @@ class TestSL203ConstantWorkerSeed:
 
 
             reset(0)
-            """ + LOADER,
+            """
+            + LOADER,
             """\
             import numpy as np
             from torch.utils.data import DataLoader
@@ -705,7 +823,8 @@ class TestSL203ConstantWorkerSeed:
                 rng.seed(0)
 
 
-            """ + LOADER,
+            """
+            + LOADER,
             """\
             from torch.utils.data import DataLoader, Dataset
 
@@ -727,11 +846,18 @@ class TestSL203ConstantWorkerSeed:
                 set_seed(0)  # what it seeds is not known here: taken to seed, never said to
 
 
-            """ + LOADER,
+            """
+            + LOADER,
         ],
-        ids=["partial-positional-shift", "imported-worker-init", "not-a-worker-init-fn", "lambda-through-name",
-             "module-seed-function-of-other-library", "method-of-a-module-class-not-judged",
-             "helper-seedlint-cannot-read"],
+        ids=[
+            "partial-positional-shift",
+            "imported-worker-init",
+            "not-a-worker-init-fn",
+            "lambda-through-name",
+            "module-seed-function-of-other-library",
+            "method-of-a-module-class-not-judged",
+            "helper-seedlint-cannot-read",
+        ],
     )
     def test_code_left_alone(self, source):
         assert findings(source, {"SL203"}) == []

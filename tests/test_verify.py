@@ -65,7 +65,9 @@ def test_random_seed_is_confirmed_and_its_display_only_fix_is_said_so(tmp_path):
     (tmp_path / "train.py").write_text("import torch\ntorch.seed()\nprint(torch.randn(2))\n")
     returncode, items, _ = verify(tmp_path, "train.py")
     assert returncode == 1
-    assert [(i["code"], i["status"], i["fix_status"]) for i in items] == [("SL106", "confirmed", "no-fix")]
+    assert [(i["code"], i["status"], i["fix_status"]) for i in items] == [
+        ("SL106", "confirmed", "no-fix")
+    ]
 
 
 def test_a_long_run_gets_its_verdict_at_the_timeout_and_leaves_no_process(tmp_path):
@@ -108,7 +110,9 @@ def test_a_failing_script_shows_its_own_traceback_and_how_to_pass_arguments(tmp_
     _, (missing,), _ = verify(tmp_path, "train.py", "--", str(tmp_path))
     assert missing["status"] == "error"
     assert missing["detail"].startswith("Traceback (most recent call last):")
-    assert 'train.py", line 8, in <module>' in missing["detail"] and "harness" not in missing["detail"]
+    assert (
+        'train.py", line 8, in <module>' in missing["detail"] and "harness" not in missing["detail"]
+    )
     assert "FileNotFoundError" in missing["detail"] and "SCRIPT -- ARGS" not in missing["detail"]
 
 
@@ -122,7 +126,10 @@ def test_script_arguments_after_the_separator_reach_the_script(tmp_path):
 
 
 @pytest.mark.skipif(
-    subprocess.run([sys.executable, "-c", "import torch; assert not torch.cuda.is_available()"]).returncode != 0,
+    subprocess.run(
+        [sys.executable, "-c", "import torch; assert not torch.cuda.is_available()"]
+    ).returncode
+    != 0,
     reason="this machine has CUDA: the finding gets a real verdict",
 )
 def test_cuda_only_findings_need_cuda_on_a_cpu_machine(tmp_path):
@@ -151,20 +158,34 @@ def test_each_probe_confirms_its_page_example(tmp_path, code, label):
     returncode, items, stderr = verify(tmp_path, "--no-fix-check", "--select", code, "example.py")
     (item,) = [i for i in items if i["code"] == code]
     assert (item["status"], item["evidence"]["label"]) == ("confirmed", label), stderr
-    assert item["evidence"]["where"] is None or item["evidence"]["where"].startswith(str(tmp_path / "example.py"))
+    assert item["evidence"]["where"] is None or item["evidence"]["where"].startswith(
+        str(tmp_path / "example.py")
+    )
     assert returncode == 1
 
 
 def test_examples_run_the_pages_with_their_fixed_versions(tmp_path):
     codes = ("SL107", "SL201", "SL108", "SL304", "SL401")
-    result = run_cli("verify", "--examples", "--select", ",".join(codes) + ",SL301", "--output-format", "json",
-                     cwd=tmp_path)
+    result = run_cli(
+        "verify",
+        "--examples",
+        "--select",
+        ",".join(codes) + ",SL301",
+        "--output-format",
+        "json",
+        cwd=tmp_path,
+    )
     rows = {row["code"]: row for row in json.loads(result.stdout)}
     assert list(rows) == sorted([*codes, "SL301"])  # run at once (one per CPU), reported in order
     for code in codes:
         assert (rows[code]["example"], rows[code]["example_fix"], rows[code]["fixed_version"]) == (
-            "confirmed", "fixed", "not-reproduced"), code
-    labels = {code: (rows[code]["evidence"]["label"], rows[code]["evidence"]["where"]) for code in codes}
+            "confirmed",
+            "fixed",
+            "not-reproduced",
+        ), code
+    labels = {
+        code: (rows[code]["evidence"]["label"], rows[code]["evidence"]["where"]) for code in codes
+    }
     assert labels["SL108"][0] == "first divergent draw of child process SpawnProcess-1"
     assert labels["SL108"][1].endswith("sl108.py:7")  # the child's `nn.Linear`
     assert labels["SL304"] == ("the output differs between hash seeds", None)
@@ -175,17 +196,33 @@ def test_examples_run_the_pages_with_their_fixed_versions(tmp_path):
 
 
 @pytest.mark.skipif(
-    subprocess.run([sys.executable, "-c", "import torch.distributed as d; assert d.is_available() and d.is_gloo_available()"]
-                   ).returncode != 0,
+    subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import torch.distributed as d; assert d.is_available() and d.is_gloo_available()",
+        ]
+    ).returncode
+    != 0,
     reason="torch.distributed with gloo is not available",
 )
 def test_torchrun_ddp_without_set_epoch_is_confirmed_on_every_rank(tmp_path):
     script = tmp_path / "train_ddp.py"
     script.write_text((EXAMPLES / "train_ddp.py").read_text())
-    returncode, items, stderr = verify(tmp_path, "--launcher", "torchrun", "--nproc-per-node", "2", "--timeout", "120",
-                                       "train_ddp.py")
+    returncode, items, stderr = verify(
+        tmp_path,
+        "--launcher",
+        "torchrun",
+        "--nproc-per-node",
+        "2",
+        "--timeout",
+        "120",
+        "train_ddp.py",
+    )
     (item,) = items
-    assert (item["code"], item["status"], item["fix_status"]) == ("SL201", "confirmed", "fixed"), stderr
+    assert (item["code"], item["status"], item["fix_status"]) == ("SL201", "confirmed", "fixed"), (
+        stderr
+    )
     assert item["ranks"] == ["confirmed", "confirmed"]
     assert returncode == 1
 
@@ -202,7 +239,9 @@ def test_a_hanging_script_is_killed_and_reported_as_timeout(tmp_path):
 
 
 def test_the_fixes_of_the_entry_point_and_its_helper_modules_are_served_together(tmp_path):
-    (tmp_path / "utils.py").write_text("import torch\n\n\ndef set_seed(seed):\n    torch.cuda.manual_seed_all(seed)\n")
+    (tmp_path / "utils.py").write_text(
+        "import torch\n\n\ndef set_seed(seed):\n    torch.cuda.manual_seed_all(seed)\n"
+    )
     (tmp_path / "train.py").write_text(
         "import torch\nfrom utils import set_seed\n\nset_seed(0)\nprint(torch.nn.Linear(2, 2).weight)\n"
     )
@@ -214,7 +253,10 @@ def test_the_fixes_of_the_entry_point_and_its_helper_modules_are_served_together
 
 @pytest.mark.parametrize(
     "args, message",
-    [(["missing.py"], "missing.py: No such file or directory"), (["--select", "SL999", "."], "unknown rule selector")],
+    [
+        (["missing.py"], "missing.py: No such file or directory"),
+        (["--select", "SL999", "."], "unknown rule selector"),
+    ],
 )
 def test_usage_errors_are_one_line_and_run_nothing(tmp_path, args, message):
     result = run_cli("verify", *args, cwd=tmp_path)
@@ -224,14 +266,35 @@ def test_usage_errors_are_one_line_and_run_nothing(tmp_path, args, message):
 
 
 def test_cuda_only_findings_are_judged_by_their_output_when_no_draw_differs():
-    diagnostic = Diagnostic("SL301", "cudnn-benchmark-enabled", "benchmark", Path("t.py"), Location(1, 1),
-                            Location(1, 2))
-    same_draws = [{"op": "aten.uniform_", "generator": "torch:cpu", "hash": "a", "prefix": [0.1], "where": None}]
-    runs = FileRuns([Run(same_draws, 0, "", 1.0, stdout="sum 1.2345678\n"),
-                     Run(same_draws, 0, "", 1.0, stdout="sum 1.2345679\n")])
+    diagnostic = Diagnostic(
+        "SL301",
+        "cudnn-benchmark-enabled",
+        "benchmark",
+        Path("t.py"),
+        Location(1, 1),
+        Location(1, 2),
+    )
+    same_draws = [
+        {
+            "op": "aten.uniform_",
+            "generator": "torch:cpu",
+            "hash": "a",
+            "prefix": [0.1],
+            "where": None,
+        }
+    ]
+    runs = FileRuns(
+        [
+            Run(same_draws, 0, "", 1.0, stdout="sum 1.2345678\n"),
+            Run(same_draws, 0, "", 1.0, stdout="sum 1.2345679\n"),
+        ]
+    )
     verdict = judge(diagnostic, runs, fixable=True)
     assert (verdict.status, verdict.evidence.label, verdict.evidence.second) == (
-        "confirmed", "the output differs between runs", ["sum 1.2345679"])
+        "confirmed",
+        "the output differs between runs",
+        ["sum 1.2345679"],
+    )
     runs.original[1].stdout = runs.original[0].stdout
     assert judge(diagnostic, runs, fixable=True).status == "not-reproduced"
 
@@ -242,7 +305,11 @@ def test_draws_of_unseeded_rng_objects_are_traced(tmp_path):
     )
     _, items, _ = verify(tmp_path, "--no-fix-check", "train.py")
     (item,) = items
-    assert (item["code"], item["status"], item["evidence"]["op"]) == ("SL106", "confirmed", "object:numpy.normal")
+    assert (item["code"], item["status"], item["evidence"]["op"]) == (
+        "SL106",
+        "confirmed",
+        "object:numpy.normal",
+    )
     assert item["evidence"]["where"] == f"{tmp_path / 'train.py'}:5"
 
 
@@ -257,37 +324,64 @@ def test_ctrl_c_kills_the_runs_and_removes_temporary_files(tmp_path, jobs):
     temporary = tmp_path / "tmp"
     temporary.mkdir()
     env = {**os.environ, "TMPDIR": str(temporary), "NO_COLOR": "1"}
-    process = subprocess.Popen([sys.executable, "-m", "seedlint", "verify", "--jobs", str(jobs), "train.py"],
-                               cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "seedlint", "verify", "--jobs", str(jobs), "train.py"],
+        cwd=tmp_path,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     deadline = time.monotonic() + 60
     while len(list(started.iterdir())) < jobs and time.monotonic() < deadline:
         time.sleep(0.2)
-    assert len(list(started.iterdir())) == jobs  # with --jobs 2, the two runs of the program at once
+    assert (
+        len(list(started.iterdir())) == jobs
+    )  # with --jobs 2, the two runs of the program at once
     time.sleep(0.5)
     process.send_signal(signal.SIGINT)
     try:
         _, stderr = process.communicate(timeout=60)
     except subprocess.TimeoutExpired:
         process.kill()
-        pytest.fail(f"seedlint verify did not stop on Ctrl-C; stderr: {process.communicate()[1].decode()!r}")
+        pytest.fail(
+            f"seedlint verify did not stop on Ctrl-C; stderr: {process.communicate()[1].decode()!r}"
+        )
     assert "Traceback" not in stderr.decode()
     time.sleep(1.0)
     pids = [int(path.name) for path in started.iterdir()]
-    assert len(pids) == jobs  # no run started after Ctrl-C (the fixed version's runs wait their turn)
+    assert (
+        len(pids) == jobs
+    )  # no run started after Ctrl-C (the fixed version's runs wait their turn)
     for pid in pids:
         with pytest.raises(ProcessLookupError):
             os.kill(pid, 0)
-    assert [p.name for p in temporary.iterdir() if p.name.startswith("seedlint")] == []  # (torch makes its own)
+    assert [
+        p.name for p in temporary.iterdir() if p.name.startswith("seedlint")
+    ] == []  # (torch makes its own)
 
 
 def test_examples_table_shows_each_rule_as_soon_as_it_is_known(tmp_path):
     # SL100's row needs no run; SL104's needs six: the first rows come while the runs go on.
-    process = subprocess.Popen([sys.executable, "-m", "seedlint", "verify", "--examples", "--select", "SL100,SL104"],
-                               cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "seedlint", "verify", "--examples", "--select", "SL100,SL104"],
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+    )
     header, first = process.stdout.readline(), process.stdout.readline()
     running = process.poll() is None
     rest, _ = process.communicate(timeout=300)
-    assert header.split() == [b"rule", b"example", b"(->", b"with", b"the", b"page", b"fix)", b"fixed", b"version"]
+    assert header.split() == [
+        b"rule",
+        b"example",
+        b"(->",
+        b"with",
+        b"the",
+        b"page",
+        b"fix)",
+        b"fixed",
+        b"version",
+    ]
     assert first.split() == [b"SL100", b"static-only", b"-"] and running
     assert rest.split()[:4] == [b"SL104", b"confirmed", b"->", b"fixed"]
 
@@ -318,13 +412,23 @@ def test_spawned_children_run_the_fixed_main_module_and_are_traced(tmp_path):
     returncode, items, stderr = verify(tmp_path, "train.py")
     (item,) = items
     # The fixed main module is served to the children too: `worker` unpickles, the fixed runs succeed.
-    assert (item["code"], item["status"], item["fix_status"]) == ("SL104", "confirmed", "fixed"), item["detail"]
+    assert (item["code"], item["status"], item["fix_status"]) == ("SL104", "confirmed", "fixed"), (
+        item["detail"]
+    )
     assert returncode == 1
 
 
 def test_a_fix_whose_program_crashes_is_an_error_not_fixed():
-    diagnostic = Diagnostic("SL104", "random-before-seed", "", Path("train.py"), Location(1, 1), Location(1, 2))
-    draw = {"kind": "draw", "op": "aten.randn", "generator": "torch:cpu", "where": "train.py:1", "prefix": [0.1]}
+    diagnostic = Diagnostic(
+        "SL104", "random-before-seed", "", Path("train.py"), Location(1, 1), Location(1, 2)
+    )
+    draw = {
+        "kind": "draw",
+        "op": "aten.randn",
+        "generator": "torch:cpu",
+        "where": "train.py:1",
+        "prefix": [0.1],
+    }
     differing = [Run([{**draw, "hash": value}], 0, "", 1.0) for value in ("a", "b")]
     crashed = [Run([{**draw, "hash": "a"}], 1, "Traceback ...\nPicklingError: worker", 1.0)] * 2
     verdict = judge(diagnostic, FileRuns(differing, crashed), fixable=True)
@@ -344,37 +448,74 @@ def test_traced_rng_classes_pass_for_the_originals(tmp_path):
         "    print(getattr(pickle.loads(pickle.dumps(rng)), draw)(), getattr(copy.deepcopy(rng), draw)())\n"
     )
     (tmp_path / "config.json").write_text("{}")
-    plain = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, cwd=tmp_path)
-    traced = subprocess.run([sys.executable, "-m", "seedlint.verify.harness", "trace.jsonl", "config.json", str(script)],
-                            capture_output=True, text=True, cwd=tmp_path)
+    plain = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, cwd=tmp_path
+    )
+    traced = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "seedlint.verify.harness",
+            "trace.jsonl",
+            "config.json",
+            str(script),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
     assert traced.returncode == 0, traced.stderr
     assert traced.stdout == plain.stdout
     assert plain.stdout.splitlines()[0] == "True True"
     assert "object:random.random" in (tmp_path / "trace.jsonl").read_text()
 
 
-@pytest.mark.parametrize("source, code, traced_as", [
-    ("import torch, numpy as np\ntorch.manual_seed(0)\nnp.random.rand()\n", "SL105", ("numpy",)),
-    ("import torch, random\ntorch.manual_seed(0)\nrandom.random()\n", "SL105", ("random",)),
-    ("import torch\nx = torch.randn(2)\ntorch.manual_seed(0)\n", "SL104", ("torch:cpu",)),
-    ("import torch, numpy as np\ntorch.manual_seed(0)\nrng = np.random.default_rng()\n", "SL106", ("object:numpy",)),
-    ("import torch, random\ntorch.manual_seed(0)\nrng = random.Random()\n", "SL106", ("object:random",)),
-    ("import numpy as np\nnp.random.seed()\n", "SL106", ("numpy",)),
-    ("import torch\ntorch.cuda.manual_seed_all(0)\nx = torch.randn(2)\n", "SL101", ("torch:cpu",)),
-])
+@pytest.mark.parametrize(
+    "source, code, traced_as",
+    [
+        (
+            "import torch, numpy as np\ntorch.manual_seed(0)\nnp.random.rand()\n",
+            "SL105",
+            ("numpy",),
+        ),
+        ("import torch, random\ntorch.manual_seed(0)\nrandom.random()\n", "SL105", ("random",)),
+        ("import torch\nx = torch.randn(2)\ntorch.manual_seed(0)\n", "SL104", ("torch:cpu",)),
+        (
+            "import torch, numpy as np\ntorch.manual_seed(0)\nrng = np.random.default_rng()\n",
+            "SL106",
+            ("object:numpy",),
+        ),
+        (
+            "import torch, random\ntorch.manual_seed(0)\nrng = random.Random()\n",
+            "SL106",
+            ("object:random",),
+        ),
+        ("import numpy as np\nnp.random.seed()\n", "SL106", ("numpy",)),
+        (
+            "import torch\ntorch.cuda.manual_seed_all(0)\nx = torch.randn(2)\n",
+            "SL101",
+            ("torch:cpu",),
+        ),
+    ],
+)
 def test_a_finding_names_the_generators_whose_draws_verify_compares(source, code, traced_as):
     (diagnostic,) = [d for d in lint(source, [code]).diagnostics if d.code == code]
     assert family_of(diagnostic) == traced_as
     assert not seed_sensitive(diagnostic)
 
 
-@pytest.mark.parametrize("source", [
-    "import torch\ntorch.manual_seed(0)\ng = torch.Generator()\n",
-    "import torch\ntorch.manual_seed(0)\ng = torch.Generator(device='cuda')\nx = torch.randn(2, generator=g, device='cuda')\n",
-])
+@pytest.mark.parametrize(
+    "source",
+    [
+        "import torch\ntorch.manual_seed(0)\ng = torch.Generator()\n",
+        "import torch\ntorch.manual_seed(0)\ng = torch.Generator(device='cuda')\nx = torch.randn(2, generator=g, device='cuda')\n",
+    ],
+)
 def test_an_unseeded_generator_object_is_verified_by_seed_sensitivity(source):
     diagnostics = [d for d in lint(source, ["SL102", "SL107"]).diagnostics]
-    assert diagnostics and all(seed_sensitive(d) and family_of(d) == ("generator:",) for d in diagnostics)
+    assert diagnostics and all(
+        seed_sensitive(d) and family_of(d) == ("generator:",) for d in diagnostics
+    )
 
 
 def test_an_abort_after_the_program_ends_is_not_a_failure_of_the_program(tmp_path):
@@ -384,7 +525,9 @@ def test_an_abort_after_the_program_ends_is_not_a_failure_of_the_program(tmp_pat
         "x = torch.randn(2)\ntorch.manual_seed(0)\nprint(torch.randn(2))\n"
     )
     returncode, items, _ = verify(tmp_path, "train.py")
-    assert [(i["code"], i["status"], i["fix_status"]) for i in items] == [("SL104", "confirmed", "fixed")]
+    assert [(i["code"], i["status"], i["fix_status"]) for i in items] == [
+        ("SL104", "confirmed", "fixed")
+    ]
     assert returncode == 1
 
 
@@ -402,24 +545,40 @@ def test_a_fixed_program_that_fails_before_its_end_is_an_error(tmp_path):
 
 
 @pytest.mark.skipif(
-    subprocess.run([sys.executable, "-c", "import torch; assert torch.cuda.is_available()"]).returncode != 0,
+    subprocess.run(
+        [sys.executable, "-c", "import torch; assert torch.cuda.is_available()"]
+    ).returncode
+    != 0,
     reason="needs a CUDA machine",
 )
 def test_cuda_only_examples_get_real_verdicts_on_a_cuda_machine(tmp_path):
     codes = ("SL102", "SL103", "SL301", "SL302", "SL303", "SL305")
-    result = run_cli("verify", "--examples", "--select", ",".join(codes), "--output-format", "json", cwd=tmp_path)
+    result = run_cli(
+        "verify", "--examples", "--select", ",".join(codes), "--output-format", "json", cwd=tmp_path
+    )
     rows = {row["code"]: row for row in json.loads(result.stdout)}
     for code in codes:
         assert rows[code]["example"] in ("confirmed", "not-reproduced"), rows[code]
         assert rows[code]["fixed_version"] == "not-reproduced", rows[code]
-    assert rows["SL103"]["example"] == "not-reproduced"  # torch.manual_seed already seeds every CUDA device
+    assert (
+        rows["SL103"]["example"] == "not-reproduced"
+    )  # torch.manual_seed already seeds every CUDA device
 
 
 def test_a_rule_that_is_off_for_the_installed_torch_runs_its_example_as_a_plain_program(tmp_path):
     # SL305 is about a check torch 2.10 removed: on 2.13 the example is not flagged, it is run instead
     # (here without CUDA it fails, on a GPU it runs), and that is not reported as a missing finding.
-    result = run_cli("verify", "--examples", "--select", "SL305", "--device", "cuda", "--output-format", "json",
-                     cwd=tmp_path)
+    result = run_cli(
+        "verify",
+        "--examples",
+        "--select",
+        "SL305",
+        "--device",
+        "cuda",
+        "--output-format",
+        "json",
+        cwd=tmp_path,
+    )
     (row,) = json.loads(result.stdout)
     assert row["example"] in ("error", "not-reproduced") and "SL305 is off" in row["detail"], row
     assert result.returncode == 0
@@ -446,16 +605,24 @@ def test_worker_evidence_comes_from_the_loader_the_finding_is_about(tmp_path):
 
 
 def test_a_failure_under_torchrun_shows_the_ranks_error_and_a_missing_launcher_is_named():
-    diagnostic = Diagnostic("SL201", "missing-set-epoch", "", Path("train.py"), Location(1, 1), Location(1, 2))
-    ranks = ("Traceback (most recent call last):\n  File \"train.py\", line 3, in <module>\n"
-             "RuntimeError: Distributed package doesn't have NCCL built in\n")
-    launcher = ("Traceback (most recent call last):\n  File \"torch/distributed/run.py\", line 1032\n"
-                "torch.distributed.elastic.multiprocessing.errors.ChildFailedError:\n  rank: 0 (local_rank: 0)\n")
+    diagnostic = Diagnostic(
+        "SL201", "missing-set-epoch", "", Path("train.py"), Location(1, 1), Location(1, 2)
+    )
+    ranks = (
+        'Traceback (most recent call last):\n  File "train.py", line 3, in <module>\n'
+        "RuntimeError: Distributed package doesn't have NCCL built in\n"
+    )
+    launcher = (
+        'Traceback (most recent call last):\n  File "torch/distributed/run.py", line 1032\n'
+        "torch.distributed.elastic.multiprocessing.errors.ChildFailedError:\n  rank: 0 (local_rank: 0)\n"
+    )
     verdict = judge(diagnostic, FileRuns([Run([], 1, ranks + launcher, 1.0)] * 2), fixable=False)
     assert verdict.status == "error"
     assert verdict.detail.endswith("RuntimeError: Distributed package doesn't have NCCL built in")
-    no_launcher = "ValueError: Error initializing torch.distributed using env:// rendezvous: " \
-                  "environment variable RANK expected, but not set\n"
+    no_launcher = (
+        "ValueError: Error initializing torch.distributed using env:// rendezvous: "
+        "environment variable RANK expected, but not set\n"
+    )
     verdict = judge(diagnostic, FileRuns([Run([], 1, no_launcher, 1.0)] * 2), fixable=False)
     assert "add `--launcher torchrun --nproc-per-node 2`" in verdict.detail
 
@@ -469,7 +636,9 @@ def test_nothing_to_verify_says_so(tmp_path):
 
 def test_the_tracer_keeps_dynamo_out_without_importing_it_for_programs_that_do_not(tmp_path):
     (tmp_path / "config.json").write_text("{}")
-    (tmp_path / "plain.py").write_text("import sys\nimport torch\ntorch.randn(2)\nprint('torch._dynamo' in sys.modules)\n")
+    (tmp_path / "plain.py").write_text(
+        "import sys\nimport torch\ntorch.randn(2)\nprint('torch._dynamo' in sys.modules)\n"
+    )
     (tmp_path / "compiled.py").write_text(
         "import torch\nimport torch.nn.functional as F\ntorch.manual_seed(0)\n"
         "f = torch.compile(lambda x: F.dropout(x, 0.5) + torch.rand(4), backend='eager')\n"
@@ -477,14 +646,29 @@ def test_the_tracer_keeps_dynamo_out_without_importing_it_for_programs_that_do_n
     )
 
     def traced(script: str) -> subprocess.CompletedProcess:
-        return subprocess.run([sys.executable, "-m", "seedlint.verify.harness", f"{script}.jsonl", "config.json", script],
-                              capture_output=True, text=True, cwd=tmp_path)
+        return subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "seedlint.verify.harness",
+                f"{script}.jsonl",
+                "config.json",
+                script,
+            ],
+            capture_output=True,
+            text=True,
+            cwd=tmp_path,
+        )
 
     assert traced("plain.py").stdout == "False\n"  # no second spent importing Dynamo
-    plain = subprocess.run([sys.executable, "compiled.py"], capture_output=True, text=True, cwd=tmp_path)
+    plain = subprocess.run(
+        [sys.executable, "compiled.py"], capture_output=True, text=True, cwd=tmp_path
+    )
     compiled = traced("compiled.py")
     assert compiled.returncode == 0 and compiled.stdout == plain.stdout
-    assert "Dynamo does not know how to trace" not in compiled.stderr  # Dynamo did not trace the tracer
+    assert (
+        "Dynamo does not know how to trace" not in compiled.stderr
+    )  # Dynamo did not trace the tracer
     assert '"op": "aten.rand"' in (tmp_path / "compiled.py.jsonl").read_text()
 
 
@@ -502,21 +686,40 @@ def test_a_finding_in_a_helper_module_is_judged_from_the_entry_point_that_loads_
         "    torch.manual_seed(0)\n    print(augment(torch.zeros(1)))\n"
     )
     returncode, items, stderr = verify(tmp_path, ".")
-    (item,) = items  # utils.py is not run as a script, and train.py's runs are not "diverges" on their own
-    assert (item["code"], item["status"], item["fix_status"]) == ("SL105", "confirmed", "fixed"), stderr
+    (item,) = (
+        items  # utils.py is not run as a script, and train.py's runs are not "diverges" on their own
+    )
+    assert (item["code"], item["status"], item["fix_status"]) == ("SL105", "confirmed", "fixed"), (
+        stderr
+    )
     assert item["evidence"]["where"] == f"{tmp_path / 'utils.py'}:15"
     assert returncode == 1
     _, (alone,), _ = verify(tmp_path, "utils.py")
-    assert alone["status"] == "static-only" and "no entry point here loads this module" in alone["detail"]
+    assert (
+        alone["status"] == "static-only"
+        and "no entry point here loads this module" in alone["detail"]
+    )
 
 
-@pytest.mark.parametrize("text, expected", [
-    ("import torch\n\n\ndef main():\n    pass\n\n\nif __name__ == '__main__':\n    main()\n", True),
-    ("import torch\nx = torch.randn(2)\ntorch.manual_seed(0)\n", True),
-    ("import torch\nfor _ in range(3):\n    torch.randn(2)\n", True),
-    (HELPER, False),  # definitions and `logger = getLogger(..)`: a module to import, not a program
-    ("from dataclasses import dataclass\n\n\n@dataclass\nclass Config:\n    lr: float = 0.1\n", False),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        (
+            "import torch\n\n\ndef main():\n    pass\n\n\nif __name__ == '__main__':\n    main()\n",
+            True,
+        ),
+        ("import torch\nx = torch.randn(2)\ntorch.manual_seed(0)\n", True),
+        ("import torch\nfor _ in range(3):\n    torch.randn(2)\n", True),
+        (
+            HELPER,
+            False,
+        ),  # definitions and `logger = getLogger(..)`: a module to import, not a program
+        (
+            "from dataclasses import dataclass\n\n\n@dataclass\nclass Config:\n    lr: float = 0.1\n",
+            False,
+        ),
+    ],
+)
 def test_entry_points_are_files_that_do_work_when_run(text, expected):
     assert is_entry_point(text) is expected
 
@@ -526,12 +729,18 @@ def test_entry_points_are_files_that_do_work_when_run(text, expected):
 @pytest.mark.parametrize(
     "program, script, arguments",
     [
-        ("seed_picked", "main.py", ("--manualSeed", "7")),  # picked only when none is given: give one
+        (
+            "seed_picked",
+            "main.py",
+            ("--manualSeed", "7"),
+        ),  # picked only when none is given: give one
         ("spawn_top_level_seed", "train.py", ()),  # spawned children re-run the seeded top level
     ],
     ids=["seed-picked-when-none-is-given", "seeded-at-the-top-level-of-a-spawning-script"],
 )
-def test_corpus_look_alikes_are_not_flagged_and_their_runs_agree(tmp_path, program, script, arguments):
+def test_corpus_look_alikes_are_not_flagged_and_their_runs_agree(
+    tmp_path, program, script, arguments
+):
     root = shutil.copytree(CORPUS / program, tmp_path / program)
     returncode, items, stderr = verify(root, script, "--", *arguments)
     assert [(item["code"], item["status"]) for item in items] == [(None, "not-reproduced")], stderr
@@ -541,7 +750,12 @@ def test_corpus_look_alikes_are_not_flagged_and_their_runs_agree(tmp_path, progr
 @pytest.mark.parametrize(
     "program, script, code, fix_status",
     [
-        ("ddp_hardwired", "train.py", "SL201", "fixed"),  # set_epoch only under `if args.distributed`
+        (
+            "ddp_hardwired",
+            "train.py",
+            "SL201",
+            "fixed",
+        ),  # set_epoch only under `if args.distributed`
         ("spawn_cuda_seed", "main.py", "SL108", "no-fix"),  # the spawned target seeds only CUDA
     ],
     ids=["set-epoch-under-an-unrelated-condition", "spawned-target-seeding-only-cuda"],
@@ -560,9 +774,13 @@ def test_a_reseed_every_epoch_is_confirmed_by_replayed_draws_and_fork_rng_clears
     returncode, items, stderr = verify(tmp_path, "--no-fix-check", "example.py")
     (item,) = [i for i in items if i["code"] == "SL110"]
     assert item["status"] == "confirmed", stderr
-    assert item["evidence"]["label"].endswith("draws after the seeding on line 7 repeat those after its previous run")
+    assert item["evidence"]["label"].endswith(
+        "draws after the seeding on line 7 repeat those after its previous run"
+    )
     assert returncode == 1
-    (tmp_path / "example.py").write_text(fixed)  # the same seeding, inside `torch.random.fork_rng()`
+    (tmp_path / "example.py").write_text(
+        fixed
+    )  # the same seeding, inside `torch.random.fork_rng()`
     returncode, items, stderr = verify(tmp_path, "example.py")
     assert [(i["code"], i["status"]) for i in items] == [(None, "not-reproduced")], stderr
     assert returncode == 0
@@ -576,12 +794,22 @@ _HAS_GYMNASIUM = importlib.util.find_spec("gymnasium") is not None
     [
         ("eval_fixed_seed", "train_vae.py", "SL110"),
         ("augment_item_seed", ".", "SL110"),
-        pytest.param("rl_dqn_eval", "dqn.py", "SL111",
-                     marks=pytest.mark.skipif(not _HAS_GYMNASIUM, reason="gymnasium is not installed")),
+        pytest.param(
+            "rl_dqn_eval",
+            "dqn.py",
+            "SL111",
+            marks=pytest.mark.skipif(not _HAS_GYMNASIUM, reason="gymnasium is not installed"),
+        ),
     ],
-    ids=["evaluate-reseeds-every-epoch", "getitem-reseeds-every-item", "evaluation-env-never-seeded"],
+    ids=[
+        "evaluate-reseeds-every-epoch",
+        "getitem-reseeds-every-item",
+        "evaluation-env-never-seeded",
+    ],
 )
-def test_corpus_programs_of_the_replay_and_environment_rules_are_confirmed(tmp_path, program, check, code):
+def test_corpus_programs_of_the_replay_and_environment_rules_are_confirmed(
+    tmp_path, program, check, code
+):
     root = shutil.copytree(CORPUS / program, tmp_path / program)
     returncode, items, stderr = verify(root, check)
     (item,) = [item for item in items if item["code"] == code]
@@ -591,9 +819,15 @@ def test_corpus_programs_of_the_replay_and_environment_rules_are_confirmed(tmp_p
 
 @pytest.mark.skipif(not _HAS_GYMNASIUM, reason="gymnasium is not installed")
 def test_an_unseeded_environment_example_is_confirmed_and_fixed_by_its_page_fix(tmp_path):
-    result = run_cli("verify", "--examples", "--select", "SL111", "--output-format", "json", cwd=tmp_path)
+    result = run_cli(
+        "verify", "--examples", "--select", "SL111", "--output-format", "json", cwd=tmp_path
+    )
     (row,) = json.loads(result.stdout)
-    assert (row["example"], row["example_fix"], row["fixed_version"]) == ("confirmed", "fixed", "not-reproduced")
+    assert (row["example"], row["example_fix"], row["fixed_version"]) == (
+        "confirmed",
+        "fixed",
+        "not-reproduced",
+    )
     assert row["evidence"]["label"] == "the output differs between runs"
 
 
@@ -604,8 +838,16 @@ def _replay_trace(*kinds: str) -> list[dict]:
         if kind in ("seed", "save", "restore"):
             records.append({"kind": kind, "op": kind, "generator": kind, "where": "train.py:5"})
         else:
-            records.append({"kind": "draw", "op": "aten.randn", "generator": "torch:cpu", "hash": kind,
-                            "prefix": [kind], "where": "train.py:9"})
+            records.append(
+                {
+                    "kind": "draw",
+                    "op": "aten.randn",
+                    "generator": "torch:cpu",
+                    "hash": kind,
+                    "prefix": [kind],
+                    "where": "train.py:9",
+                }
+            )
     return records
 
 
@@ -614,14 +856,37 @@ def _replay_trace(*kinds: str) -> list[dict]:
     [
         (("seed", "a", "b", "seed", "a", "b"), True),  # the stretch after each seeding repeats
         (("seed", "a", "b", "seed", "a", "c"), False),
-        (("seed", "a", "save", "seed", "x", "restore", "b", "seed", "a", "save", "seed", "x", "restore", "b"), True),
-        (("save", "seed", "a", "restore", "b", "save", "seed", "a", "restore", "c"), False),  # fork_rng around it
+        (
+            (
+                "seed",
+                "a",
+                "save",
+                "seed",
+                "x",
+                "restore",
+                "b",
+                "seed",
+                "a",
+                "save",
+                "seed",
+                "x",
+                "restore",
+                "b",
+            ),
+            True,
+        ),
+        (
+            ("save", "seed", "a", "restore", "b", "save", "seed", "a", "restore", "c"),
+            False,
+        ),  # fork_rng around it
         (("a", "b", "a", "b"), False),  # no seeding in between
     ],
     ids=["replayed", "not-replayed", "through-an-inner-fork", "inside-fork_rng", "unseeded"],
 )
 def test_the_replay_probe_follows_saved_and_restored_states(trace, confirmed):
-    diagnostic = lint("import torch\nfor e in range(3):\n    torch.manual_seed(0)\n    torch.randn(1).backward()\n",
-                      {"SL110"}).diagnostics[0]
+    diagnostic = lint(
+        "import torch\nfor e in range(3):\n    torch.manual_seed(0)\n    torch.randn(1).backward()\n",
+        {"SL110"},
+    ).diagnostics[0]
     runs = FileRuns([Run(_replay_trace(*trace), 0, "", 1.0)] * 2)
     assert (judge(diagnostic, runs, fixable=None).status == "confirmed") is confirmed

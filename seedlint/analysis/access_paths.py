@@ -14,7 +14,9 @@ from seedlint.analysis.walk import iter_children
 
 def paths_overlap(bound: set[str], read: set[str]) -> bool:
     """Whether reading any of `read` can see a value stored into any of `bound`."""
-    return any(r == b or r.startswith(b + ".") or b.startswith(r + ".") for b in bound for r in read)
+    return any(
+        r == b or r.startswith(b + ".") or b.startswith(r + ".") for b in bound for r in read
+    )
 
 
 def read_paths(node: cst.CSTNode) -> set[str]:

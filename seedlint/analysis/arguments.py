@@ -1,4 +1,5 @@
-"""What a call passes: an argument by keyword or position, the seed of a seeding call, literals."""
+"""What a call passes (an argument by keyword or position, the seed of a seeding call, literals),
+and the name it calls."""
 
 from __future__ import annotations
 
@@ -31,7 +32,8 @@ def is_none(expr: cst.BaseExpression | None) -> bool:
 
 
 def unseeded(call: cst.Call, seeding: Iterable[tuple[str, int | None]]) -> bool:
-    """Whether a call passes none of its seeding arguments, (keyword, position) each (None counts as none)."""
+    """Whether a call passes none of its seeding arguments, (keyword, position) each (None counts as
+    none)."""
     return all(is_none(argument(call, keyword, position)) for keyword, position in seeding)
 
 
@@ -45,4 +47,14 @@ def is_cuda_string(expr: cst.BaseExpression) -> bool:
 
 def is_literal(node: cst.BaseExpression | None, *spellings: str) -> bool:
     """Whether a node is a name, integer or string literal written as one of `spellings`."""
-    return isinstance(node, (cst.Name, cst.Integer, cst.SimpleString)) and getattr(node, "value", None) in spellings
+    return (
+        isinstance(node, (cst.Name, cst.Integer, cst.SimpleString))
+        and getattr(node, "value", None) in spellings
+    )
+
+
+def callee_name(func: cst.BaseExpression) -> str:
+    """The last name of a callee as written: `log.warning` -> "warning" ("" for anything else)."""
+    if isinstance(func, cst.Attribute):
+        return func.attr.value
+    return func.value if isinstance(func, cst.Name) else ""

@@ -39,7 +39,9 @@ def names_needed(index: ModuleIndex, statement: Statement) -> set[str]:
             continue
         seen.add(function)
         names |= read_names(function.node.body) - set(function.scope.bindings)
-        pending.extend((inner, function.scope) for inner in index.calls_by_scope.get(function.scope, ()))
+        pending.extend(
+            (inner, function.scope) for inner in index.calls_by_scope.get(function.scope, ())
+        )
     return names
 
 
@@ -74,7 +76,8 @@ def _root(node: cst.BaseExpression) -> str:
 
 
 def bound_in(index: ModuleIndex, statements: list[Statement]) -> set[str]:
-    """Names the statements bind, in their blocks too (not in the functions and classes they define)."""
+    """Names the statements bind, in their blocks too (not in the functions and classes they
+    define)."""
     names: set[str] = set()
     for statement in statements:
         names.update(bound_by(statement))
@@ -93,6 +96,8 @@ def defined_at(index: ModuleIndex, trail: tuple[Step, ...], statement: Statement
             names |= bound_in(index, step.statement.siblings[: step.statement.position])
     if scope.kind == "function":
         parameters = parameter_names(scope.node)
-        names |= {name for name, value in scope.bindings.items() if value is None and name in parameters}
+        names |= {
+            name for name, value in scope.bindings.items() if value is None and name in parameters
+        }
         names |= set(index.module_scope.bindings)
     return names

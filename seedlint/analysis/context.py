@@ -35,15 +35,25 @@ class AnalysisSettings:
     seed_functions: Mapping[str, frozenset[str]] = field(default_factory=dict)
     target_torch_version: tuple[int, int] | None = None
     project: ProjectIndex | None = None  # the other modules of this run, for calls into them
-    project_gates: frozenset[bytes] = frozenset()  # `name(` of the project's seeding helpers (`gates`)
+    project_gates: frozenset[bytes] = (
+        frozenset()
+    )  # `name(` of the project's seeding helpers (`gates`)
     limits: ParseLimits = DEFAULT_LIMITS  # what a file may hold to be parsed
 
 
 class FileContext:
     """One parsed file and the analysis shared by every rule."""
 
-    def __init__(self, path: Path, source: SourceText, layout: Layout, module_name: str, settings: AnalysisSettings,
-                 program: Program | None = None, index: ModuleIndex | None = None) -> None:
+    def __init__(
+        self,
+        path: Path,
+        source: SourceText,
+        layout: Layout,
+        module_name: str,
+        settings: AnalysisSettings,
+        program: Program | None = None,
+        index: ModuleIndex | None = None,
+    ) -> None:
         self.path = path
         self.source = source
         self.module = layout.module
@@ -64,7 +74,9 @@ class FileContext:
     def index(self) -> ModuleIndex:
         """Scopes, bindings, calls and statements of the module (built on first use)."""
         if self._index is None:
-            self._index = ModuleIndex(self.module, self.module_name, self.path.name == "__init__.py")
+            self._index = ModuleIndex(
+                self.module, self.module_name, self.path.name == "__init__.py"
+            )
             if self.settings.project is not None:
                 self._index.star_origin = self.settings.project.star_origin
         return self._index
@@ -72,9 +84,15 @@ class FileContext:
     @cached_property
     def _builder(self) -> FlowBuilder:
         project = self.settings.project
-        if project is not None and project.owns(self.index) and project.seed_functions == self.settings.seed_functions:
+        if (
+            project is not None
+            and project.owns(self.index)
+            and project.seed_functions == self.settings.seed_functions
+        ):
             return project.builder(self.index)  # shared with the project's summaries of this module
-        return FlowBuilder(self.index, EffectClassifier(self.index, self.settings.seed_functions, project))
+        return FlowBuilder(
+            self.index, EffectClassifier(self.index, self.settings.seed_functions, project)
+        )
 
     @cached_property
     def classifier(self) -> EffectClassifier:
@@ -111,7 +129,8 @@ class FileContext:
         return found
 
     def run_by_module_body(self, calls: Iterable[cst.Call]) -> set[cst.Call]:
-        """The calls that running the file itself (its body, `__main__` block and what they call) runs."""
+        """The calls that running the file itself (its body, `__main__` block and what they call)
+        runs."""
         watched = frozenset(calls)
         if not watched:
             return set()
@@ -130,7 +149,11 @@ class FileContext:
 
     def calls_to(self, *qualified: str) -> list[tuple[cst.Call, Scope]]:
         """Every call in the module whose callee resolves to one of `qualified`, in source order."""
-        found = [item for name in dict.fromkeys(qualified) for item in self._calls_by_callee.get(name, ())]
+        found = [
+            item
+            for name in dict.fromkeys(qualified)
+            for item in self._calls_by_callee.get(name, ())
+        ]
         if len(qualified) > 1:
             found.sort(key=lambda item: self._call_order[item[0]])
         return found
@@ -156,7 +179,9 @@ class FileContext:
         """Whether the module runs anything on CUDA (`.cuda()`, "cuda" devices, DataParallel)."""
         for call, scope in self.index.all_calls:
             func = call.func
-            if isinstance(func, cst.Attribute) and func.attr.value == "cuda":  # `.cuda()`, `.cuda(gpu)`
+            if (
+                isinstance(func, cst.Attribute) and func.attr.value == "cuda"
+            ):  # `.cuda()`, `.cuda(gpu)`
                 return True
             qualified = self.index.qualify(func, scope)
             if qualified in catalog.DATA_PARALLEL:
@@ -168,7 +193,8 @@ class FileContext:
 
     @cached_property
     def drives_several_gpus(self) -> bool:
-        """Whether one process uses several GPUs: DataParallel, `cuda:1` devices, device_count loops."""
+        """Whether one process uses several GPUs: DataParallel, `cuda:1` devices, device_count
+        loops."""
         for call, scope in self.index.all_calls:
             if self.index.qualify(call.func, scope) in catalog.DATA_PARALLEL:
                 return True
@@ -178,9 +204,15 @@ class FileContext:
         for node in iter_descendants(self.module):
             if isinstance(node, cst.SimpleString):
                 value = node.evaluated_value
-                if isinstance(value, str) and value.startswith("cuda:") and value[5:] not in ("", "0"):
+                if (
+                    isinstance(value, str)
+                    and value.startswith("cuda:")
+                    and value[5:] not in ("", "0")
+                ):
                     return True
-            elif isinstance(node, cst.FormattedString) and _formatted_prefix(node).startswith("cuda:"):
+            elif isinstance(node, cst.FormattedString) and _formatted_prefix(node).startswith(
+                "cuda:"
+            ):
                 return True
             elif isinstance(node, cst.For) and any(
                 isinstance(inner, cst.Attribute) and inner.attr.value == "device_count"

@@ -1,7 +1,7 @@
-"""Text edits of one file that keep its layout: replace a node, insert or move whole-line statements with their
-indentation and line endings, pass a keyword, and spell a library name (adding its import where none binds it).
-The building blocks of every fix, apart from the analysis (as ruff keeps its edits and importer apart from the
-semantic model)."""
+"""Text edits of one file that keep its layout: replace a node, insert or move whole-line statements
+with their indentation and line endings, pass a keyword, and spell a library name (adding its import
+where none binds it). The building blocks of every fix, apart from the analysis (as ruff keeps its
+edits and importer apart from the semantic model)."""
 
 from __future__ import annotations
 
@@ -21,9 +21,12 @@ _DEFAULT_IMPORTS = {"torch": ("torch", None), "numpy": ("numpy", "np"), "random"
 
 
 class Editor:
-    """Edits of one parsed text (`index` gives the module's index, built when an import must be placed)."""
+    """Edits of one parsed text (`index` gives the module's index, built when an import must be
+    placed)."""
 
-    def __init__(self, source: SourceText, layout: Layout, index: Callable[[], ModuleIndex]) -> None:
+    def __init__(
+        self, source: SourceText, layout: Layout, index: Callable[[], ModuleIndex]
+    ) -> None:
         self.source = source
         self.layout = layout
         self.module = layout.module
@@ -49,19 +52,26 @@ class Editor:
             return None
         row_start, indentation = found
         end_row = self.source.location(self.layout.span(line)[1]).row
-        next_row = self.source.offset(end_row + 1, 0) if end_row < len(self.source.line_starts) else len(self.source.text)
+        next_row = (
+            self.source.offset(end_row + 1, 0)
+            if end_row < len(self.source.line_starts)
+            else len(self.source.text)
+        )
         return row_start, next_row, indentation
 
     def _line_start(self, statement: Statement) -> tuple[int, str] | None:
-        """(offset, indentation) of the line a statement's line starts, when nothing is before it on that line."""
+        """(offset, indentation) of the line a statement's line starts, when nothing is before it on
+        that line."""
         start = self.layout.span(statement.line)[0]
-        row_start = max(self.source.text.rfind("\n", 0, start), self.source.text.rfind("\r", 0, start)) + 1
+        row_start = (
+            max(self.source.text.rfind("\n", 0, start), self.source.text.rfind("\r", 0, start)) + 1
+        )
         indentation = self.source.text[row_start:start]
         return None if indentation.strip() else (row_start, indentation)
 
     def insert_before(self, statement: Statement, code: str) -> Edit | None:
-        """Insert a statement just before another, on its own lines with the same indentation (a compound
-        statement's lines, `\n`-separated, are indented from there)."""
+        """Insert a statement just before another, on its own lines with the same indentation (a
+        compound statement's lines, `\n`-separated, are indented from there)."""
         layout = self._line_layout(statement)
         if layout is None and "\n" not in code:
             start, _ = self.layout.span(statement.node)
@@ -84,11 +94,17 @@ class Editor:
         return Edit(next_row, next_row, f"{prefix}{indentation}{code}{self.source.newline}")
 
     def keyword_edit(self, call: cst.Call, name: str, value: str) -> Edit:
-        """Pass `name=value` to a call: replace the value it is given (`seed=None`), or add it last."""
-        given = next((arg for arg in call.args if arg.keyword is not None and arg.keyword.value == name), None)
+        """Pass `name=value` to a call: replace the value it is given (`seed=None`), or add it
+        last."""
+        given = next(
+            (arg for arg in call.args if arg.keyword is not None and arg.keyword.value == name),
+            None,
+        )
         if given is not None:
             return self.replace(given.value, value)
-        end = self.layout.span(call.args[-1].value)[1] if call.args else self.layout.span(call)[1] - 1
+        end = (
+            self.layout.span(call.args[-1].value)[1] if call.args else self.layout.span(call)[1] - 1
+        )
         return Edit(end, end, f"{', ' if call.args else ''}{name}={value}")
 
     def move_before(self, statement: Statement, target: Statement) -> tuple[Edit, ...] | None:
@@ -109,14 +125,16 @@ class Editor:
         With `at`, only names already bound where that event runs are reused.
         """
         bindings = self.index.module_scope.bindings
-        available = defined_at(self.index, at.trail[:-1], at.statement) if at is not None else bindings
+        available = (
+            defined_at(self.index, at.trail[:-1], at.statement) if at is not None else bindings
+        )
         best: tuple[int, str] | None = None
         for local, bound in bindings.items():
             if not isinstance(bound, str) or bound.startswith("<") or local not in available:
                 continue
             if qualified == bound or qualified.startswith(bound + "."):
                 if best is None or len(bound) > best[0]:
-                    best = (len(bound), local + qualified[len(bound):])
+                    best = (len(bound), local + qualified[len(bound) :])
         if best is not None:
             return best[1], None
         library = qualified.split(".")[0]
@@ -126,7 +144,7 @@ class Editor:
             local = f"_{local}"
             alias = local
         statement = f"import {module} as {alias}" if alias else f"import {module}"
-        return local + qualified[len(library):], self._import_edit(statement)
+        return local + qualified[len(library) :], self._import_edit(statement)
 
     def _import_edit(self, statement: str) -> Edit:
         body = self.module.body
@@ -147,7 +165,11 @@ class Editor:
             return Edit(row_start, row_start, f"{statement}{newline}")
         _, end = self.layout.span(anchor)
         end_row = self.source.location(end).row
-        offset = self.source.offset(end_row + 1, 0) if end_row < len(self.source.line_starts) else len(self.source.text)
+        offset = (
+            self.source.offset(end_row + 1, 0)
+            if end_row < len(self.source.line_starts)
+            else len(self.source.text)
+        )
         prefix = "" if self.source.text[:offset].endswith(("\n", "\r")) else newline
         return Edit(offset, offset, f"{prefix}{statement}{newline}")
 

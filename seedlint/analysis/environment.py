@@ -1,4 +1,5 @@
-"""The process environment and determinism switches a module sets: what SL303, SL304 and SL305 read."""
+"""The process environment and determinism switches a module sets: what SL303, SL304 and SL305
+read."""
 
 from __future__ import annotations
 
@@ -20,10 +21,12 @@ def string_value(node: cst.CSTNode | None) -> str | None:
     return None
 
 
-def environment_writes(context: FileContext, variable: str | Callable[[str], bool],
-                       ) -> Iterator[tuple[Statement, cst.CSTNode, cst.BaseExpression | None, str]]:
-    """(statement, node, value written, name) for every write to the process environment of `variable` (a
-    name, or a test of names).
+def environment_writes(
+    context: FileContext,
+    variable: str | Callable[[str], bool],
+) -> Iterator[tuple[Statement, cst.CSTNode, cst.BaseExpression | None, str]]:
+    """(statement, node, value written, name) for every write to the process environment of
+    `variable` (a name, or a test of names).
 
     The forms: `os.environ[v] = x`, `os.environ.setdefault(v, x)`, `os.putenv(v, x)`,
     `os.environ.update(v=x)` and `os.environ.update({v: x})`.
@@ -36,7 +39,8 @@ def environment_writes(context: FileContext, variable: str | Callable[[str], boo
             and isinstance(target, cst.Subscript)
             and len(target.slice) == 1
             and isinstance(target.slice[0].slice, cst.Index)
-            and isinstance(name := string_value(target.slice[0].slice.value), str) and wanted(name)
+            and isinstance(name := string_value(target.slice[0].slice.value), str)
+            and wanted(name)
             and index.qualify(target.value, statement.scope) == "os.environ"
         ):
             yield statement, statement.node, value, name
@@ -46,23 +50,31 @@ def environment_writes(context: FileContext, variable: str | Callable[[str], boo
                 if wanted(name):
                     yield context.index.statement_of[call], call, value, name
         elif isinstance(name := string_value(argument(call, "key", 0)), str) and wanted(name):
-            yield (context.index.statement_of[call], call, argument(call, "value", 1) or argument(call, "default", 1),
-                   name)
+            yield (
+                context.index.statement_of[call],
+                call,
+                argument(call, "value", 1) or argument(call, "default", 1),
+                name,
+            )
 
 
 def _updated(call: cst.Call) -> Iterator[tuple[str, cst.BaseExpression]]:
-    """(name, value) of what an `os.environ.update(..)` call sets, by keyword or in a dict literal."""
+    """(name, value) of what an `os.environ.update(..)` call sets, by keyword or in a dict
+    literal."""
     for arg in call.args:
         if arg.keyword is not None:
             yield arg.keyword.value, arg.value
         elif not arg.star and isinstance(arg.value, cst.Dict):
             for element in arg.value.elements:
-                if isinstance(element, cst.DictElement) and isinstance(name := string_value(element.key), str):
+                if isinstance(element, cst.DictElement) and isinstance(
+                    name := string_value(element.key), str
+                ):
                     yield name, element.value
 
 
 def deterministic_switches(context: FileContext) -> Iterator[cst.Call]:
-    """The calls to torch that turn deterministic algorithms on (any value but a literal off), in source order."""
+    """The calls to torch that turn deterministic algorithms on (any value but a literal off), in
+    source order."""
     for call, scope in context.calls_to(*catalog.DETERMINISTIC_SWITCHES):
         switch = catalog.DETERMINISTIC_SWITCHES[context.index.qualify(call.func, scope)]
         keyword, off = switch.keyword, switch.off

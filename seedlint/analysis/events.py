@@ -1,6 +1,6 @@
-"""The vocabulary of the flow analysis: what a call does to the global generators (`Effect`), where it
-happens (`Event`, reached through a trail of `Step`s), what runs from one entry point (`Flow`), what
-calling a project function does (`Summary`), and what the flow asks of the project (`Project`).
+"""The vocabulary of the flow analysis: what a call does to the global generators (`Effect`), where
+it happens (`Event`, reached through a trail of `Step`s), what runs from one entry point (`Flow`),
+what calling a project function does (`Summary`), and what the flow asks of the project (`Project`).
 
 Nothing here reads a syntax tree: the analysis that builds these lives in `flow` (one module) and
 `project` (the others), and the rules read them.
@@ -39,7 +39,9 @@ class Effect:
     seed_arg: cst.BaseExpression | None = None
     deterministic: bool = True
     summarised: bool = False  # a function of another project module, from its summary
-    assumed: bool = False  # an imported helper seedlint cannot read, taken to seed by its name (`set_seed`)
+    assumed: bool = (
+        False  # an imported helper seedlint cannot read, taken to seed by its name (`set_seed`)
+    )
 
 
 # The effect of a watched call that does nothing to the generators: it marks where the flow runs it.
@@ -88,15 +90,24 @@ class Flow:
             seeded |= event.generators
         return frozenset(seeded)
 
-    def first_unseeded_draw(self, generators: frozenset[str],
-                            ignored: Callable[[Event], bool] = lambda event: False) -> Event | None:
-        """The first draw from `generators` (not `ignored`) in a flow that seeds none of them (SL105's finding).
+    def first_unseeded_draw(
+        self, generators: frozenset[str], ignored: Callable[[Event], bool] = lambda event: False
+    ) -> Event | None:
+        """The first draw from `generators` (not `ignored`) in a flow that seeds none of them
+        (SL105's finding).
 
         Seeding them with a random value counts as seeding here: that is SL106's finding.
         """
         if any(e.generators & generators for e in self.events if e.kind in ("seed", "reseed")):
             return None
-        return next((e for e in self.events if e.kind == "draw" and e.generators & generators and not ignored(e)), None)
+        return next(
+            (
+                e
+                for e in self.events
+                if e.kind == "draw" and e.generators & generators and not ignored(e)
+            ),
+            None,
+        )
 
 
 @dataclass(frozen=True)
@@ -104,22 +115,31 @@ class Summary:
     """What calling a function does to the global generators."""
 
     seeds: frozenset[str]  # generators it seeds with a deterministic value
-    seed_parameter: tuple[str, int | None] | None  # (name, position if positional) the seed comes through
+    seed_parameter: (
+        tuple[str, int | None] | None
+    )  # (name, position if positional) the seed comes through
     draws: frozenset[str]  # generators it draws from before seeding them
 
 
 class Project(Protocol):
-    """What the flow analysis of one module asks of the project around it (`project.ProjectIndex`)."""
+    """What the flow analysis of one module asks of the project around it
+    (`project.ProjectIndex`)."""
 
     gate: tuple[bytes, ...]  # what a module's text must contain for its functions to be summarised
 
     def summary(self, qualified: str) -> Summary | None:
-        """What a call to a project function does to the global generators (None: nothing, or unknown)."""
+        """What a call to a project function does to the global generators (None: nothing, or
+        unknown)."""
 
-    def function(self, qualified: str, gate: tuple[bytes, ...]) -> tuple[ModuleIndex, FunctionInfo] | None:
-        """The module and function a qualified callee runs, read only from a module whose text has one of `gate`."""
+    def function(
+        self, qualified: str, gate: tuple[bytes, ...]
+    ) -> tuple[ModuleIndex, FunctionInfo] | None:
+        """The module and function a qualified callee runs, read only from a module whose text has
+        one of `gate`."""
 
-    def derives_from(self, qualified: str, bases: frozenset[str], spellings: tuple[bytes, ...]) -> bool:
+    def derives_from(
+        self, qualified: str, bases: frozenset[str], spellings: tuple[bytes, ...]
+    ) -> bool:
         """Whether a project class without an `__init__` of its own derives from one of `bases`."""
 
     def has_module_of(self, qualified: str) -> bool:
@@ -128,5 +148,8 @@ class Project(Protocol):
     def seeding_only(self) -> AbstractContextManager[None]:
         """While only seeding matters: read only modules that can seed."""
 
-    def remembered(self, cache: dict[Hashable, tuple[T, Mapping]], key: Hashable, compute: Callable[[], T]) -> T:
-        """`compute()`, kept in `cache` with the modules it read; reused, those count as read again."""
+    def remembered(
+        self, cache: dict[Hashable, tuple[T, Mapping]], key: Hashable, compute: Callable[[], T]
+    ) -> T:
+        """`compute()`, kept in `cache` with the modules it read; reused, those count as read
+        again."""

@@ -41,25 +41,35 @@ from seedlint.analysis.walk import iter_descendants
 from seedlint.gates import SUBCLASSES_A_TRAINER
 
 _MAX_CALL_DEPTH = 12
-# The names of seeding helpers: `set_seed`, `set_random_seed`, `init_seeds`, `fix_seed`, `seed_everything`, `seed_all`.
+# The names of seeding helpers: `set_seed`, `set_random_seed`, `init_seeds`, `fix_seed`,
+# `seed_everything`, `seed_all`.
 _SEEDING_HELPER_NAME = re.compile(
     r"^(?:(?:set|init|initialize|initialise|fix|setup|reset)_(?:[a-z0-9]+_)*seeds?(?:_[a-z0-9]+)*"
-    r"|seed_(?!worker)[a-z0-9_]+)$")  # not a bare `seed`: `rng.seed(0)`, `env.seed(0)` seed one object
+    r"|seed_(?!worker)[a-z0-9_]+)$"
+)  # not a bare `seed`: `rng.seed(0)`, `env.seed(0)` seed one object
 # Where seeding helpers are known (the catalog's libraries) or none are (the standard library).
-_KNOWN_ROOTS = frozenset(sys.stdlib_module_names) | {"builtins"} | {
-    name.partition(".")[0] for name in catalog.SEEDERS}
+_KNOWN_ROOTS = (
+    frozenset(sys.stdlib_module_names)
+    | {"builtins"}
+    | {name.partition(".")[0] for name in catalog.SEEDERS}
+)
 T = TypeVar("T")
 
 
 class EffectClassifier:
     """Decides what a call does to the global generators, from the facts in `catalog`."""
 
-    def __init__(self, index: ModuleIndex, seed_functions: Mapping[str, frozenset[str]],
-                 project: Project | None = None) -> None:
+    def __init__(
+        self,
+        index: ModuleIndex,
+        seed_functions: Mapping[str, frozenset[str]],
+        project: Project | None = None,
+    ) -> None:
         self.index = index
         self.seed_functions = seed_functions
         self.project = project
-        self._cache: dict = {}  # by call and the project's gate: (effect, the modules read to decide it)
+        # by call and the project's gate: (effect, the modules read to decide it)
+        self._cache: dict = {}
 
     def effect(self, call: cst.Call, scope: Scope) -> Effect | None:
         key = (call, self.project.gate if self.project is not None else None)
@@ -75,36 +85,64 @@ class EffectClassifier:
 
     def _classify(self, call: cst.Call, scope: Scope) -> Effect | None:
         qualified = self.index.qualify(call.func, scope)
-        if qualified is None:  # a method of an object whose name is not known (`load_dataset(..)["train"]`)
+        if (
+            qualified is None
+        ):  # a method of an object whose name is not known (`load_dataset(..)["train"]`)
             return self._tensor_method_draw(call) or self._dataset_draw(call, scope)
         if qualified in self.seed_functions:
             arg = seed_argument(call)
-            return Effect("seed", qualified, self.seed_functions[qualified], arg,
-                          not self.is_nondeterministic(arg, scope))
+            return Effect(
+                "seed",
+                qualified,
+                self.seed_functions[qualified],
+                arg,
+                not self.is_nondeterministic(arg, scope),
+            )
         seeder = catalog.SEEDERS.get(qualified) or self._seeding_subclass(qualified, scope)
         if seeder is not None:
-            arg = seed_argument(call, seeder.seed_keyword) if seeder.seed_keyword is not None else None
-            random_seed = (seeder.none_is_random and is_none(arg) and not (arg is None and seeder.fixed_default)
-                           ) or self.is_nondeterministic(arg, scope)
+            arg = (
+                seed_argument(call, seeder.seed_keyword)
+                if seeder.seed_keyword is not None
+                else None
+            )
+            random_seed = (
+                seeder.none_is_random
+                and is_none(arg)
+                and not (arg is None and seeder.fixed_default)
+            ) or self.is_nondeterministic(arg, scope)
             return Effect("seed", qualified, seeder.seeds, arg, not random_seed)
         if qualified in catalog.RANDOM_RESEEDERS:
             return Effect("reseed", qualified, catalog.RANDOM_RESEEDERS[qualified], None, False)
-        return (self._draw(call, qualified, scope) or self._project_effect(call, qualified, scope)
-                or self._assumed_seeding(call, qualified, scope))
+        return (
+            self._draw(call, qualified, scope)
+            or self._project_effect(call, qualified, scope)
+            or self._assumed_seeding(call, qualified, scope)
+        )
 
     def _seeding_subclass(self, qualified: str, scope: Scope) -> catalog.Seeder | None:
-        """A class deriving from a library class whose constructor seeds (`class MyTrainer(Trainer)`),
-        built without an `__init__` of its own, or its `__init__` calling `super().__init__(..)`."""
+        """A class deriving from a library class whose constructor seeds (`class
+        MyTrainer(Trainer)`), built without an `__init__` of its own, or its `__init__` calling
+        `super().__init__(..)`."""
         index = self.index
         if qualified == "builtins.super().__init__":
-            derives = scope.owner_class is not None and index.subclasses_of(scope.owner_class, catalog.SEEDING_CLASSES)
+            derives = scope.owner_class is not None and index.subclasses_of(
+                scope.owner_class, catalog.SEEDING_CLASSES
+            )
         elif qualified in index.classes:  # with an `__init__` of its own, that is walked instead
             cls = index.classes[qualified]
-            derives = index.find_method(cls, "__init__") is None and index.subclasses_of(cls, catalog.SEEDING_CLASSES)
-        else:  # a class of another project module, named like a trainer (as the seeding gate `Trainer(` asks)
-            derives = (self.project is not None and "Trainer" in qualified.rsplit(".", 1)[-1]
-                       and self.project.derives_from(
-                           qualified, catalog.SEEDING_CLASSES, SUBCLASSES_A_TRAINER))
+            derives = index.find_method(cls, "__init__") is None and index.subclasses_of(
+                cls, catalog.SEEDING_CLASSES
+            )
+        # a class of another project module, named like a trainer (as the seeding gate `Trainer(`
+        # asks)
+        else:
+            derives = (
+                self.project is not None
+                and "Trainer" in qualified.rsplit(".", 1)[-1]
+                and self.project.derives_from(
+                    qualified, catalog.SEEDING_CLASSES, SUBCLASSES_A_TRAINER
+                )
+            )
         return catalog.SEEDING_CONSTRUCTOR if derives else None
 
     def _project_effect(self, call: cst.Call, qualified: str, scope: Scope) -> Effect | None:
@@ -119,21 +157,41 @@ class EffectClassifier:
             if summary.seed_parameter is not None:
                 name, position = summary.seed_parameter
                 arg = argument(call, name, position)
-            return Effect("seed", qualified, summary.seeds, arg, not self.is_nondeterministic(arg, scope), True)
+            return Effect(
+                "seed",
+                qualified,
+                summary.seeds,
+                arg,
+                not self.is_nondeterministic(arg, scope),
+                True,
+            )
         return Effect("draw", qualified, summary.draws, summarised=True)
 
     def _assumed_seeding(self, call: cst.Call, qualified: str, scope: Scope) -> Effect | None:
-        """A function imported from a module that is neither the project's nor a library seedlint knows, named
-        like a seeding helper (`from common.utils import set_seed`, then `set_seed(0)`): taken to seed every
-        generator, so that the code it seeds is not reported as unseeded."""
+        """A function imported from a module that is neither the project's nor a library seedlint
+        knows, named like a seeding helper (`from common.utils import set_seed`, then
+        `set_seed(0)`): taken to seed every generator, so that the code it seeds is not reported as
+        unseeded."""
         module, _, name = qualified.rpartition(".")
-        if (not module or "()" in module or module.partition(".")[0] in _KNOWN_ROOTS
-                or not _SEEDING_HELPER_NAME.match(name) or module == self.index.module_name
-                or self.project is not None and self.project.has_module_of(qualified)):
+        if (
+            not module
+            or "()" in module
+            or module.partition(".")[0] in _KNOWN_ROOTS
+            or not _SEEDING_HELPER_NAME.match(name)
+            or module == self.index.module_name
+            or self.project is not None
+            and self.project.has_module_of(qualified)
+        ):
             return None
         arg = seed_argument(call)
-        return Effect("seed", qualified, catalog.EVERYTHING, arg, not self.is_nondeterministic(arg, scope),
-                      assumed=True)
+        return Effect(
+            "seed",
+            qualified,
+            catalog.EVERYTHING,
+            arg,
+            not self.is_nondeterministic(arg, scope),
+            assumed=True,
+        )
 
     def _draw(self, call: cst.Call, qualified: str, scope: Scope) -> Effect | None:
         if argument(call, "generator", None) is not None:
@@ -148,20 +206,30 @@ class EffectClassifier:
                 return None
             device = argument(call, "device", None)
             on_cuda = device is not None and is_cuda_string(device)
-            return Effect("draw", qualified, frozenset({catalog.CUDA if on_cuda else catalog.TORCH_CPU}))
+            return Effect(
+                "draw", qualified, frozenset({catalog.CUDA if on_cuda else catalog.TORCH_CPU})
+            )
         if initialises_randomly(call, qualified):
             return Effect("draw", qualified, frozenset({catalog.TORCH_CPU}))
         if name in catalog.TENSOR_DRAW_METHODS and "()" in module:  # `torch.empty(3).normal_()`
             return Effect("draw", qualified, frozenset({catalog.TORCH_CPU}))
         if module == "numpy.random" and name not in catalog.NUMPY_NON_DRAWS:
             return Effect("draw", qualified, frozenset({catalog.NUMPY}))
-        if qualified in catalog.NUMPY_GLOBAL_CALLS and self._unseeded(call, catalog.NUMPY_GLOBAL_CALLS[qualified]):
+        if qualified in catalog.NUMPY_GLOBAL_CALLS and self._unseeded(
+            call, catalog.NUMPY_GLOBAL_CALLS[qualified]
+        ):
             return Effect("draw", qualified, frozenset({catalog.NUMPY}))
-        splitter = call.func.value if name == "split" and isinstance(call.func, cst.Attribute) else None
+        splitter = (
+            call.func.value if name == "split" and isinstance(call.func, cst.Attribute) else None
+        )
         if splitter is not None and self._shuffling_splitter(splitter, scope):
             return Effect("draw", qualified, frozenset({catalog.NUMPY}))
-        if qualified in catalog.SKLEARN_CV_CALLS and self._shuffling_splitter(argument(call, "cv", None), scope):
-            return Effect("draw", qualified, frozenset({catalog.NUMPY}))  # it splits with the splitter it is given
+        if qualified in catalog.SKLEARN_CV_CALLS and self._shuffling_splitter(
+            argument(call, "cv", None), scope
+        ):
+            return Effect(
+                "draw", qualified, frozenset({catalog.NUMPY})
+            )  # it splits with the splitter it is given
         search = call.func.value if name == "fit" and isinstance(call.func, cst.Attribute) else None
         if search is not None and self._unseeded_search(search, scope):
             return Effect("draw", qualified, frozenset({catalog.NUMPY}))
@@ -170,19 +238,23 @@ class EffectClassifier:
         return self._dataset_draw(call, scope)
 
     def _dataset_draw(self, call: cst.Call, scope: Scope) -> Effect | None:
-        """A Hugging Face dataset's `shuffle()`/`train_test_split()` without a seed: a NumPy global draw."""
+        """A Hugging Face dataset's `shuffle()`/`train_test_split()` without a seed: a NumPy global
+        draw."""
         func = call.func
         if not isinstance(func, cst.Attribute) or func.attr.value not in catalog.HF_DATASET_DRAWS:
             return None
-        if not self._unseeded(call, catalog.HF_DATASET_DRAWS[func.attr.value]) \
-                or hf_dataset(self.index, func.value, scope) != MAP_STYLE:
+        if (
+            not self._unseeded(call, catalog.HF_DATASET_DRAWS[func.attr.value])
+            or hf_dataset(self.index, func.value, scope) != MAP_STYLE
+        ):
             return None
         return Effect("draw", f"datasets.Dataset.{func.attr.value}", frozenset({catalog.NUMPY}))
 
-    def _sklearn_object(self, expr: cst.BaseExpression | None, scope: Scope,
-                        classes: Mapping[str, bool]) -> tuple[cst.Call, bool] | None:
-        """The scikit-learn constructor call an expression is (or a name bound once to), when it builds one of
-        `classes`, with the class's entry there."""
+    def _sklearn_object(
+        self, expr: cst.BaseExpression | None, scope: Scope, classes: Mapping[str, bool]
+    ) -> tuple[cst.Call, bool] | None:
+        """The scikit-learn constructor call an expression is (or a name bound once to), when it
+        builds one of `classes`, with the class's entry there."""
         if isinstance(expr, cst.Name):
             values = self.index.bound_values(expr.value, scope)
             expr = values[0] if len(values) == 1 else None
@@ -194,8 +266,9 @@ class EffectClassifier:
         return expr, classes[name]
 
     def _shuffling_splitter(self, splitter: cst.BaseExpression | None, scope: Scope) -> bool:
-        """Whether an expression is a scikit-learn splitter built to shuffle without `random_state` (its
-        `split()` then shuffles with NumPy's global generator): `KFold(5, shuffle=True)`, or a name bound to one."""
+        """Whether an expression is a scikit-learn splitter built to shuffle without `random_state`
+        (its `split()` then shuffles with NumPy's global generator): `KFold(5, shuffle=True)`, or a
+        name bound to one."""
         built = self._sklearn_object(splitter, scope, catalog.SKLEARN_SPLITTERS)
         if built is None:
             return False
@@ -205,19 +278,20 @@ class EffectClassifier:
         return is_none(argument(splitter, "random_state", None))
 
     def _unseeded_search(self, search: cst.BaseExpression, scope: Scope) -> bool:
-        """Whether a hyper-parameter search draws from NumPy's global generator when fitted: it samples its
-        candidates without `random_state`, or splits with a shuffling splitter."""
+        """Whether a hyper-parameter search draws from NumPy's global generator when fitted: it
+        samples its candidates without `random_state`, or splits with a shuffling splitter."""
         built = self._sklearn_object(search, scope, catalog.SKLEARN_SEARCHES)
         if built is None:
             return False
         search, samples = built
-        return (samples and is_none(argument(search, "random_state", None))) or self._shuffling_splitter(
-            argument(search, "cv", None), scope)
+        return (
+            samples and is_none(argument(search, "random_state", None))
+        ) or self._shuffling_splitter(argument(search, "cv", None), scope)
 
     @staticmethod
     def _unseeded(call: cst.Call, seeding: tuple[tuple[str, int | None], ...]) -> bool:
-        """Whether a shuffling or splitting call has none of its seeding arguments and is not told not to
-        shuffle (`shuffle=False`)."""
+        """Whether a shuffling or splitting call has none of its seeding arguments and is not told
+        not to shuffle (`shuffle=False`)."""
         return not is_literal(argument(call, "shuffle", None), "False") and unseeded(call, seeding)
 
     def _tensor_method_draw(self, call: cst.Call) -> Effect | None:
@@ -230,8 +304,11 @@ class EffectClassifier:
             return Effect("draw", f"Tensor.{func.attr.value}", frozenset({catalog.TORCH_CPU}))
         return None
 
-    def is_nondeterministic(self, expr: cst.BaseExpression | None, scope: Scope, depth: int = 0) -> bool:
-        """Whether a seed expression derives from the clock, the PID, uuid, os.urandom or secrets."""
+    def is_nondeterministic(
+        self, expr: cst.BaseExpression | None, scope: Scope, depth: int = 0
+    ) -> bool:
+        """Whether a seed expression derives from the clock, the PID, uuid, os.urandom or
+        secrets."""
         if expr is None or depth > 3:
             return False
         for node in (expr, *iter_descendants(expr)):
@@ -245,7 +322,9 @@ class EffectClassifier:
                     return True
             elif isinstance(node, cst.Name):
                 bound = self.index.lookup(node.value, scope)
-                if isinstance(bound, cst.BaseExpression) and self.is_nondeterministic(bound, scope, depth + 1):
+                if isinstance(bound, cst.BaseExpression) and self.is_nondeterministic(
+                    bound, scope, depth + 1
+                ):
                     return True
         return False
 
@@ -257,11 +336,17 @@ class FlowBuilder:
     flow that seeds, and no rule asks anything of them.
     """
 
-    def __init__(self, index: ModuleIndex, classifier: EffectClassifier, watched: frozenset[cst.Call] = frozenset(),
-                 ) -> None:
+    def __init__(
+        self,
+        index: ModuleIndex,
+        classifier: EffectClassifier,
+        watched: frozenset[cst.Call] = frozenset(),
+    ) -> None:
         self.index = index
         self.classifier = classifier
-        self.watched = watched  # calls to record as "reach" events when they have no effect of their own
+        self.watched = (
+            watched  # calls to record as "reach" events when they have no effect of their own
+        )
         self._discarding: dict = {}  # steps through which draws only initialise weights never used
         self._memo: dict = {}  # what is computed once per module (its call graph)
 
@@ -281,7 +366,11 @@ class FlowBuilder:
     def seeding_functions(self) -> list[FunctionInfo]:
         """The functions of the module that seed, by themselves or through what they call."""
         seeds_here, reach = self._call_graph
-        return [f for f in self.index.functions.values() if seeds_here[f] or any(seeds_here.get(g, False) for g in reach[f])]
+        return [
+            f
+            for f in self.index.functions.values()
+            if seeds_here[f] or any(seeds_here.get(g, False) for g in reach[f])
+        ]
 
     def build(self) -> list[Flow]:
         seeds_here, reach = self._call_graph
@@ -290,17 +379,24 @@ class FlowBuilder:
         roots: list[FunctionInfo | None] = [None]
         for function in candidates:
             dominated = any(
-                function in reach[other] and other not in reach[function] for other in candidates if other is not function
+                function in reach[other] and other not in reach[function]
+                for other in candidates
+                if other is not function
             )
             if not dominated:
                 roots.append(function)
         return [
-            self.walk(root) for root in roots
+            self.walk(root)
+            for root in roots
             if seeds_here[root] or any(seeds_here.get(f, False) for f in reach[root])
         ]
 
     def _own_statements(self, owner: FunctionInfo | None) -> Iterator[Statement]:
-        pending = [self.index.statements.get(self.index.module, [])] if owner is None else [self.index.body_of(owner)]
+        pending = (
+            [self.index.statements.get(self.index.module, [])]
+            if owner is None
+            else [self.index.body_of(owner)]
+        )
         while pending:
             for statement in pending.pop():
                 yield statement
@@ -335,17 +431,28 @@ class FlowBuilder:
 
     def _discards_draws(self, step: Step) -> bool:
         project = self.classifier.project
-        return remembered(project, self._discarding, step, lambda: discards_draws(self.index, step, project))
+        return remembered(
+            project, self._discarding, step, lambda: discards_draws(self.index, step, project)
+        )
 
     def walk(self, root: FunctionInfo | None) -> Flow:
         """The events of one entry point (None: the module body), in execution order."""
         events: list[Event] = []
-        statements = self.index.body_of(root) if root is not None else self.index.statements.get(self.index.module, [])
+        statements = (
+            self.index.body_of(root)
+            if root is not None
+            else self.index.statements.get(self.index.module, [])
+        )
         self._walk_block(statements, (), events, {root} if root is not None else set())
         return Flow(root, events)
 
-    def _walk_block(self, statements: Iterable[Statement], trail: tuple[Step, ...],
-                    events: list[Event], active: set[FunctionInfo]) -> None:
+    def _walk_block(
+        self,
+        statements: Iterable[Statement],
+        trail: tuple[Step, ...],
+        events: list[Event],
+        active: set[FunctionInfo],
+    ) -> None:
         for statement in statements:
             for call in statement.calls:
                 self._walk_call(call, statement, trail, events, active)
@@ -355,13 +462,23 @@ class FlowBuilder:
             for block in self.index.blocks_of(statement.node):
                 self._walk_block(block, inner, events, active)
 
-    def _walk_call(self, call: cst.Call, statement: Statement, trail: tuple[Step, ...],
-                   events: list[Event], active: set[FunctionInfo]) -> None:
+    def _walk_call(
+        self,
+        call: cst.Call,
+        statement: Statement,
+        trail: tuple[Step, ...],
+        events: list[Event],
+        active: set[FunctionInfo],
+    ) -> None:
         if loading_constructor(call):  # `Net.from_pretrained(..)`: what it builds is overwritten
             return
         here = trail + (Step(statement, call),)
         effect = self.classifier.effect(call, statement.scope)
-        if effect is not None and effect.kind == "draw" and any(self._discards_draws(step) for step in here):
+        if (
+            effect is not None
+            and effect.kind == "draw"
+            and any(self._discards_draws(step) for step in here)
+        ):
             effect = None
         if effect is None and call in self.watched:
             effect = REACHED
@@ -378,8 +495,8 @@ class FlowBuilder:
 
 
 def remembered(project: Project | None, cache: dict, key: Hashable, compute: Callable[[], T]) -> T:
-    """`compute()` kept in `cache`; with a project, also the modules it read, which count as read again
-    each time the value is reused (a cached result depends on them as the computation did)."""
+    """`compute()` kept in `cache`; with a project, also the modules it read, which count as read
+    again each time the value is reused (a cached result depends on them as the computation did)."""
     if project is not None:
         return project.remembered(cache, key, compute)
     if key not in cache:

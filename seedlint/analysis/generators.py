@@ -36,8 +36,11 @@ def unseeded_generators(context: FileContext) -> Iterator[cst.Call]:
     (`DataLoader(.., generator=torch.Generator())`). A generator made anywhere else may be seeded
     where it goes, so it is left alone.
     """
-    setters = [call.func.value for call, _ in context.index.all_calls
-               if isinstance(call.func, cst.Attribute) and call.func.attr.value in _STATE_SETTERS]
+    setters = [
+        call.func.value
+        for call, _ in context.index.all_calls
+        if isinstance(call.func, cst.Attribute) and call.func.attr.value in _STATE_SETTERS
+    ]
     chained = set(setters)
     given_state = {dotted_name(receiver) for receiver in setters}
     for call, _ in context.calls_to(*catalog.GENERATOR_CONSTRUCTORS):
@@ -47,7 +50,11 @@ def unseeded_generators(context: FileContext) -> Iterator[cst.Call]:
         holder = _holder(statement, call)
         if holder is not None:
             name = dotted_name(holder)
-            if name is not None and name not in given_state and not _escapes(context, statement, name):
+            if (
+                name is not None
+                and name not in given_state
+                and not _escapes(context, statement, name)
+            ):
                 yield call
         elif _written_into_torch_call(context, statement, call):
             yield call
@@ -81,14 +88,23 @@ def _escapes(context: FileContext, statement: Statement, name: str) -> bool:
     torch, stored under another name (`self.g = g`, `h = g`), or returned from its function."""
     index = context.index
     statements = [other for block in index.statements.values() for other in block]
-    return escapes(statements, name, statement.scope,
-                   lambda call, scope: not _non_seeding(index.qualify(call.func, scope)), _is_or_lists, aliases=True)
+    return escapes(
+        statements,
+        name,
+        statement.scope,
+        lambda call, scope: not _non_seeding(index.qualify(call.func, scope)),
+        _is_or_lists,
+        aliases=True,
+    )
 
 
 def _is_or_lists(value: cst.CSTNode, name: str) -> bool:
-    """Whether an expression is the generator held in `name`, or a tuple or list with it as an element."""
+    """Whether an expression is the generator held in `name`, or a tuple or list with it as an
+    element."""
     elements = value.elements if isinstance(value, (cst.Tuple, cst.List)) else ()
-    return any(dotted_name(item) == name for item in (value, *(element.value for element in elements)))
+    return any(
+        dotted_name(item) == name for item in (value, *(element.value for element in elements))
+    )
 
 
 def _written_into_torch_call(context: FileContext, statement: Statement, call: cst.Call) -> bool:
@@ -105,8 +121,9 @@ def _non_seeding(qualified: str | None) -> bool:
 
 
 # ------------------------------------------------------------------------ seeds to reuse
-def reusable_seed(context: FileContext, flows: Iterable[Flow], trail: tuple[Step, ...],
-                  statement: Statement) -> cst.BaseExpression | None:
+def reusable_seed(
+    context: FileContext, flows: Iterable[Flow], trail: tuple[Step, ...], statement: Statement
+) -> cst.BaseExpression | None:
     """The seed of a torch seeding call in `flows` that can be written as is at `statement`.
 
     Every name it reads must be bound before `statement` (reached through `trail`) and mean
@@ -120,15 +137,18 @@ def reusable_seed(context: FileContext, flows: Iterable[Flow], trail: tuple[Step
                 continue
             names = read_names(seed)
             if names <= available and all(
-                _binding_scope(name, event.statement.scope) is _binding_scope(name, statement.scope) for name in names
+                _binding_scope(name, event.statement.scope) is _binding_scope(name, statement.scope)
+                for name in names
             ):
                 return seed
     return None
 
 
-def seed_reaching(context: FileContext, reaching: list[tuple[Flow, Event]]) -> cst.BaseExpression | None:
-    """The seed of the seeding flows that reach a call (its `placements`), written so that it can be passed
-    at the call (None: no such seed)."""
+def seed_reaching(
+    context: FileContext, reaching: list[tuple[Flow, Event]]
+) -> cst.BaseExpression | None:
+    """The seed of the seeding flows that reach a call (its `placements`), written so that it can be
+    passed at the call (None: no such seed)."""
     if not reaching:
         return None
     event = reaching[0][1]

@@ -1,4 +1,5 @@
-"""Where no gradient can flow: code that runs without autograd, and tensors that cannot require grad.
+"""Where no gradient can flow: code that runs without autograd, and tensors that cannot require
+grad.
 
 A backward-only nondeterministic op (SL303) cannot make gradients differ when none flow through it:
 
@@ -7,7 +8,8 @@ A backward-only nondeterministic op (SL303) cannot make gradients differ when no
   `predict_step` (Lightning runs them without grad), or in a function only called from such code;
 - a tensor that cannot require grad: a batch from a `DataLoader` and what plain conversions make of
   it (`batch.to(device).float() / 255`, `images, labels = batch`), a `.detach()`ed tensor, what is
-  computed under no-grad, and the output of a module frozen with `requires_grad_(False)` applied to one.
+  computed under no-grad, and the output of a module frozen with `requires_grad_(False)` applied to
+  one.
 """
 
 from __future__ import annotations
@@ -29,23 +31,68 @@ from seedlint.analysis.index import (
 )
 from seedlint.analysis.walk import iter_descendants
 
-_NO_GRAD_CONTEXTS = frozenset({
-    "torch.no_grad", "torch.autograd.no_grad", "torch.autograd.grad_mode.no_grad",
-    "torch.inference_mode", "torch.autograd.inference_mode", "torch.autograd.grad_mode.inference_mode",
-})
-_GRAD_SWITCHES = frozenset({"torch.set_grad_enabled", "torch.autograd.set_grad_enabled",
-                            "torch.autograd.grad_mode.set_grad_enabled"})
+_NO_GRAD_CONTEXTS = frozenset(
+    {
+        "torch.no_grad",
+        "torch.autograd.no_grad",
+        "torch.autograd.grad_mode.no_grad",
+        "torch.inference_mode",
+        "torch.autograd.inference_mode",
+        "torch.autograd.grad_mode.inference_mode",
+    }
+)
+_GRAD_SWITCHES = frozenset(
+    {
+        "torch.set_grad_enabled",
+        "torch.autograd.set_grad_enabled",
+        "torch.autograd.grad_mode.set_grad_enabled",
+    }
+)
 _NO_GRAD_STEPS = frozenset({"validation_step", "test_step", "predict_step"})
-_DATA_LOADERS = frozenset({"torch.utils.data.DataLoader()", "torch.utils.data.dataloader.DataLoader()"})
-_ITERATION_WRAPPERS = frozenset({
-    "builtins.enumerate", "builtins.iter", "tqdm.tqdm", "tqdm.auto.tqdm", "tqdm.notebook.tqdm",
-})
+_DATA_LOADERS = frozenset(
+    {"torch.utils.data.DataLoader()", "torch.utils.data.dataloader.DataLoader()"}
+)
+_ITERATION_WRAPPERS = frozenset(
+    {
+        "builtins.enumerate",
+        "builtins.iter",
+        "tqdm.tqdm",
+        "tqdm.auto.tqdm",
+        "tqdm.notebook.tqdm",
+    }
+)
 # Tensor methods whose result requires grad only if the tensor they are called on does.
-_CONVERSIONS = frozenset({
-    "to", "float", "half", "double", "bfloat16", "long", "int", "cuda", "cpu", "contiguous", "permute",
-    "unsqueeze", "squeeze", "view", "reshape", "flatten", "transpose", "clone", "type", "div", "mul", "add",
-    "sub", "clamp", "expand", "repeat", "narrow",
-})
+_CONVERSIONS = frozenset(
+    {
+        "to",
+        "float",
+        "half",
+        "double",
+        "bfloat16",
+        "long",
+        "int",
+        "cuda",
+        "cpu",
+        "contiguous",
+        "permute",
+        "unsqueeze",
+        "squeeze",
+        "view",
+        "reshape",
+        "flatten",
+        "transpose",
+        "clone",
+        "type",
+        "div",
+        "mul",
+        "add",
+        "sub",
+        "clamp",
+        "expand",
+        "repeat",
+        "narrow",
+    }
+)
 _MAX_DEPTH = 8
 
 
@@ -55,41 +102,63 @@ class Gradients:
     def __init__(self, context: FileContext) -> None:
         self.context = context
         self.index = context.index
-        self._sources_of: dict[Scope, dict[str, list[tuple[Statement, cst.BaseExpression | None]]]] = {}
-        self._visiting: set[tuple[str, Scope]] = set()  # names being judged: a cycle adds no source of grad
+        self._sources_of: dict[
+            Scope, dict[str, list[tuple[Statement, cst.BaseExpression | None]]]
+        ] = {}
+        self._visiting: set[tuple[str, Scope]] = (
+            set()
+        )  # names being judged: a cycle adds no source of grad
 
     # ------------------------------------------------------------------ no-grad code
     def without_grad(self, statement: Statement, depth: int = 0) -> bool:
         """Whether a statement only ever runs with autograd off."""
         index = self.index
         compound = index.enclosing(statement)
-        while compound is not None and not isinstance(compound.node, (cst.FunctionDef, cst.ClassDef)):
-            if isinstance(compound.node, cst.With) and any(self._turns_grad_off(item.item, compound.scope)
-                                                           for item in compound.node.items):
+        while compound is not None and not isinstance(
+            compound.node, (cst.FunctionDef, cst.ClassDef)
+        ):
+            if isinstance(compound.node, cst.With) and any(
+                self._turns_grad_off(item.item, compound.scope) for item in compound.node.items
+            ):
                 return True
             compound = index.enclosing(compound)
         function = index.function_of_scope.get(statement.scope)
         if function is None:
             return False
-        if any(self._turns_grad_off(d.decorator, function.scope.parent) for d in function.node.decorators):
+        if any(
+            self._turns_grad_off(d.decorator, function.scope.parent)
+            for d in function.node.decorators
+        ):
             return True
         owner = function.owner_class
-        if owner is not None and function.node.name.value in _NO_GRAD_STEPS and index.subclasses_of(
-                owner, catalog.LIGHTNING_MODULES):
+        if (
+            owner is not None
+            and function.node.name.value in _NO_GRAD_STEPS
+            and index.subclasses_of(owner, catalog.LIGHTNING_MODULES)
+        ):
             return True
         callers = self._callers.get(function, [])
-        return bool(callers) and depth < _MAX_DEPTH and all(
-            self.without_grad(index.statement_of[call], depth + 1) for call in callers)
+        return (
+            bool(callers)
+            and depth < _MAX_DEPTH
+            and all(self.without_grad(index.statement_of[call], depth + 1) for call in callers)
+        )
 
     def _turns_grad_off(self, expr: cst.BaseExpression, scope: Scope | None) -> bool:
-        """`torch.no_grad()`, `torch.no_grad` (as a decorator), `torch.inference_mode()`, `set_grad_enabled(False)`."""
+        """`torch.no_grad()`, `torch.no_grad` (as a decorator), `torch.inference_mode()`,
+        `set_grad_enabled(False)`."""
         scope = scope or self.index.module_scope
         func = expr.func if isinstance(expr, cst.Call) else expr
         qualified = self.index.qualify(func, scope)
         if qualified in _NO_GRAD_CONTEXTS:
-            return not (isinstance(expr, cst.Call) and is_literal(argument(expr, "mode", 0), "False"))
-        return (qualified in _GRAD_SWITCHES and isinstance(expr, cst.Call)
-                and is_literal(argument(expr, "mode", 0), "False"))
+            return not (
+                isinstance(expr, cst.Call) and is_literal(argument(expr, "mode", 0), "False")
+            )
+        return (
+            qualified in _GRAD_SWITCHES
+            and isinstance(expr, cst.Call)
+            and is_literal(argument(expr, "mode", 0), "False")
+        )
 
     @cached_property
     def _callers(self) -> dict[FunctionInfo, list[cst.Call]]:
@@ -112,8 +181,14 @@ class Gradients:
         if isinstance(expr, cst.UnaryOperation):
             return self.cannot_require_grad(expr.expression, scope, depth + 1)
         if isinstance(expr, cst.BinaryOperation):
-            operands = [side for side in (expr.left, expr.right) if not isinstance(side, (cst.Integer, cst.Float))]
-            return bool(operands) and all(self.cannot_require_grad(side, scope, depth + 1) for side in operands)
+            operands = [
+                side
+                for side in (expr.left, expr.right)
+                if not isinstance(side, (cst.Integer, cst.Float))
+            ]
+            return bool(operands) and all(
+                self.cannot_require_grad(side, scope, depth + 1) for side in operands
+            )
         if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute):
             method = expr.func.attr.value
             if method == "detach":
@@ -125,9 +200,12 @@ class Gradients:
         return False
 
     def _name_without_grad(self, name: str, scope: Scope, depth: int) -> bool:
-        """A local name every binding of which gives a tensor that cannot require grad (not a parameter)."""
+        """A local name every binding of which gives a tensor that cannot require grad (not a
+        parameter)."""
         function = self.index.function_of_scope.get(scope)
-        if function is not None and any(param.name.value == name for param in all_parameters(function.node)):
+        if function is not None and any(
+            param.name.value == name for param in all_parameters(function.node)
+        ):
             return False
         key = (name, scope)
         if key in self._visiting:
@@ -137,18 +215,24 @@ class Gradients:
             return False
         self._visiting.add(key)
         try:
-            return all(self._source_without_grad(statement, value, depth) for statement, value in sources)
+            return all(
+                self._source_without_grad(statement, value, depth) for statement, value in sources
+            )
         finally:
             self._visiting.discard(key)
 
-    def _source_without_grad(self, statement: Statement, value: cst.BaseExpression | None, depth: int) -> bool:
+    def _source_without_grad(
+        self, statement: Statement, value: cst.BaseExpression | None, depth: int
+    ) -> bool:
         if self.without_grad(statement):
             return True
         if isinstance(statement.node, cst.For):
             return self._iterates_a_loader(statement.node.iter, statement.scope)
         return value is not None and self.cannot_require_grad(value, statement.scope, depth + 1)
 
-    def _sources(self, scope: Scope) -> dict[str, list[tuple[Statement, cst.BaseExpression | None]]]:
+    def _sources(
+        self, scope: Scope
+    ) -> dict[str, list[tuple[Statement, cst.BaseExpression | None]]]:
         """name -> (binding statement, value) for the assignments and `for` targets of a scope."""
         if scope not in self._sources_of:
             sources: dict[str, list[tuple[Statement, cst.BaseExpression | None]]] = {}
@@ -165,9 +249,13 @@ class Gradients:
         return self._sources_of[scope]
 
     def _iterates_a_loader(self, iterable: cst.BaseExpression, scope: Scope) -> bool:
-        """`for batch in loader`, `enumerate(loader)`, `tqdm(train_loader)`: batches of a DataLoader."""
-        while isinstance(iterable, cst.Call) and iterable.args and self.index.qualify(
-                iterable.func, scope) in _ITERATION_WRAPPERS:
+        """`for batch in loader`, `enumerate(loader)`, `tqdm(train_loader)`: batches of a
+        DataLoader."""
+        while (
+            isinstance(iterable, cst.Call)
+            and iterable.args
+            and self.index.qualify(iterable.func, scope) in _ITERATION_WRAPPERS
+        ):
             iterable = iterable.args[0].value
         if self.index.qualify(iterable, scope) in _DATA_LOADERS:
             return True
@@ -175,22 +263,28 @@ class Gradients:
         return dotted is not None and dotted.rsplit(".", 1)[-1].lower().endswith("loader")
 
     def _frozen_output(self, call: cst.Call, scope: Scope, depth: int) -> bool:
-        """`depth_model(images)`: a module frozen with `requires_grad_(False)` applied to tensors without grad."""
+        """`depth_model(images)`: a module frozen with `requires_grad_(False)` applied to tensors
+        without grad."""
         callee = dotted_name(call.func)
         if callee is None or callee not in self._frozen:
             return False
         inputs = [arg.value for arg in call.args if arg.keyword is None and not arg.star]
-        return bool(inputs) and all(self.cannot_require_grad(value, scope, depth + 1) for value in inputs)
+        return bool(inputs) and all(
+            self.cannot_require_grad(value, scope, depth + 1) for value in inputs
+        )
 
     @cached_property
     def _frozen(self) -> set[str]:
-        """Dotted names of modules frozen: `m.requires_grad_(False)`, `m = Net().requires_grad_(False)`,
-        or `for p in m.parameters(): p.requires_grad = False`."""
+        """Dotted names of modules frozen: `m.requires_grad_(False)`, `m =
+        Net().requires_grad_(False)`, or `for p in m.parameters(): p.requires_grad = False`."""
         frozen: set[str] = set()
         for call, _ in self.index.all_calls:
             func = call.func
-            if not (isinstance(func, cst.Attribute) and func.attr.value == "requires_grad_"
-                    and is_literal(argument(call, "requires_grad", 0), "False")):
+            if not (
+                isinstance(func, cst.Attribute)
+                and func.attr.value == "requires_grad_"
+                and is_literal(argument(call, "requires_grad", 0), "False")
+            ):
                 continue
             receiver = func.value
             while isinstance(receiver, cst.Call) and isinstance(receiver.func, cst.Attribute):
@@ -203,10 +297,17 @@ class Gradients:
         for statements in self.index.statements.values():
             for statement in statements:
                 node = statement.node
-                if isinstance(node, cst.For) and isinstance(node.target, cst.Name) and _freezes(node):
+                if (
+                    isinstance(node, cst.For)
+                    and isinstance(node.target, cst.Name)
+                    and _freezes(node)
+                ):
                     iterable = node.iter
-                    if (isinstance(iterable, cst.Call) and isinstance(iterable.func, cst.Attribute)
-                            and iterable.func.attr.value == "parameters"):
+                    if (
+                        isinstance(iterable, cst.Call)
+                        and isinstance(iterable.func, cst.Attribute)
+                        and iterable.func.attr.value == "parameters"
+                    ):
                         frozen.add(dotted_name(iterable.func.value))
         frozen.discard(None)
         return frozen
@@ -216,11 +317,18 @@ def _freezes(loop: cst.For) -> bool:
     """`for p in m.parameters(): p.requires_grad = False` (or `p.requires_grad_(False)`)."""
     target = loop.target.value
     for node in iter_descendants(loop.body):
-        if isinstance(node, cst.Assign) and is_literal(node.value, "False") and any(
-                dotted_name(t.target) == f"{target}.requires_grad" for t in node.targets):
+        if (
+            isinstance(node, cst.Assign)
+            and is_literal(node.value, "False")
+            and any(dotted_name(t.target) == f"{target}.requires_grad" for t in node.targets)
+        ):
             return True
-        if (isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute)
-                and node.func.attr.value == "requires_grad_" and dotted_name(node.func.value) == target
-                and is_literal(argument(node, "requires_grad", 0), "False")):
+        if (
+            isinstance(node, cst.Call)
+            and isinstance(node.func, cst.Attribute)
+            and node.func.attr.value == "requires_grad_"
+            and dotted_name(node.func.value) == target
+            and is_literal(argument(node, "requires_grad", 0), "False")
+        ):
             return True
     return False

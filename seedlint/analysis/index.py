@@ -37,7 +37,9 @@ class Scope:
     parent: Scope | None
     bindings: dict[str, cst.BaseExpression | str | None] = field(default_factory=dict)
     owner_class: ClassInfo | None = None
-    values: dict[str, list[cst.BaseExpression | str | None]] = field(default_factory=dict)  # every binding
+    values: dict[str, list[cst.BaseExpression | str | None]] = field(
+        default_factory=dict
+    )  # every binding
 
     def bind(self, name: str, value: cst.BaseExpression | str | None) -> None:
         self.values.setdefault(name, []).append(value)
@@ -82,13 +84,15 @@ class Statement:
     block: Sequence[cst.CSTNode]
     scope: Scope
     calls: list[cst.Call]
-    siblings: list[Statement] = field(default_factory=list, repr=False)  # the statements of its block
+    siblings: list[Statement] = field(
+        default_factory=list, repr=False
+    )  # the statements of its block
     position: int = 0  # its index in `siblings`
 
 
 def defining_scope(name: str, scope: Scope) -> Scope | None:
-    """The scope whose binding of `name` code in `scope` reads (a class body's names are seen from that body only,
-    not from its methods), or None when no scope of the module binds it."""
+    """The scope whose binding of `name` code in `scope` reads (a class body's names are seen from
+    that body only, not from its methods), or None when no scope of the module binds it."""
     current: Scope | None = scope
     first = True
     while current is not None:
@@ -104,7 +108,9 @@ class ModuleIndex:
     def __init__(self, module: cst.Module, module_name: str, is_package: bool = False) -> None:
         self.module = module
         self.module_name = module_name
-        self.is_package = is_package  # an `__init__.py`: relative imports start from the module itself
+        self.is_package = (
+            is_package  # an `__init__.py`: relative imports start from the module itself
+        )
         self.module_scope = Scope("module", module, None)
         self.functions: dict[str, FunctionInfo] = {}
         self.classes: dict[str, ClassInfo] = {}
@@ -114,9 +120,12 @@ class ModuleIndex:
         self.function_of_scope: dict[Scope, FunctionInfo] = {}
         self._qualify_cache: dict[tuple[int, int], str | None] = {}
         self._blocks: dict[cst.CSTNode, list[list[Statement]]] = {}
-        self._compound_of_block: dict[int, Statement] = {}  # id(statement list) -> the compound owning it
+        self._compound_of_block: dict[
+            int, Statement
+        ] = {}  # id(statement list) -> the compound owning it
         self.star_imports: list[str] = []  # the modules of `from module import *`, in order
-        # Set by a project: which of the star-imported modules (the last, if several) defines a name.
+        # Set by a project: which of the star-imported modules (the last, if several) defines a
+        # name.
         self.star_origin: Callable[[Sequence[str], str], str | None] | None = None
         self._index_block(module, module.body, self.module_scope)
 
@@ -128,7 +137,10 @@ class ModuleIndex:
             if isinstance(line, (cst.SimpleStatementLine, cst.SimpleStatementSuite)):
                 for small in line.body:
                     self._bind_small(small, scope)
-                    self._add(statements, Statement(small, line, body, scope, self._calls_in(small, scope)))
+                    self._add(
+                        statements,
+                        Statement(small, line, body, scope, self._calls_in(small, scope)),
+                    )
             else:
                 compound = Statement(line, line, body, scope, self._header_calls(line, scope))
                 self._add(statements, compound)
@@ -156,9 +168,11 @@ class ModuleIndex:
             self._index_class(node, scope)
         else:
             if isinstance(node, (cst.For, cst.With)):
-                targets = [node.target] if isinstance(node, cst.For) else [
-                    item.asname.name for item in node.items if item.asname is not None
-                ]
+                targets = (
+                    [node.target]
+                    if isinstance(node, cst.For)
+                    else [item.asname.name for item in node.items if item.asname is not None]
+                )
                 for target in targets:
                     for name in _target_names(target):
                         scope.bind(name, None)
@@ -168,7 +182,9 @@ class ModuleIndex:
     def _index_function(self, node: cst.FunctionDef, scope: Scope) -> None:
         name = node.name.value
         owner_class = scope.owner_class if scope.kind == "class" else None
-        qualified = f"{owner_class.qualified}.{name}" if owner_class else self._child_name(scope, name)
+        qualified = (
+            f"{owner_class.qualified}.{name}" if owner_class else self._child_name(scope, name)
+        )
         function_scope = Scope("function", node, scope, owner_class=owner_class)
         info = FunctionInfo(qualified, node, function_scope, owner_class)
         for param in all_parameters(node):
@@ -220,7 +236,9 @@ class ModuleIndex:
         elif isinstance(small, (cst.Assign, cst.AnnAssign, cst.AugAssign)):
             value = small.value
             targets = (
-                [t.target for t in small.targets] if isinstance(small, cst.Assign) else [small.target]
+                [t.target for t in small.targets]
+                if isinstance(small, cst.Assign)
+                else [small.target]
             )
             for target in targets:
                 if isinstance(target, cst.Name):
@@ -232,7 +250,9 @@ class ModuleIndex:
                     and scope.owner_class is not None
                     and value is not None
                 ):
-                    scope.owner_class.attributes.setdefault(target.attr.value, []).append((value, scope))
+                    scope.owner_class.attributes.setdefault(target.attr.value, []).append(
+                        (value, scope)
+                    )
                 else:
                     for name in _target_names(target):
                         scope.bind(name, None)
@@ -289,19 +309,25 @@ class ModuleIndex:
         return f"builtins.{name}" if name in BUILTIN_NAMES else self._star_imported(name)
 
     def _star_imported(self, name: str) -> str | None:
-        """`module.name` for a name nothing binds, from the `from module import *` that brings it: the last
-        that defines it (asked of the project), else the last that can be the project's (not the standard
-        library's, torch's or NumPy's). `from utils import *` then `set_seed(0)`."""
+        """`module.name` for a name nothing binds, from the `from module import *` that brings it:
+        the last that defines it (asked of the project), else the last that can be the project's
+        (not the standard library's, torch's or NumPy's). `from utils import *` then
+        `set_seed(0)`."""
         if not self.star_imports or not name.isidentifier():
             return None
         module = self.star_origin(self.star_imports, name) if self.star_origin is not None else None
         if module is None:
-            modules = [module for module in self.star_imports if module.partition(".")[0] not in _STAR_LIBRARIES]
+            modules = [
+                module
+                for module in self.star_imports
+                if module.partition(".")[0] not in _STAR_LIBRARIES
+            ]
             module = modules[-1] if modules else None
         return f"{module}.{name}" if module is not None else None
 
     def bound_values(self, name: str, scope: Scope) -> list[cst.BaseExpression | str | None]:
-        """Every value a name is bound to in the scope that defines it (`ds = load(..)`, then `ds = ds.map(f)`)."""
+        """Every value a name is bound to in the scope that defines it (`ds = load(..)`, then `ds =
+        ds.map(f)`)."""
         defining = defining_scope(name, scope) or scope
         return defining.values.get(name, [])
 
@@ -321,7 +347,9 @@ class ModuleIndex:
                 return None if bound == _AMBIGUOUS else bound
             if isinstance(bound, cst.BaseExpression):
                 if isinstance(bound, (cst.Name, cst.Attribute, cst.Call)):
-                    return self.qualify(bound, defining_scope(expr.value, scope) or scope, depth + 1)
+                    return self.qualify(
+                        bound, defining_scope(expr.value, scope) or scope, depth + 1
+                    )
             return None
         if isinstance(expr, cst.Attribute):
             if isinstance(expr.value, cst.Name) and expr.value.value == "self":
@@ -348,7 +376,9 @@ class ModuleIndex:
             return self.qualify(value, method_scope, depth + 1)
         return None
 
-    def find_method(self, cls: ClassInfo, name: str, _seen: frozenset = frozenset()) -> FunctionInfo | None:
+    def find_method(
+        self, cls: ClassInfo, name: str, _seen: frozenset = frozenset()
+    ) -> FunctionInfo | None:
         """A method of a module-local class, looked up through module-local bases."""
         if name in cls.methods:
             return cls.methods[name]
@@ -360,13 +390,19 @@ class ModuleIndex:
                     return found
         return None
 
-    def subclasses_of(self, cls: ClassInfo, qualified_bases: frozenset[str], _depth: int = 0) -> bool:
+    def subclasses_of(
+        self, cls: ClassInfo, qualified_bases: frozenset[str], _depth: int = 0
+    ) -> bool:
         """Whether a module-local class derives from one of `qualified_bases`."""
         for base in cls.bases:
             if base in qualified_bases:
                 return True
             base_info = self.classes.get(base)
-            if base_info is not None and _depth < 10 and self.subclasses_of(base_info, qualified_bases, _depth + 1):
+            if (
+                base_info is not None
+                and _depth < 10
+                and self.subclasses_of(base_info, qualified_bases, _depth + 1)
+            ):
                 return True
         return False
 
@@ -392,7 +428,9 @@ class ModuleIndex:
         """The compound statement (`if`, `for`, `with`, `def`...) whose body holds a statement."""
         return self._compound_of_block.get(id(statement.siblings))
 
-    def assignments(self) -> Iterator[tuple[Statement, cst.BaseExpression, cst.BaseExpression | None]]:
+    def assignments(
+        self,
+    ) -> Iterator[tuple[Statement, cst.BaseExpression, cst.BaseExpression | None]]:
         """(statement, target, value) for every assignment target in the module."""
         for statements in self.statements.values():
             for statement in statements:
@@ -421,7 +459,9 @@ class ModuleIndex:
 def all_parameters(function: cst.FunctionDef) -> list[cst.Param]:
     """Every parameter of a function, `*args` and `**kwargs` included."""
     params = function.params
-    extra = [param for param in (params.star_arg, params.star_kwarg) if isinstance(param, cst.Param)]
+    extra = [
+        param for param in (params.star_arg, params.star_kwarg) if isinstance(param, cst.Param)
+    ]
     return [*params.posonly_params, *params.params, *params.kwonly_params, *extra]
 
 
@@ -437,7 +477,9 @@ def positional_parameters(function: FunctionInfo) -> list[cst.Param]:
     return positional[1:] if function.owner_class is not None and positional else positional
 
 
-def bind_arguments(function: FunctionInfo, call: cst.Call) -> Iterator[tuple[str, cst.BaseExpression]]:
+def bind_arguments(
+    function: FunctionInfo, call: cst.Call
+) -> Iterator[tuple[str, cst.BaseExpression]]:
     """(parameter name, argument) pairs of a call to `function`."""
     positional = positional_parameters(function)
     by_name = {p.name.value for p in [*positional, *function.node.params.kwonly_params]}
@@ -487,7 +529,11 @@ def _suites(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
 
 def is_main_guard(node: cst.CSTNode) -> bool:
     """`if __name__ == "__main__":`, whose body runs only when the module is run as a script."""
-    if not isinstance(node, cst.If) or not isinstance(node.test, cst.Comparison) or len(node.test.comparisons) != 1:
+    if (
+        not isinstance(node, cst.If)
+        or not isinstance(node.test, cst.Comparison)
+        or len(node.test.comparisons) != 1
+    ):
         return False
     left, right = node.test.left, node.test.comparisons[0].comparator
     if not isinstance(node.test.comparisons[0].operator, cst.Equal):
@@ -524,8 +570,8 @@ def _target_names(target: cst.BaseExpression) -> Iterator[str]:
 
 
 def assigned(node: cst.CSTNode) -> Iterator[tuple[cst.BaseExpression, cst.BaseExpression | None]]:
-    """(target, value) of each target an assignment statement sets; a tuple unpacked from a tuple of the
-    same length gives each element its value (`a.benchmark, a.deterministic = True, False`)."""
+    """(target, value) of each target an assignment statement sets; a tuple unpacked from a tuple of
+    the same length gives each element its value (`a.benchmark, a.deterministic = True, False`)."""
     if isinstance(node, cst.Assign):
         for target in node.targets:
             yield from _paired(target.target, node.value)
@@ -533,11 +579,16 @@ def assigned(node: cst.CSTNode) -> Iterator[tuple[cst.BaseExpression, cst.BaseEx
         yield node.target, node.value
 
 
-def _paired(target: cst.BaseExpression, value: cst.BaseExpression) -> Iterator[tuple[cst.BaseExpression,
-                                                                                     cst.BaseExpression]]:
+def _paired(
+    target: cst.BaseExpression, value: cst.BaseExpression
+) -> Iterator[tuple[cst.BaseExpression, cst.BaseExpression]]:
     sequences = (cst.Tuple, cst.List)
-    if (isinstance(target, sequences) and isinstance(value, sequences) and len(target.elements) == len(value.elements)
-            and not any(isinstance(e, cst.StarredElement) for e in (*target.elements, *value.elements))):
+    if (
+        isinstance(target, sequences)
+        and isinstance(value, sequences)
+        and len(target.elements) == len(value.elements)
+        and not any(isinstance(e, cst.StarredElement) for e in (*target.elements, *value.elements))
+    ):
         for inner, element in zip(target.elements, value.elements):
             yield from _paired(inner.value, element.value)
     else:

@@ -31,9 +31,21 @@ from seedlint.analysis.index import (
 from seedlint.gates import LOADS_WEIGHTS
 
 # Methods that leave a model's weights as they are: calling them is not a use of the random weights.
-_KEEPING_METHODS = frozenset({
-    "to", "cuda", "cpu", "eval", "train", "half", "float", "double", "bfloat16", "requires_grad_", "share_memory",
-})
+_KEEPING_METHODS = frozenset(
+    {
+        "to",
+        "cuda",
+        "cpu",
+        "eval",
+        "train",
+        "half",
+        "float",
+        "double",
+        "bfloat16",
+        "requires_grad_",
+        "share_memory",
+    }
+)
 _MAX_DEPTH = 3
 # transformers classes named like models that are not PyTorch models (or draw nothing when built).
 _NOT_TORCH_MODELS = ("TF", "Flax", "DataCollator", "TorchExportable", "AllKwargs")
@@ -41,7 +53,8 @@ _NOT_TORCH_MODELS = ("TF", "Flax", "DataCollator", "TorchExportable", "AllKwargs
 
 def discards_draws(index: ModuleIndex, step: Step, project: Project | None) -> bool:
     """Whether what is drawn on the way through `step` only initialises weights that are never used:
-    the step is a `with` that builds empty, or the assignment of a model whose weights are loaded."""
+    the step is a `with` that builds empty, or the assignment of a model whose weights are
+    loaded."""
     if step.call is None:
         return _builds_empty(index, step.statement)
     return _loaded_before_use(index, step.statement, step.call, project)
@@ -68,15 +81,22 @@ def initialises_randomly(call: cst.Call, qualified: str) -> bool:
 def _loads(call: cst.Call, loading: tuple[tuple[str, int | None, str], ...]) -> bool:
     for keyword, position, test in loading:
         value = argument(call, keyword, position)
-        if (test == "given" and not is_none(value)) or (test == "true" and is_literal(value, "True")):
+        if (test == "given" and not is_none(value)) or (
+            test == "true" and is_literal(value, "True")
+        ):
             return True
     return False
 
 
 def _transformers_model(name: str) -> bool:
-    """A PyTorch model class of transformers (`GPT2LMHeadModel`, `BertForSequenceClassification`), not one
-    of the other `..For..` classes (`DataCollatorForSeq2Seq`, `BertForPreTrainingOutput`, TensorFlow's)."""
-    if not name[:1].isupper() or name.startswith(_NOT_TORCH_MODELS) or name.endswith(("Output", "Config")):
+    """A PyTorch model class of transformers (`GPT2LMHeadModel`, `BertForSequenceClassification`),
+    not one of the other `..For..` classes (`DataCollatorForSeq2Seq`, `BertForPreTrainingOutput`,
+    TensorFlow's)."""
+    if (
+        not name[:1].isupper()
+        or name.startswith(_NOT_TORCH_MODELS)
+        or name.endswith(("Output", "Config"))
+    ):
         return False
     return name.endswith("Model") or re.search(r"For[A-Z]", name) is not None
 
@@ -88,8 +108,12 @@ def builds_on_meta(call: cst.Call) -> bool:
 
 
 def loading_constructor(call: cst.Call) -> bool:
-    """`Model.from_pretrained(..)`, `LitModel.load_from_checkpoint(..)`: built, then every weight loaded."""
-    return isinstance(call.func, cst.Attribute) and call.func.attr.value in catalog.LOADING_CONSTRUCTORS
+    """`Model.from_pretrained(..)`, `LitModel.load_from_checkpoint(..)`: built, then every weight
+    loaded."""
+    return (
+        isinstance(call.func, cst.Attribute)
+        and call.func.attr.value in catalog.LOADING_CONSTRUCTORS
+    )
 
 
 # ---------------------------------------------------------------------------- empty init
@@ -109,12 +133,21 @@ def _empty_init_context(index: ModuleIndex, call: cst.Call, scope: Scope) -> boo
     if qualified in catalog.DEVICE_CONTEXTS:
         return bool(call.args) and _names_meta(call.args[0].value, index, scope)
     method, keyword = catalog.EMPTY_INIT_METHOD
-    return isinstance(call.func, cst.Attribute) and call.func.attr.value == method and any(
-        arg.keyword is not None and arg.keyword.value == keyword and is_literal(arg.value, "True") for arg in call.args
+    return (
+        isinstance(call.func, cst.Attribute)
+        and call.func.attr.value == method
+        and any(
+            arg.keyword is not None
+            and arg.keyword.value == keyword
+            and is_literal(arg.value, "True")
+            for arg in call.args
+        )
     )
 
 
-def _names_meta(expr: cst.BaseExpression, index: ModuleIndex | None = None, scope: Scope | None = None) -> bool:
+def _names_meta(
+    expr: cst.BaseExpression, index: ModuleIndex | None = None, scope: Scope | None = None
+) -> bool:
     """`"meta"`, or `torch.device("meta")`."""
     if isinstance(expr, cst.SimpleString):
         return expr.evaluated_value == "meta"
@@ -124,15 +157,22 @@ def _names_meta(expr: cst.BaseExpression, index: ModuleIndex | None = None, scop
 
 
 # ---------------------------------------------------------------------------- loaded weights
-def _loaded_before_use(index: ModuleIndex, statement: Statement, call: cst.Call, project: Project | None) -> bool:
-    """`model = Net(..)` (or `Net(..).to(device)`) whose every weight is loaded before any other use."""
+def _loaded_before_use(
+    index: ModuleIndex, statement: Statement, call: cst.Call, project: Project | None
+) -> bool:
+    """`model = Net(..)` (or `Net(..).to(device)`) whose every weight is loaded before any other
+    use."""
     node = statement.node
-    if not (isinstance(node, cst.Assign) and len(node.targets) == 1 and _keeps_weights_of(node.value, call)):
+    if not (
+        isinstance(node, cst.Assign)
+        and len(node.targets) == 1
+        and _keeps_weights_of(node.value, call)
+    ):
         return False
     model = dotted_name(node.targets[0].target)
     if model is None:
         return False
-    for later in statement.siblings[statement.position + 1:]:
+    for later in statement.siblings[statement.position + 1 :]:
         if not paths_overlap({model}, read_paths(later.node) | bound_paths(later.node)):
             continue
         if _loads_into(index, later, model, project, 0):
@@ -143,7 +183,8 @@ def _loaded_before_use(index: ModuleIndex, statement: Statement, call: cst.Call,
 
 
 def _keeps_weights_of(value: cst.BaseExpression, call: cst.Call) -> bool:
-    """`value` is `call`, or `call` followed by methods that keep the weights (`.to(device).eval()`)."""
+    """`value` is `call`, or `call` followed by methods that keep the weights
+    (`.to(device).eval()`)."""
     return _under_keeping_methods(value) is call
 
 
@@ -160,13 +201,18 @@ def _keeps_model(node: cst.CSTNode, model: str) -> bool:
 
 def _under_keeping_methods(value: cst.BaseExpression) -> cst.BaseExpression:
     """What a chain of weight-keeping method calls (`x.to(device).eval()`) is called on (`x`)."""
-    while (isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute)
-           and value.func.attr.value in _KEEPING_METHODS):
+    while (
+        isinstance(value, cst.Call)
+        and isinstance(value.func, cst.Attribute)
+        and value.func.attr.value in _KEEPING_METHODS
+    ):
         value = value.func.value
     return value
 
 
-def _loads_into(index: ModuleIndex, statement: Statement, model: str, project: Project | None, depth: int) -> bool:
+def _loads_into(
+    index: ModuleIndex, statement: Statement, model: str, project: Project | None, depth: int
+) -> bool:
     """Whether a statement loads every weight of `model` (strictly), itself or through a helper."""
     node = statement.node
     value = node.value if isinstance(node, (cst.Expr, cst.Assign)) else None
@@ -176,26 +222,39 @@ def _loads_into(index: ModuleIndex, statement: Statement, model: str, project: P
     if isinstance(func, cst.Attribute) and func.attr.value in catalog.WEIGHT_LOADING_METHODS:
         target, strict = catalog.WEIGHT_LOADING_METHODS[func.attr.value]
         loaded = func.value if target is None else argument(value, *target)
-        return loaded is not None and dotted_name(loaded) in (model, f"{model}.module") and not is_literal(
-            argument(value, *strict), "False")
+        return (
+            loaded is not None
+            and dotted_name(loaded) in (model, f"{model}.module")
+            and not is_literal(argument(value, *strict), "False")
+        )
     qualified = index.qualify(func, statement.scope)
     if qualified in catalog.WEIGHT_LOADERS:
         target, strict = catalog.WEIGHT_LOADERS[qualified]
         loaded = argument(value, *target)
-        return loaded is not None and dotted_name(loaded) == model and not is_literal(argument(value, *strict), "False")
+        return (
+            loaded is not None
+            and dotted_name(loaded) == model
+            and not is_literal(argument(value, *strict), "False")
+        )
     if depth >= _MAX_DEPTH:
         return False
     helper = _helper(index, value, statement.scope, project)
     if helper is None:
         return False
     helper_index, function = helper
-    parameters = [name for name, argument in bind_arguments(function, value) if dotted_name(argument) == model]
-    return any(_loads_into(helper_index, inner, parameter, project, depth + 1)
-               for parameter in parameters for inner in _always_run(helper_index, helper_index.body_of(function)))
+    parameters = [
+        name for name, argument in bind_arguments(function, value) if dotted_name(argument) == model
+    ]
+    return any(
+        _loads_into(helper_index, inner, parameter, project, depth + 1)
+        for parameter in parameters
+        for inner in _always_run(helper_index, helper_index.body_of(function))
+    )
 
 
 def _always_run(index: ModuleIndex, block: list[Statement]) -> Iterator[Statement]:
-    """The statements of a block that run whenever it does (into `with` bodies, not branches or loops)."""
+    """The statements of a block that run whenever it does (into `with` bodies, not branches or
+    loops)."""
     for statement in block:
         yield statement
         if isinstance(statement.node, cst.With):
@@ -203,8 +262,12 @@ def _always_run(index: ModuleIndex, block: list[Statement]) -> Iterator[Statemen
                 yield from _always_run(index, inner)
 
 
-def _helper(index: ModuleIndex, call: cst.Call, scope: Scope, project: Project | None,
-            ) -> tuple[ModuleIndex, FunctionInfo] | None:
+def _helper(
+    index: ModuleIndex,
+    call: cst.Call,
+    scope: Scope,
+    project: Project | None,
+) -> tuple[ModuleIndex, FunctionInfo] | None:
     """The function of this module, or of another project module that loads weights, a call runs."""
     local = index.resolve_local_call(call, scope)
     if local is not None:

@@ -22,22 +22,37 @@ def content_hash(data: bytes) -> str:
 class ModuleFinder:
     """Resolves dotted module names to files under the import roots; each file read once."""
 
-    def __init__(self, roots: Iterable[Path], known_roots: dict[str, str] | None = None,
-                 unsaved: Mapping[str, bytes] | None = None) -> None:
+    def __init__(
+        self,
+        roots: Iterable[Path],
+        known_roots: dict[str, str] | None = None,
+        unsaved: Mapping[str, bytes] | None = None,
+    ) -> None:
         self.roots = list(dict.fromkeys(os.path.abspath(root) for root in roots))
-        self.known_roots = known_roots if known_roots is not None else {}  # directory -> its import root
-        self.unsaved = unsaved or {}  # absolute path -> an editor's unsaved bytes, which win over the disk
+        self.known_roots = (
+            known_roots if known_roots is not None else {}
+        )  # directory -> its import root
+        self.unsaved = (
+            unsaved or {}
+        )  # absolute path -> an editor's unsaved bytes, which win over the disk
         self._files: dict[str, tuple[str, bytes] | None] = {}
         self._resolutions: dict[str, Resolution] = {}
         self._hashes: dict[str, str] = {}  # file -> the hash of its bytes, as read in this run
         self._bytes: dict[str, bytes] = {}  # file -> its bytes, as read from disk in this run
 
     @classmethod
-    def for_files(cls, files: Iterable[Path], unsaved: Mapping[str, bytes] | None = None,
-                  folders: Iterable[Path] = ()) -> ModuleFinder:
-        """The finder for a run over `files`: their import roots, the workspace folders, the current directory."""
+    def for_files(
+        cls,
+        files: Iterable[Path],
+        unsaved: Mapping[str, bytes] | None = None,
+        folders: Iterable[Path] = (),
+    ) -> ModuleFinder:
+        """The finder for a run over `files`: their import roots, the workspace folders, the current
+        directory."""
         known: dict[str, str] = {}
-        roots = dict.fromkeys(_import_root(os.path.dirname(os.path.abspath(file)), known) for file in files)
+        roots = dict.fromkeys(
+            _import_root(os.path.dirname(os.path.abspath(file)), known) for file in files
+        )
         return cls([*map(Path, roots), *folders, Path.cwd()], known, unsaved)
 
     def file_hash(self, path: Path | str, data: bytes) -> str:
@@ -48,7 +63,8 @@ class ModuleFinder:
         return self._hashes[absolute]
 
     def read_bytes(self, path: Path) -> bytes:
-        """A file's bytes: as this run read them to resolve a module, else from the disk (raises OSError)."""
+        """A file's bytes: as this run read them to resolve a module, else from the disk (raises
+        OSError)."""
         data = self._bytes.get(os.path.abspath(path))
         return data if data is not None else path.read_bytes()
 
@@ -87,12 +103,14 @@ class ModuleFinder:
 
 
 def import_root(path: Path, known: dict[str, str] | None = None) -> Path:
-    """The directory a file's top-level package (or the file itself, as a script) is imported from."""
+    """The directory a file's top-level package (or the file itself, as a script) is imported
+    from."""
     return Path(_import_root(os.path.dirname(os.path.abspath(path)), known))
 
 
 def _import_root(directory: str, known: dict[str, str] | None) -> str:
-    """The first directory up from `directory` that is not a package (`known`: the answers so far)."""
+    """The first directory up from `directory` that is not a package (`known`: the answers so
+    far)."""
     if known is not None and directory in known:
         return known[directory]
     root = directory
@@ -107,18 +125,24 @@ def _import_root(directory: str, known: dict[str, str] | None) -> str:
 
 
 def neighbourhood(files: Iterable[Path], known: dict[str, str] | None = None) -> list[Path]:
-    """The linted files, and the modules beside each script (its helpers are often not linted with it)."""
+    """The linted files, and the modules beside each script (its helpers are often not linted with
+    it)."""
     found = dict.fromkeys(os.path.abspath(file) for file in files)
     directories = {os.path.dirname(file) for file in found}
-    scripts = {directory for directory in directories if _import_root(directory, known) == directory}
+    scripts = {
+        directory for directory in directories if _import_root(directory, known) == directory
+    }
     for directory in sorted(scripts):
         found.update(dict.fromkeys(str(path) for path in Path(directory).glob("*.py")))
     return [Path(file) for file in found]
 
 
 _IMPORT = re.compile(
-    rb"^[ \t]*(?:from[ \t]+(\.*)([\w.]*)[ \t]+import[ \t]+(?:\(([^)]*)\)|([\w, \t]+))|import[ \t]+([\w., \t]+))",
-    re.MULTILINE)
+    # `from x import a, b` (or `(..)`), or `import x, y`
+    rb"^[ \t]*(?:from[ \t]+(\.*)([\w.]*)[ \t]+import[ \t]+(?:\(([^)]*)\)|([\w, \t]+))"
+    rb"|import[ \t]+([\w., \t]+))",
+    re.MULTILINE,
+)
 
 
 def imported_modules(data: bytes, name: str, is_package: bool) -> list[str]:
@@ -126,11 +150,14 @@ def imported_modules(data: bytes, name: str, is_package: bool) -> list[str]:
     read from its bytes without parsing (a name that is not a module is not found: no harm)."""
     found: dict[str, None] = {}
     for match in _IMPORT.finditer(data):
-        dots, source, grouped, names, plain = (group.decode("utf-8", "replace") if group else ""
-                                               for group in match.groups())
+        dots, source, grouped, names, plain = (
+            group.decode("utf-8", "replace") if group else "" for group in match.groups()
+        )
         names = grouped or names
         if plain:
-            found.update(dict.fromkeys(part.split()[0] for part in plain.split(",") if part.split()))
+            found.update(
+                dict.fromkeys(part.split()[0] for part in plain.split(",") if part.split())
+            )
             continue
         if dots:  # relative: from the module's package, one level up per extra dot
             base = name.split(".") if is_package else name.split(".")[:-1]

@@ -14,11 +14,25 @@ from seedlint.analysis.walk import iter_children
 from seedlint.diagnostics import Applicability, Fix
 
 # Calls whose result keeps the order of the iterable they are given.
-ORDER_KEEPING_CALLS = frozenset({
-    "builtins.list", "builtins.tuple", "builtins.iter", "builtins.reversed", "builtins.map", "builtins.filter",
-    "builtins.zip", "itertools.chain", "itertools.islice", "numpy.array", "numpy.asarray",
-    "tqdm.tqdm", "tqdm.auto.tqdm", "tqdm.notebook.tqdm", "tqdm.std.tqdm",  # a progress bar over the items, in order
-})
+ORDER_KEEPING_CALLS = frozenset(
+    {
+        "builtins.list",
+        "builtins.tuple",
+        "builtins.iter",
+        "builtins.reversed",
+        "builtins.map",
+        "builtins.filter",
+        "builtins.zip",
+        "itertools.chain",
+        "itertools.islice",
+        "numpy.array",
+        "numpy.asarray",
+        "tqdm.tqdm",
+        "tqdm.auto.tqdm",
+        "tqdm.notebook.tqdm",
+        "tqdm.std.tqdm",  # a progress bar over the items, in order
+    }
+)
 
 
 class SyntaxTree:
@@ -75,13 +89,15 @@ class SyntaxTree:
                 if not isinstance(owner, (cst.ListComp, cst.GeneratorExp, cst.DictComp)):
                     return chain
                 chain.append(owner)
-            elif isinstance(parent, cst.Subscript) and parent.value is current and all(
-                isinstance(element.slice, cst.Slice) for element in parent.slice
+            elif (
+                isinstance(parent, cst.Subscript)
+                and parent.value is current
+                and all(isinstance(element.slice, cst.Slice) for element in parent.slice)
             ):
                 chain.append(parent)
-            elif (isinstance(parent, cst.BinaryOperation) and isinstance(parent.operator, cst.Add)) or (
-                isinstance(parent, cst.IfExp) and parent.test is not current
-            ):
+            elif (
+                isinstance(parent, cst.BinaryOperation) and isinstance(parent.operator, cst.Add)
+            ) or (isinstance(parent, cst.IfExp) and parent.test is not current):
                 chain.append(parent)
             else:
                 return chain
@@ -101,23 +117,32 @@ def builds_ordered_collection(loop: cst.For) -> bool:
     for node in own_nodes(loop.body):
         if isinstance(node, cst.Yield):
             return True
-        if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and (
-            node.func.attr.value in catalog.COLLECTING_METHODS
+        if (
+            isinstance(node, cst.Call)
+            and isinstance(node.func, cst.Attribute)
+            and (node.func.attr.value in catalog.COLLECTING_METHODS)
         ):
             return True
         if isinstance(node, cst.AugAssign) and isinstance(node.target, cst.Name):
             counters.add(node.target.value)
-        if isinstance(node, cst.Assign) and any(isinstance(t.target, cst.Subscript) for t in node.targets):
+        if isinstance(node, cst.Assign) and any(
+            isinstance(t.target, cst.Subscript) for t in node.targets
+        ):
             numbered.append(node.value)
     return any(
         (isinstance(value, cst.Name) and value.value in counters)
-        or (isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value == "len")
+        or (
+            isinstance(value, cst.Call)
+            and isinstance(value.func, cst.Name)
+            and value.func.value == "len"
+        )
         for value in numbered
     )
 
 
 def own_nodes(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
-    """The nodes below `node`, without the bodies of functions, classes and lambdas defined there."""
+    """The nodes below `node`, without the bodies of functions, classes and lambdas defined
+    there."""
     stack = list(iter_children(node))
     while stack:
         current = stack.pop()
@@ -126,9 +151,15 @@ def own_nodes(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
             stack.extend(iter_children(current))
 
 
-def sorted_fix(context: FileContext, tree: SyntaxTree, node: cst.BaseExpression, scope: Scope,
-               key: str | None = None) -> Fix | None:
-    """Wrap `node` in `sorted(..)`; `list(node)` becomes `sorted(node)`. None where `sorted` is shadowed."""
+def sorted_fix(
+    context: FileContext,
+    tree: SyntaxTree,
+    node: cst.BaseExpression,
+    scope: Scope,
+    key: str | None = None,
+) -> Fix | None:
+    """Wrap `node` in `sorted(..)`; `list(node)` becomes `sorted(node)`. None where `sorted` is
+    shadowed."""
     if context.index.lookup("sorted", scope) != "builtins.sorted":
         return None
     call = tree.call_argument_of(node)
@@ -139,7 +170,11 @@ def sorted_fix(context: FileContext, tree: SyntaxTree, node: cst.BaseExpression,
         and isinstance(call.func, cst.Name)
         and context.index.qualify(call.func, scope) == "builtins.list"
     ):
-        return Fix("Replace `list` with `sorted`", Applicability.SAFE, (context.edits.replace(call.func, "sorted"),))
+        return Fix(
+            "Replace `list` with `sorted`",
+            Applicability.SAFE,
+            (context.edits.replace(call.func, "sorted"),),
+        )
     extra = f", key={key}" if key else ""
     edit = context.edits.replace(node, f"sorted({context.code(node)}{extra})")
     return Fix("Wrap in `sorted(..)`", Applicability.SAFE, (edit,))

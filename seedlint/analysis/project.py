@@ -6,8 +6,8 @@ import roots), parses it once, walks the function in execution order with the sa
 machinery as the file being linted (so wrappers of wrappers, methods and re-exports resolve),
 and keeps a summary: which generators it seeds, through which parameter the seed comes in,
 and which generators it draws from before seeding them. Only files whose bytes contain a seeding
-or drawing spelling (`gates.MAY_SEED_OR_DRAW`) are parsed: any other module can do neither, so its calls are
-left alone.
+or drawing spelling (`gates.MAY_SEED_OR_DRAW`) are parsed: any other module can do neither, so its
+calls are left alone.
 """
 
 from __future__ import annotations
@@ -53,29 +53,49 @@ class _Module:
 class ProjectIndex:
     """Summaries of the functions and methods of the project's modules, computed once per run."""
 
-    def __init__(self, roots: Iterable[Path] | ModuleFinder,
-                 seed_functions: Mapping[str, frozenset[str]] | None = None,
-                 known_summaries: Mapping[tuple[str, tuple[bytes, ...]], tuple[Summary | None, dict]] | None = None,
-                 parser: Callable[[Path, str], Layout] | None = None) -> None:
+    def __init__(
+        self,
+        roots: Iterable[Path] | ModuleFinder,
+        seed_functions: Mapping[str, frozenset[str]] | None = None,
+        known_summaries: Mapping[tuple[str, tuple[bytes, ...]], tuple[Summary | None, dict]]
+        | None = None,
+        parser: Callable[[Path, str], Layout] | None = None,
+    ) -> None:
         self.finder = roots if isinstance(roots, ModuleFinder) else ModuleFinder(roots)
         self.seed_functions = dict(seed_functions or {})
-        self.known_summaries = known_summaries or {}  # from an earlier run: reused while what they read is unchanged
-        self.parser = parser or (lambda path, text: parse(text))  # a language server's re-parses what an edit touched
+        self.known_summaries = (
+            known_summaries or {}
+        )  # from an earlier run: reused while what they read is unchanged
+        self.parser = parser or (
+            lambda path, text: parse(text)
+        )  # a language server's re-parses what an edit touched
         self._by_path: dict[Path, _Module | None] = {}
-        self.gate = MAY_SEED_OR_DRAW  # what a module's text must contain for its functions to be summarised
-        self._summaries: dict[tuple[str, tuple[bytes, ...]], tuple[Summary | None, dict[str, Resolution]]] = {}
+        self.gate = (
+            MAY_SEED_OR_DRAW  # what a module's text must contain for its functions to be summarised
+        )
+        self._summaries: dict[
+            tuple[str, tuple[bytes, ...]], tuple[Summary | None, dict[str, Resolution]]
+        ] = {}
         self._builders: dict[ModuleIndex, FlowBuilder] = {}
         self.errors: list[str] = []  # modules the index could not summarise (a seedlint bug)
-        self._in_progress: list[tuple[str, tuple[bytes, ...]]] = []  # summaries being computed, outermost first
-        self._unfinished: set[tuple[str, tuple[bytes, ...]]] = set()  # computed inside a cycle: not to be kept
-        # The modules read by each computation running, outermost first: module read -> its resolution.
-        # A result (a file's findings, a summary) holds while every module read to compute it is unchanged.
+        self._in_progress: list[
+            tuple[str, tuple[bytes, ...]]
+        ] = []  # summaries being computed, outermost first
+        self._unfinished: set[tuple[str, tuple[bytes, ...]]] = (
+            set()
+        )  # computed inside a cycle: not to be kept
+        # The modules read by each computation running, outermost first: module read -> its
+        # resolution. A result (a file's findings, a summary) holds while every module read to
+        # compute it is unchanged.
         self._recordings: list[dict[str, Resolution]] = []
-        self._export_memo: dict = {}  # module -> what `import *` of it brings, with the modules read to know it
+        # module -> what `import *` of it brings, with the modules read to know it
+        self._export_memo: dict = {}
         self._exporting: set[str] = set()  # the modules whose exports are being computed
 
     # ----------------------------------------------------------------- modules
-    def module(self, name: str, *, gate: tuple[bytes, ...] | None = MAY_SEED_OR_DRAW) -> ModuleIndex | None:
+    def module(
+        self, name: str, *, gate: tuple[bytes, ...] | None = MAY_SEED_OR_DRAW
+    ) -> ModuleIndex | None:
         """The index of a project module by dotted name (None if absent, unparsable, or gated out).
 
         By default only modules whose text can seed or draw are parsed; `gate=MAY_SEED` asks for
@@ -88,14 +108,16 @@ class ProjectIndex:
         return module.index if module is not None else None
 
     def mentions(self, index: ModuleIndex, spelling: bytes) -> bool:
-        """Whether a project module's text, or that of a project module it imports, contains `spelling` (read as
-        bytes, not parsed: what another class of the project may do, such as a hook's `set_epoch`)."""
+        """Whether a project module's text, or that of a project module it imports, contains
+        `spelling` (read as bytes, not parsed: what another class of the project may do, such as a
+        hook's `set_epoch`)."""
         found = self._file(index.module_name)
         if found is None:
             return False
         names = imported_modules(found[1], index.module_name, found[0].name == "__init__.py")
         return spelling in found[1] or any(
-            imported is not None and spelling in imported[1] for imported in map(self._file, names))
+            imported is not None and spelling in imported[1] for imported in map(self._file, names)
+        )
 
     def _file(self, name: str) -> tuple[Path, bytes] | None:
         """The path and bytes of a project module, recorded as read by the running analysis."""
@@ -103,7 +125,9 @@ class ProjectIndex:
         return self.finder.read(name)
 
     @property
-    def summaries(self) -> dict[tuple[str, tuple[bytes, ...]], tuple[Summary | None, dict[str, Resolution]]]:
+    def summaries(
+        self,
+    ) -> dict[tuple[str, tuple[bytes, ...]], tuple[Summary | None, dict[str, Resolution]]]:
         """The summaries known in this run, with the modules read to compute each."""
         return self._summaries
 
@@ -114,7 +138,8 @@ class ProjectIndex:
 
     @contextmanager
     def recording(self) -> Iterator[dict[str, Resolution]]:
-        """The modules read from here on (by this computation, and by what it reuses), as they are read."""
+        """The modules read from here on (by this computation, and by what it reuses), as they are
+        read."""
         recording: dict[str, Resolution] = {}
         self._recordings.append(recording)
         try:
@@ -122,9 +147,14 @@ class ProjectIndex:
         finally:
             self._recordings.pop()
 
-    def remembered(self, cache: dict[Hashable, tuple[T, dict[str, Resolution]]], key: Hashable,
-                   compute: Callable[[], T]) -> T:
-        """`compute()`, kept in `cache` with the modules it read; reused, those count as read again."""
+    def remembered(
+        self,
+        cache: dict[Hashable, tuple[T, dict[str, Resolution]]],
+        key: Hashable,
+        compute: Callable[[], T],
+    ) -> T:
+        """`compute()`, kept in `cache` with the modules it read; reused, those count as read
+        again."""
         if key in cache:
             value, reads = cache[key]
             self._record(reads)
@@ -143,7 +173,13 @@ class ProjectIndex:
                 index = ModuleIndex(layout.module, name, path.name == "__init__.py")
                 index.star_origin = self.star_origin
                 self._by_path[key] = _Module(index, layout)
-            except (SourceDecodeError, NotParsed, cst.ParserSyntaxError, RecursionError, MemoryError):
+            except (
+                SourceDecodeError,
+                NotParsed,
+                cst.ParserSyntaxError,
+                RecursionError,
+                MemoryError,
+            ):
                 self._by_path[key] = None
         return self._by_path[key]
 
@@ -162,30 +198,56 @@ class ProjectIndex:
     def row_of(self, index: ModuleIndex, node: cst.CSTNode) -> int | None:
         """The line a node of a module this project parsed starts on."""
         found = self._parsed_module(index)
-        return found.layout.source.location(found.layout.span(node)[0]).row if found is not None else None
+        return (
+            found.layout.source.location(found.layout.span(node)[0]).row
+            if found is not None
+            else None
+        )
 
     def _parsed_module(self, index: ModuleIndex) -> _Module | None:
-        return next((module for module in self._by_path.values() if module is not None and module.index is index),
-                    None)
+        return next(
+            (
+                module
+                for module in self._by_path.values()
+                if module is not None and module.index is index
+            ),
+            None,
+        )
 
     def builder(self, index: ModuleIndex) -> FlowBuilder:
-        """The flow builder (and effect classifier) of a module, shared by its summaries and its linting."""
+        """The flow builder (and effect classifier) of a module, shared by its summaries and its
+        linting."""
         if index not in self._builders:
-            self._builders[index] = FlowBuilder(index, EffectClassifier(index, self.seed_functions, self))
+            self._builders[index] = FlowBuilder(
+                index, EffectClassifier(index, self.seed_functions, self)
+            )
         return self._builders[index]
 
     def parsed(self, path: Path, text: str) -> tuple[ModuleIndex, Layout] | None:
-        """The index and layout already built for a file, if it was parsed from this very text (parse once)."""
+        """The index and layout already built for a file, if it was parsed from this very text
+        (parse once)."""
         found = self._by_path.get(path.absolute())
-        return (found.index, found.layout) if found is not None and found.layout.source.text == text else None
+        return (
+            (found.index, found.layout)
+            if found is not None and found.layout.source.text == text
+            else None
+        )
 
-    def function(self, qualified: str, gate: tuple[bytes, ...]) -> tuple[ModuleIndex, FunctionInfo] | None:
-        """The module and function a qualified callee runs, read only from a module whose text has one of `gate`."""
+    def function(
+        self, qualified: str, gate: tuple[bytes, ...]
+    ) -> tuple[ModuleIndex, FunctionInfo] | None:
+        """The module and function a qualified callee runs, read only from a module whose text has
+        one of `gate`."""
         return self._function(qualified, gate=gate)
 
-    def _function(self, qualified: str, depth: int = 0, gate: tuple[bytes, ...] | None = None,
-                  ) -> tuple[ModuleIndex, FunctionInfo] | None:
-        """The module and function a qualified callee runs: a function, a class's `__init__`, a method."""
+    def _function(
+        self,
+        qualified: str,
+        depth: int = 0,
+        gate: tuple[bytes, ...] | None = None,
+    ) -> tuple[ModuleIndex, FunctionInfo] | None:
+        """The module and function a qualified callee runs: a function, a class's `__init__`, a
+        method."""
         if depth > _MAX_DEPTH:
             return None
         gate = gate or self.gate
@@ -201,8 +263,13 @@ class ProjectIndex:
             return index, index.functions[name]
         return self._method(name, "__init__", depth, gate) if name in index.classes else None
 
-    def _method(self, cls: str, method: str, depth: int, gate: tuple[bytes, ...],
-                ) -> tuple[ModuleIndex, FunctionInfo] | None:
+    def _method(
+        self,
+        cls: str,
+        method: str,
+        depth: int,
+        gate: tuple[bytes, ...],
+    ) -> tuple[ModuleIndex, FunctionInfo] | None:
         found = self._definition(cls, depth, gate)
         if found is None or found[1] not in found[0].classes:
             return None
@@ -216,7 +283,9 @@ class ProjectIndex:
             return None
         return found[0], found[0].classes[found[1]]
 
-    def derives_from(self, qualified: str, bases: frozenset[str], spellings: tuple[bytes, ...]) -> bool:
+    def derives_from(
+        self, qualified: str, bases: frozenset[str], spellings: tuple[bytes, ...]
+    ) -> bool:
         """Whether a project class without an `__init__` of its own derives from one of `bases`
         (read only from a module whose text contains one of `spellings`)."""
         found = self._definition(qualified, 0, spellings)
@@ -225,14 +294,29 @@ class ProjectIndex:
         index, cls = found[0], found[0].classes[found[1]]
         return index.find_method(cls, "__init__") is None and index.subclasses_of(cls, bases)
 
-    def _definition(self, qualified: str, depth: int, gate: tuple[bytes, ...] | None) -> tuple[ModuleIndex, str] | None:
+    def _definition(
+        self, qualified: str, depth: int, gate: tuple[bytes, ...] | None
+    ) -> tuple[ModuleIndex, str] | None:
         """(module index, qualified name inside it) of what `qualified` names, following re-exports
-        (a package's `__init__.py` is read when it mentions the name, to follow `from .model import Net`)."""
+        (a package's `__init__.py` is read when it mentions the name, to follow `from .model import
+        Net`)."""
         parts = qualified.split(".")
         for split in range(len(parts) - 1, 0, -1):
-            # A package's `__init__.py` is read when it names what is looked up; any module, when it star-imports.
-            module_gate = gate if gate is None else (*gate, STAR_IMPORT, *(
-                (parts[split].encode(),) if self._is_package(".".join(parts[:split])) else ()))
+            # A package's `__init__.py` is read when it names what is looked up; any module, when it
+            # star-imports.
+            module_gate = (
+                gate
+                if gate is None
+                else (
+                    *gate,
+                    STAR_IMPORT,
+                    *(
+                        (parts[split].encode(),)
+                        if self._is_package(".".join(parts[:split]))
+                        else ()
+                    ),
+                )
+            )
             index = self.module(".".join(parts[:split]), gate=module_gate)
             if index is None:
                 continue
@@ -244,21 +328,25 @@ class ProjectIndex:
             bound = index.module_scope.bindings.get(parts[split])
             local = f"{index.module_name}.{parts[split]}"
             if isinstance(bound, str) and not bound.startswith("<") and bound != local:
-                return self._definition(".".join([bound, *parts[split + 1:]]), depth + 1, gate)
+                return self._definition(".".join([bound, *parts[split + 1 :]]), depth + 1, gate)
             origin = self.star_origin(index.star_imports, parts[split]) if bound is None else None
-            if origin is not None:  # from a `from module import *` of the module: the last that binds it
+            if (
+                origin is not None
+            ):  # from a `from module import *` of the module: the last that binds it
                 return self._definition(".".join([origin, *parts[split:]]), depth + 1, gate)
             return None
         return None
 
     def has_module_of(self, qualified: str) -> bool:
-        """Whether a module of the project holds what a dotted name names: `utils.set_seed` is in the project
-        when its module `utils` binds `set_seed`, or a module defines or re-exports it. (A project module of
-        that name without it is another project's: the import finds its own at run time.)"""
+        """Whether a module of the project holds what a dotted name names: `utils.set_seed` is in
+        the project when its module `utils` binds `set_seed`, or a module defines or re-exports it.
+        (A project module of that name without it is another project's: the import finds its own at
+        run time.)"""
         module, _, name = qualified.rpartition(".")
         index = self.module(module, gate=None)
-        return (index is not None and name in index.module_scope.bindings) or \
-            self._definition(qualified, 0, None) is not None
+        return (index is not None and name in index.module_scope.bindings) or self._definition(
+            qualified, 0, None
+        ) is not None
 
     def star_origin(self, modules: Sequence[str], name: str) -> str | None:
         """The last of `modules` (each star-imported) that binds `name`, itself or through its own
@@ -266,8 +354,9 @@ class ProjectIndex:
         return next((module for module in reversed(modules) if name in self._exports(module)), None)
 
     def _exports(self, module: str) -> frozenset[str]:
-        """The names `from module import *` can bring: what the project module binds at its top level, and
-        what its own star imports bring (each module read once; a cycle of star imports brings nothing more)."""
+        """The names `from module import *` can bring: what the project module binds at its top
+        level, and what its own star imports bring (each module read once; a cycle of star imports
+        brings nothing more)."""
         if module in self._exporting:
             return frozenset()
         self._exporting.add(module)
@@ -288,18 +377,24 @@ class ProjectIndex:
     # --------------------------------------------------------------- summaries
     def summary(self, qualified: str) -> Summary | None:
         """What a call to `qualified` does, when it is a project function that seeds or draws
-        (only seeds, and its draws as far as modules that can seed show them, under `seeding_only`)."""
+        (only seeds, and its draws as far as modules that can seed show them, under
+        `seeding_only`)."""
         key = (qualified, self.gate)
         known = self.known_summaries.get(key)
-        if key not in self._summaries and known is not None and all(
-                self.finder.resolution(name) == resolution for name, resolution in known[1].items()):
+        if (
+            key not in self._summaries
+            and known is not None
+            and all(
+                self.finder.resolution(name) == resolution for name, resolution in known[1].items()
+            )
+        ):
             self._summaries[key] = known
         if key in self._summaries:
             summary, reads = self._summaries[key]
             self._record(reads)  # computing it read them: so does every caller that uses it
             return summary
         if key in self._in_progress:  # a cycle: what is above it on the stack saw it unfinished
-            self._unfinished.update(self._in_progress[self._in_progress.index(key) + 1:])
+            self._unfinished.update(self._in_progress[self._in_progress.index(key) + 1 :])
             return None
         self._in_progress.append(key)
         with self.recording() as reads:
@@ -359,15 +454,22 @@ class ProjectIndex:
             return frozenset()
         gates = set()
         for function in seeding:
-            qualified = function.owner_class.qualified if function.node.name.value == "__init__" else function.qualified
+            qualified = (
+                function.owner_class.qualified
+                if function.node.name.value == "__init__"
+                else function.qualified
+            )
             short = qualified.rsplit(".", 1)[-1]
             if not short.startswith("_") and short != "main" and "<locals>" not in qualified:
                 gates.add(f"{short}(".encode())
         return frozenset(gates)
 
 
-def _parameter_of(index: ModuleIndex, function: FunctionInfo, event) -> tuple[str, int | None] | None:
-    """The parameter of `function` the seed of a seeding event comes through, mapped back along its calls."""
+def _parameter_of(
+    index: ModuleIndex, function: FunctionInfo, event
+) -> tuple[str, int | None] | None:
+    """The parameter of `function` the seed of a seeding event comes through, mapped back along its
+    calls."""
     expression = event.effect.seed_arg
     steps = [step for step in event.trail[:-1] if step.call is not None]
     for step in reversed(steps):
@@ -388,7 +490,9 @@ def _parameter_read(expression: cst.BaseExpression | None, function: FunctionInf
     if expression is None:
         return None
     params = function.node.params
-    names = {param.name.value for param in [*positional_parameters(function), *params.kwonly_params]}
+    names = {
+        param.name.value for param in [*positional_parameters(function), *params.kwonly_params]
+    }
     for node in (expression, *iter_descendants(expression)):
         if isinstance(node, cst.Name) and node.value in names:
             return node.value

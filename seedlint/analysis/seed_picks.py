@@ -24,7 +24,7 @@ from seedlint.analysis.index import (
 def picks_a_seed(index: ModuleIndex, flow: Flow, draw: Event) -> bool:
     """Whether a draw (or any call, as a "reach" event) computes the seed of a later deterministic
     seeding call of the flow."""
-    later = flow.events[flow.events.index(draw) + 1:]
+    later = flow.events[flow.events.index(draw) + 1 :]
     return any(e.kind == "seed" and e.effect.deterministic and picks(index, draw, e) for e in later)
 
 
@@ -40,13 +40,20 @@ def picks(index: ModuleIndex, draw: Event, seed: Event) -> bool:
     inputs = _seed_paths(index, seed, level)
     if inputs is None:
         return False
-    assignments = [s for s in index.statements_in(scope)
-                   if isinstance(s.node, (cst.Assign, cst.AnnAssign, cst.AugAssign))]
+    assignments = [
+        s
+        for s in index.statements_in(scope)
+        if isinstance(s.node, (cst.Assign, cst.AnnAssign, cst.AugAssign))
+    ]
     pending = inputs
     while pending:
         inputs |= pending
-        pending = {path for s in assignments if paths_overlap(bound_paths(s.node), pending)
-                   for path in read_paths(s.node)}
+        pending = {
+            path
+            for s in assignments
+            if paths_overlap(bound_paths(s.node), pending)
+            for path in read_paths(s.node)
+        }
         pending -= inputs
     return paths_overlap(bound_paths(binding.node), inputs)
 

@@ -12,10 +12,32 @@ from collections.abc import Iterator
 import libcst as cst
 
 _SKIPPED_FIELDS = frozenset(
-    {"lpar", "rpar", "comma", "semicolon", "dot", "colon", "equal", "star", "operator",
-     "leading_lines", "lines_after_decorators", "header", "footer", "newline",
-     "trailing_whitespace", "whitespace", "asynchronous", "lbracket", "rbracket",
-     "lbrace", "rbrace", "first_line", "empty_lines", "indent"}
+    {
+        "lpar",
+        "rpar",
+        "comma",
+        "semicolon",
+        "dot",
+        "colon",
+        "equal",
+        "star",
+        "operator",
+        "leading_lines",
+        "lines_after_decorators",
+        "header",
+        "footer",
+        "newline",
+        "trailing_whitespace",
+        "whitespace",
+        "asynchronous",
+        "lbracket",
+        "rbracket",
+        "lbrace",
+        "rbrace",
+        "first_line",
+        "empty_lines",
+        "indent",
+    }
 )
 _FIELDS_BY_TYPE: dict[type, tuple[str, ...]] = {}
 

@@ -1,13 +1,13 @@
 """`seedlint lsp`: findings, fixes and rule pages in the editor, on pygls 2.
 
-Documents are linted from their unsaved text, off the event loop (one analysis thread), after a short
-debounce: a newer edit cancels the work still waiting, and a result for an older version is dropped.
-The project facts (summaries of other modules' helpers, findings by content) lives for the whole
-session, and open buffers win over the disk, so a seeding helper in another file counts as it reads
-in the editor. When a file changes (its buffer or, on disk, a watched file), the open documents whose
-analysis read it are checked again. Clients that pull diagnostics get them by pull only; the others
-by push. A notebook (LSP 3.17 notebook sync) is linted as a whole, its code cells as one program, and each
-cell gets its own diagnostics; a fix may edit several cells.
+Documents are linted from their unsaved text, off the event loop (one analysis thread), after a
+short debounce: a newer edit cancels the work still waiting, and a result for an older version is
+dropped. The project facts (summaries of other modules' helpers, findings by content) lives for the
+whole session, and open buffers win over the disk, so a seeding helper in another file counts as it
+reads in the editor. When a file changes (its buffer or, on disk, a watched file), the open
+documents whose analysis read it are checked again. Clients that pull diagnostics get them by pull
+only; the others by push. A notebook (LSP 3.17 notebook sync) is linted as a whole, its code cells
+as one program, and each cell gets its own diagnostics; a fix may edit several cells.
 """
 
 from __future__ import annotations
@@ -47,8 +47,12 @@ from seedlint.runner import CheckOptions, Runner
 from seedlint.selection import UnknownSelector
 from seedlint.source import detect_encoding
 
-_LOG_LEVELS = {"error": types.MessageType.Error, "warning": types.MessageType.Warning,
-               "info": types.MessageType.Info, "debug": types.MessageType.Log}
+_LOG_LEVELS = {
+    "error": types.MessageType.Error,
+    "warning": types.MessageType.Warning,
+    "info": types.MessageType.Info,
+    "debug": types.MessageType.Log,
+}
 _CODE = re.compile(r"[A-Z]+[0-9]+")
 
 
@@ -64,7 +68,8 @@ class ClientSettings:
 
     @classmethod
     def parse(cls, raw: Any, current: ClientSettings | None = None) -> ClientSettings:
-        """The settings from a client's object (`{"seedlint": {...}}` or the inner object); unknown keys are ignored."""
+        """The settings from a client's object (`{"seedlint": {...}}` or the inner object); unknown
+        keys are ignored."""
         settings = ClientSettings(**vars(current)) if current is not None else cls()
         if isinstance(raw, dict) and isinstance(raw.get("seedlint"), dict):
             raw = raw["seedlint"]
@@ -84,7 +89,8 @@ class ClientSettings:
 
 @dataclass
 class Linted:
-    """A document's findings for one version of its text (a notebook cell's: with its notebook's cells)."""
+    """A document's findings for one version of its text (a notebook cell's: with its notebook's
+    cells)."""
 
     version: int | None
     text: str
@@ -114,21 +120,34 @@ class LintedNotebook:
         return self.version, self.texts
 
     def publications(self, uri: str) -> list[tuple[str, int | None, list[types.Diagnostic]]]:
-        return [(cell_uri, linted.version, linted.diagnostics) for cell_uri, linted in self.by_cell.items()]
+        return [
+            (cell_uri, linted.version, linted.diagnostics)
+            for cell_uri, linted in self.by_cell.items()
+        ]
 
 
 class SeedlintServer(LanguageServer):
     def __init__(self) -> None:
         python_cells = [types.NotebookCellLanguage(language="python")]
-        super().__init__("seedlint", __version__, notebook_document_sync=types.NotebookDocumentSyncOptions(
-            notebook_selector=[types.NotebookDocumentFilterWithCells(cells=python_cells, notebook="*")], save=True))
+        super().__init__(
+            "seedlint",
+            __version__,
+            notebook_document_sync=types.NotebookDocumentSyncOptions(
+                notebook_selector=[
+                    types.NotebookDocumentFilterWithCells(cells=python_cells, notebook="*")
+                ],
+                save=True,
+            ),
+        )
         self.settings = ClientSettings()
         self.linted: dict[str, Linted | LintedNotebook] = {}
         self.pending: dict[str, asyncio.Task] = {}
         self._analysis = ThreadPoolExecutor(max_workers=1, thread_name_prefix="seedlint-analysis")
         self._runner: Runner | None = None
         self._config_stamp: tuple = ()
-        self._frozen = False  # whether what the first analysis left alive is out of the collector's sight
+        self._frozen = (
+            False  # whether what the first analysis left alive is out of the collector's sight
+        )
 
     # ------------------------------------------------------------ client facts
     @property
@@ -139,14 +158,18 @@ class SeedlintServer(LanguageServer):
 
     def log(self, level: str, message: str) -> None:
         if list(_LOG_LEVELS).index(level) <= list(_LOG_LEVELS).index(self.settings.log_level):
-            self.window_log_message(types.LogMessageParams(type=_LOG_LEVELS[level], message=message))
+            self.window_log_message(
+                types.LogMessageParams(type=_LOG_LEVELS[level], message=message)
+            )
 
     # ------------------------------------------------------------ analysis (on the analysis thread)
     def _runner_for(self, path: Path) -> Runner:
         """The runner for the current settings and config files (rebuilt when either changed)."""
         stamp = _config_stamp(path)
         if self._runner is None or stamp != self._config_stamp:
-            options = CheckOptions(paths=[], select=self.settings.select, ignore=self.settings.ignore, cache=False)
+            options = CheckOptions(
+                paths=[], select=self.settings.select, ignore=self.settings.ignore, cache=False
+            )
             runner = Runner(options)
             if self._runner is not None:
                 runner.facts = self._runner.facts  # what was learnt of the project stays
@@ -159,8 +182,11 @@ class SeedlintServer(LanguageServer):
             other = _path(uri)
             if other is not None:
                 unsaved[os.path.abspath(other)] = _encoded(document.source)
-        folders = [Path(to_fs_path(folder.uri)) for folder in list(self.workspace.folders.values())
-                   if to_fs_path(folder.uri)]
+        folders = [
+            Path(to_fs_path(folder.uri))
+            for folder in list(self.workspace.folders.values())
+            if to_fs_path(folder.uri)
+        ]
         return ModuleFinder.for_files([path], unsaved, folders)
 
     def analyse(self, uri: str, text: str, version: int | None) -> Linted:
@@ -177,22 +203,33 @@ class SeedlintServer(LanguageServer):
         return Linted(version, text, positions, result.diagnostics, diagnostics)
 
     def _cells(self, uri: str) -> list[tuple[str, int | None, str, str]] | None:
-        """A notebook's cells, in order, as (URI, version, cell type, text); None when it is not open."""
+        """A notebook's cells, in order, as (URI, version, cell type, text); None when it is not
+        open."""
         notebook = self.workspace.get_notebook_document(notebook_uri=uri)
         if notebook is None:
             return None
         cells = []
         for cell in notebook.cells:
             document = self.workspace.get_text_document(cell.document)
-            code = cell.kind == types.NotebookCellKind.Code and document.language_id in (None, "python")
-            cells.append((cell.document, document.version, "code" if code else "markdown", document.source))
+            code = cell.kind == types.NotebookCellKind.Code and document.language_id in (
+                None,
+                "python",
+            )
+            cells.append(
+                (cell.document, document.version, "code" if code else "markdown", document.source)
+            )
         return cells
 
-    def analyse_notebook(self, uri: str, version: int, cells: list[tuple[str, int | None, str, str]]
-                         ) -> LintedNotebook:
+    def analyse_notebook(
+        self, uri: str, version: int, cells: list[tuple[str, int | None, str, str]]
+    ) -> LintedNotebook:
         path = _path(uri) or Path("untitled.ipynb")
-        documents = {number: CellDocument(cell_uri, cell_version, Positions(text, self.workspace.position_codec))
-                     for number, (cell_uri, cell_version, _, text) in enumerate(cells, start=1)}
+        documents = {
+            number: CellDocument(
+                cell_uri, cell_version, Positions(text, self.workspace.position_codec)
+            )
+            for number, (cell_uri, cell_version, _, text) in enumerate(cells, start=1)
+        }
         findings: dict[int, list[Diagnostic]] = {number: [] for number in documents}
         try:
             data = notebook_text((kind, text) for _, _, kind, text in cells).encode()
@@ -203,32 +240,54 @@ class SeedlintServer(LanguageServer):
             for error in result.errors:
                 self.log("error", error)
             for finding in result.diagnostics:
-                findings[finding.notebook.cell if finding.notebook is not None else 1].append(finding)
+                findings[finding.notebook.cell if finding.notebook is not None else 1].append(
+                    finding
+                )
         by_cell = {}
         for number, document in documents.items():
-            diagnostics = [lsp_diagnostic(finding, document.positions, documents) for finding in findings[number]]
-            by_cell[document.uri] = Linted(document.version, cells[number - 1][3], document.positions,
-                                           findings[number], diagnostics, documents)
+            diagnostics = [
+                lsp_diagnostic(finding, document.positions, documents)
+                for finding in findings[number]
+            ]
+            by_cell[document.uri] = Linted(
+                document.version,
+                cells[number - 1][3],
+                document.positions,
+                findings[number],
+                diagnostics,
+                documents,
+            )
         return LintedNotebook(version, tuple(text for *_, text in cells), by_cell)
 
     def collect_garbage(self) -> None:
-        """Free the reference cycles an analysis left, between two analyses rather than in a pause inside one
-        (`serve` turns the automatic collector off). What the first analysis left alive (the libraries, the
-        project's other modules) is frozen out of later collections, which then take milliseconds."""
+        """Free the reference cycles an analysis left, between two analyses rather than in a pause
+        inside one (`serve` turns the automatic collector off). What the first analysis left alive
+        (the libraries, the project's other modules) is frozen out of later collections, which then
+        take milliseconds."""
         gc.collect()
         if not self._frozen:
             gc.freeze()
             self._frozen = True
 
     def fix_all(self, uri: str, linted: Linted) -> types.WorkspaceEdit | None:
-        """The edit that applies every safe fix of a document (of a cell's whole notebook), None if none applies."""
+        """The edit that applies every safe fix of a document (of a cell's whole notebook), None if
+        none applies."""
         if linted.cells is None:
             path = _path(uri) or Path("untitled.py")
-            result = self._runner_for(path).lint_buffer(path, _encoded(linted.text), self._finder(path), fix="safe")
+            result = self._runner_for(path).lint_buffer(
+                path, _encoded(linted.text), self._finder(path), fix="safe"
+            )
             if result.source is None or not result.fixed:
                 return None
-            return documents_edit([(uri, linted.version, [whole_text_edit(linted.text, result.source.text,
-                                                                          linted.positions)])])
+            return documents_edit(
+                [
+                    (
+                        uri,
+                        linted.version,
+                        [whole_text_edit(linted.text, result.source.text, linted.positions)],
+                    )
+                ]
+            )
         notebook = self.workspace.get_notebook_document(cell_uri=uri)
         cells = self._cells(notebook.uri) if notebook is not None else None
         if cells is None:
@@ -240,8 +299,13 @@ class SeedlintServer(LanguageServer):
             return None
         fixed = Notebook.parse(result.program.notebook.text).cells
         codec = self.workspace.position_codec
-        return documents_edit([(cell_uri, version, [whole_text_edit(text, new.source, Positions(text, codec))])
-                               for (cell_uri, version, _, text), new in zip(cells, fixed) if new.source != text])
+        return documents_edit(
+            [
+                (cell_uri, version, [whole_text_edit(text, new.source, Positions(text, codec))])
+                for (cell_uri, version, _, text), new in zip(cells, fixed)
+                if new.source != text
+            ]
+        )
 
     # ------------------------------------------------------------ scheduling (on the event loop)
     def schedule(self, uri: str, delay: float) -> None:
@@ -256,16 +320,19 @@ class SeedlintServer(LanguageServer):
         await self._analysed(uri)
 
     def _snapshot(self, uri: str) -> tuple | None:
-        """What a document's findings depend on: its version and text (a notebook's: its cells' texts)."""
+        """What a document's findings depend on: its version and text (a notebook's: its cells'
+        texts)."""
         cells = self._cells(uri)
         if cells is not None:
-            return self.workspace.get_notebook_document(notebook_uri=uri).version, tuple(text for *_, text in cells)
+            return self.workspace.get_notebook_document(notebook_uri=uri).version, tuple(
+                text for *_, text in cells
+            )
         document = self.workspace.text_documents.get(uri)
         return (document.version, document.source) if document is not None else None
 
     async def current(self, uri: str) -> Linted | None:
-        """The findings of a document's current text (after the check waiting for it, if any); a notebook
-        cell's come from the check of its whole notebook."""
+        """The findings of a document's current text (after the check waiting for it, if any); a
+        notebook cell's come from the check of its whole notebook."""
         notebook = self.workspace.get_notebook_document(cell_uri=uri)
         if notebook is not None:
             linted = await self.current(notebook.uri)
@@ -274,19 +341,28 @@ class SeedlintServer(LanguageServer):
         if waiting is not None and not waiting.done():
             try:
                 await asyncio.shield(waiting)
-            except asyncio.CancelledError:  # a newer edit replaced it: its check is the one to wait for
+            except (
+                asyncio.CancelledError
+            ):  # a newer edit replaced it: its check is the one to wait for
                 return await self.current(uri)
         snapshot = self._snapshot(uri)
         known = self.linted.get(uri)
         if snapshot is not None and known is not None and known.snapshot == snapshot:
             return known
         linted = await self._analysed(uri)
-        if linted is None and self._snapshot(uri) is not None and self.pending.get(uri) is not waiting:
-            return await self.current(uri)  # edited while it was analysed: the newer text's findings
+        if (
+            linted is None
+            and self._snapshot(uri) is not None
+            and self.pending.get(uri) is not waiting
+        ):
+            return await self.current(
+                uri
+            )  # edited while it was analysed: the newer text's findings
         return linted
 
     async def _analysed(self, uri: str) -> Linted | LintedNotebook | None:
-        """Lint a document's (a notebook's) current text off the event loop, publish (push clients), keep it."""
+        """Lint a document's (a notebook's) current text off the event loop, publish (push clients),
+        keep it."""
         snapshot = self._snapshot(uri)
         if snapshot is None:
             return None
@@ -294,9 +370,13 @@ class SeedlintServer(LanguageServer):
         loop = asyncio.get_running_loop()
         try:
             if cells is not None:
-                linted = await loop.run_in_executor(self._analysis, self.analyse_notebook, uri, snapshot[0], cells)
+                linted = await loop.run_in_executor(
+                    self._analysis, self.analyse_notebook, uri, snapshot[0], cells
+                )
             else:
-                linted = await loop.run_in_executor(self._analysis, self.analyse, uri, snapshot[1], snapshot[0])
+                linted = await loop.run_in_executor(
+                    self._analysis, self.analyse, uri, snapshot[1], snapshot[0]
+                )
         except Exception as error:  # noqa: BLE001 - a seedlint bug must not take the server down
             self.log("error", f"seedlint failed on {uri}: {type(error).__name__}: {error}")
             return None
@@ -305,21 +385,31 @@ class SeedlintServer(LanguageServer):
             return None  # closed or edited meanwhile: this result is already stale
         previous = self.linted.get(uri)
         self.linted[uri] = linted
-        if previous is not None and previous.snapshot[0] == snapshot[0] and \
-                previous.publications(uri) == linted.publications(uri):
+        if (
+            previous is not None
+            and previous.snapshot[0] == snapshot[0]
+            and previous.publications(uri) == linted.publications(uri)
+        ):
             return linted  # checked again for a change elsewhere, and nothing changed here
         if not self.pulls:
             for target, version, diagnostics in linted.publications(uri):
                 self.text_document_publish_diagnostics(
-                    types.PublishDiagnosticsParams(uri=target, diagnostics=diagnostics, version=version))
+                    types.PublishDiagnosticsParams(
+                        uri=target, diagnostics=diagnostics, version=version
+                    )
+                )
         return linted
 
     def recheck_others(self, changed: Path) -> None:
-        """Check the other open documents again: those whose analysis read `changed` (or whose seeding
-        gates it may change) get new findings; for the others, the project facts answers from memory."""
+        """Check the other open documents again: those whose analysis read `changed` (or whose
+        seeding gates it may change) get new findings; for the others, the project facts answers
+        from memory."""
         changed_path = os.path.abspath(changed)
-        others = [uri for uri in self.linted
-                  if _path(uri) is None or os.path.abspath(_path(uri)) != changed_path]
+        others = [
+            uri
+            for uri in self.linted
+            if _path(uri) is None or os.path.abspath(_path(uri)) != changed_path
+        ]
         for uri in others:
             self.schedule(uri, self.settings.debounce)
         if others and self.pulls:
@@ -327,27 +417,38 @@ class SeedlintServer(LanguageServer):
 
     async def _refresh_after(self, uris: list[str]) -> None:
         """Ask a pull client to pull again once the dependents are linted."""
-        await asyncio.gather(*(self.pending[uri] for uri in uris if uri in self.pending), return_exceptions=True)
+        await asyncio.gather(
+            *(self.pending[uri] for uri in uris if uri in self.pending), return_exceptions=True
+        )
         workspace = self.client_capabilities.workspace
-        if workspace is not None and workspace.diagnostics is not None and workspace.diagnostics.refresh_support:
+        if (
+            workspace is not None
+            and workspace.diagnostics is not None
+            and workspace.diagnostics.refresh_support
+        ):
             self.workspace_diagnostic_refresh(None)
 
     def forget(self, uri: str, shown: list[str]) -> None:
-        """Stop checking a closed document and clear the diagnostics shown for it (`shown`: the documents they
-        were published on: the document, or a notebook's cells)."""
+        """Stop checking a closed document and clear the diagnostics shown for it (`shown`: the
+        documents they were published on: the document, or a notebook's cells)."""
         waiting = self.pending.pop(uri, None)
         if waiting is not None:
             waiting.cancel()
         self.linted.pop(uri, None)
         if not self.pulls:
             for target in shown:
-                self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=target, diagnostics=[]))
+                self.text_document_publish_diagnostics(
+                    types.PublishDiagnosticsParams(uri=target, diagnostics=[])
+                )
 
     def relint_all(self) -> None:
         self._runner = None
         self.linted.clear()
-        cells = {cell.document for notebook in list(self.workspace.notebook_documents.values())
-                 for cell in notebook.cells}
+        cells = {
+            cell.document
+            for notebook in list(self.workspace.notebook_documents.values())
+            for cell in notebook.cells
+        }
         for uri in [*self.workspace.text_documents, *self.workspace.notebook_documents]:
             if uri not in cells:
                 self.schedule(uri, 0)
@@ -364,18 +465,34 @@ def initialize(ls: SeedlintServer, params: types.InitializeParams) -> None:
 @server.feature(types.INITIALIZED)
 async def initialized(ls: SeedlintServer, params: types.InitializedParams) -> None:
     watched = ls.client_capabilities.workspace
-    if watched is not None and watched.did_change_watched_files is not None and \
-            watched.did_change_watched_files.dynamic_registration:
+    if (
+        watched is not None
+        and watched.did_change_watched_files is not None
+        and watched.did_change_watched_files.dynamic_registration
+    ):
         patterns = ["**/*.py", *(f"**/{name}" for name in CONFIG_FILES)]
         options = types.DidChangeWatchedFilesRegistrationOptions(
-            watchers=[types.FileSystemWatcher(glob_pattern=pattern) for pattern in patterns])
+            watchers=[types.FileSystemWatcher(glob_pattern=pattern) for pattern in patterns]
+        )
         try:
-            await ls.client_register_capability_async(types.RegistrationParams(registrations=[types.Registration(
-                id="seedlint-watched-files", method=types.WORKSPACE_DID_CHANGE_WATCHED_FILES,
-                register_options=options)]))
+            await ls.client_register_capability_async(
+                types.RegistrationParams(
+                    registrations=[
+                        types.Registration(
+                            id="seedlint-watched-files",
+                            method=types.WORKSPACE_DID_CHANGE_WATCHED_FILES,
+                            register_options=options,
+                        )
+                    ]
+                )
+            )
         except Exception as error:  # noqa: BLE001 - a client that refuses still gets diagnostics
             ls.log("warning", f"could not watch files: {error}")
-    ls.log("info", f"seedlint {__version__} language server ready ({'pull' if ls.pulls else 'push'} diagnostics)")
+    ls.log(
+        "info",
+        f"seedlint {__version__} language server ready ({'pull' if ls.pulls else 'push'} "
+        "diagnostics)",
+    )
 
 
 @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
@@ -445,25 +562,45 @@ def did_change_watched_files(ls: SeedlintServer, params: types.DidChangeWatchedF
 
 
 @server.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)
-def did_change_configuration(ls: SeedlintServer, params: types.DidChangeConfigurationParams) -> None:
+def did_change_configuration(
+    ls: SeedlintServer, params: types.DidChangeConfigurationParams
+) -> None:
     ls.settings = ClientSettings.parse(params.settings, ls.settings)
     ls.relint_all()
 
 
 @server.feature(types.WORKSPACE_DID_CHANGE_WORKSPACE_FOLDERS)
-def did_change_workspace_folders(ls: SeedlintServer, params: types.DidChangeWorkspaceFoldersParams) -> None:
+def did_change_workspace_folders(
+    ls: SeedlintServer, params: types.DidChangeWorkspaceFoldersParams
+) -> None:
     ls.relint_all()  # helpers resolve under the folders
 
 
-@server.feature(types.TEXT_DOCUMENT_DIAGNOSTIC,
-                types.DiagnosticOptions(identifier="seedlint", inter_file_dependencies=True, workspace_diagnostics=False))
-async def diagnostic(ls: SeedlintServer, params: types.DocumentDiagnosticParams) -> types.DocumentDiagnosticReport:
+@server.feature(
+    types.TEXT_DOCUMENT_DIAGNOSTIC,
+    types.DiagnosticOptions(
+        identifier="seedlint", inter_file_dependencies=True, workspace_diagnostics=False
+    ),
+)
+async def diagnostic(
+    ls: SeedlintServer, params: types.DocumentDiagnosticParams
+) -> types.DocumentDiagnosticReport:
     linted = await ls.current(params.text_document.uri)
-    return types.RelatedFullDocumentDiagnosticReport(items=linted.diagnostics if linted is not None else [])
+    return types.RelatedFullDocumentDiagnosticReport(
+        items=linted.diagnostics if linted is not None else []
+    )
 
 
-@server.feature(types.TEXT_DOCUMENT_CODE_ACTION, types.CodeActionOptions(
-    code_action_kinds=[types.CodeActionKind.QuickFix, types.CodeActionKind.SourceFixAll, FIX_ALL_KIND]))
+@server.feature(
+    types.TEXT_DOCUMENT_CODE_ACTION,
+    types.CodeActionOptions(
+        code_action_kinds=[
+            types.CodeActionKind.QuickFix,
+            types.CodeActionKind.SourceFixAll,
+            FIX_ALL_KIND,
+        ]
+    ),
+)
 async def code_action(ls: SeedlintServer, params: types.CodeActionParams) -> list[types.CodeAction]:
     uri = params.text_document.uri
     linted = await ls.current(uri)
@@ -473,13 +610,21 @@ async def code_action(ls: SeedlintServer, params: types.CodeActionParams) -> lis
     actions: list[types.CodeAction] = []
     if wanted is None or any(kind == types.CodeActionKind.QuickFix for kind in wanted):
         actions += _quick_fixes(linted, params.range, uri)
-    if ls.settings.fix_all and (wanted is None or any(
-            kind in (types.CodeActionKind.SourceFixAll, FIX_ALL_KIND, types.CodeActionKind.Source) for kind in wanted)):
+    if ls.settings.fix_all and (
+        wanted is None
+        or any(
+            kind in (types.CodeActionKind.SourceFixAll, FIX_ALL_KIND, types.CodeActionKind.Source)
+            for kind in wanted
+        )
+    ):
         loop = asyncio.get_running_loop()
         edit = await loop.run_in_executor(ls._analysis, ls.fix_all, uri, linted)
         if edit is not None and ls.workspace.get_text_document(uri).source == linted.text:
-            actions.append(types.CodeAction(title="seedlint: fix all safely fixable findings", kind=FIX_ALL_KIND,
-                                            edit=edit))
+            actions.append(
+                types.CodeAction(
+                    title="seedlint: fix all safely fixable findings", kind=FIX_ALL_KIND, edit=edit
+                )
+            )
     return actions
 
 
@@ -489,10 +634,21 @@ def _quick_fixes(linted: Linted, selected: types.Range, uri: str) -> list[types.
         if not _overlaps(diagnostic.range, selected):
             continue
         if finding.fix is not None and finding.fix.edits:
-            fixes.append(fix_action(finding, diagnostic, linted.positions, uri, linted.version, preferred=True,
-                                    cells=linted.cells))
+            fixes.append(
+                fix_action(
+                    finding,
+                    diagnostic,
+                    linted.positions,
+                    uri,
+                    linted.version,
+                    preferred=True,
+                    cells=linted.cells,
+                )
+            )
         if finding.code != "SL000":
-            silencers.append(noqa_action(finding, diagnostic, linted.positions, uri, linted.version))
+            silencers.append(
+                noqa_action(finding, diagnostic, linted.positions, uri, linted.version)
+            )
     return fixes + silencers
 
 
@@ -504,26 +660,40 @@ async def hover(ls: SeedlintServer, params: types.HoverParams) -> types.Hover | 
     position = params.position
     codes = [d.code for d in linted.diagnostics if _contains(d.range, position)]
     line = linted.positions.source.line_text(position.line + 1)
-    offset = linted.positions.offset(position) - linted.positions.source.offset(position.line + 1, 0)
+    offset = linted.positions.offset(position) - linted.positions.source.offset(
+        position.line + 1, 0
+    )
     for match in LINE_NOQA.finditer(line):
         if match.group("codes") and match.start("codes") <= offset <= match.end("codes"):
             for code in _CODE.finditer(match.group("codes")):
-                if match.start("codes") + code.start() <= offset <= match.start("codes") + code.end():
+                if (
+                    match.start("codes") + code.start()
+                    <= offset
+                    <= match.start("codes") + code.end()
+                ):
                     codes.insert(0, code.group().upper())
     for code in dict.fromkeys(str(code) for code in codes):
         page = page_text(code)
         if page is not None:
-            return types.Hover(contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=page))
+            return types.Hover(
+                contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=page)
+            )
     return None
 
 
 def _overlaps(a: types.Range, b: types.Range) -> bool:
-    return (a.start.line, a.start.character) <= (b.end.line, b.end.character) and \
-        (b.start.line, b.start.character) <= (a.end.line, a.end.character)
+    return (a.start.line, a.start.character) <= (b.end.line, b.end.character) and (
+        b.start.line,
+        b.start.character,
+    ) <= (a.end.line, a.end.character)
 
 
 def _contains(a: types.Range, position: types.Position) -> bool:
-    return (a.start.line, a.start.character) <= (position.line, position.character) <= (a.end.line, a.end.character)
+    return (
+        (a.start.line, a.start.character)
+        <= (position.line, position.character)
+        <= (a.end.line, a.end.character)
+    )
 
 
 def _path(uri: str) -> Path | None:
@@ -541,7 +711,8 @@ def _encoded(text: str) -> bytes:
 
 
 def _config_stamp(path: Path) -> tuple:
-    """The config files that may govern `path`, with their modification times: a change means reload."""
+    """The config files that may govern `path`, with their modification times: a change means
+    reload."""
     stamp = []
     directory = path.absolute().parent
     while True:
@@ -556,9 +727,8 @@ def _config_stamp(path: Path) -> tuple:
 
 
 def serve() -> None:
-    # pygls reports a message it cannot read to the client (window/showMessage); its traceback on stderr
-    # would only alarm whoever reads the editor's log.
+    # pygls reports a message it cannot read to the client (window/showMessage); its traceback on
+    # stderr would only alarm whoever reads the editor's log.
     logging.getLogger("pygls").setLevel(logging.CRITICAL)
     gc.disable()  # the server collects after each analysis (`collect_garbage`)
     server.start_io()
-

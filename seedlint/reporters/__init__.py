@@ -36,13 +36,16 @@ def render(
     rules: Mapping[str, type[Rule]],
     unsafe_fixes: bool,
 ) -> str:
-    """The full text to print for `diagnostics` in `output_format` (empty, or ending in a newline)."""
+    """The full text to print for `diagnostics` in `output_format` (empty, or ending in a
+    newline)."""
     try:
         renderer = _RENDERERS[output_format]
     except KeyError:
-        raise ValueError(f"unknown output format {output_format!r}; expected one of {', '.join(FORMATS)}") from None
+        raise ValueError(
+            f"unknown output format {output_format!r}; expected one of {', '.join(FORMATS)}"
+        ) from None
     options = ReportOptions(cwd=Path(cwd), color=color, rules=rules, unsafe_fixes=unsafe_fixes)
     text = renderer(list(diagnostics), options)
-    # A file name that is not UTF-8 carries its bytes as lone surrogates: shown as U+FFFD, so every format
-    # stays valid UTF-8 (JSON and SARIF included).
+    # A file name that is not UTF-8 carries its bytes as lone surrogates: shown as U+FFFD, so every
+    # format stays valid UTF-8 (JSON and SARIF included).
     return text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")

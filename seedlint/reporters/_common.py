@@ -1,4 +1,5 @@
-"""What every output format shares: the report options, edit locations and styling (paths: `files`)."""
+"""What every output format shares: the report options, edit locations and styling (paths:
+`files`)."""
 
 from __future__ import annotations
 

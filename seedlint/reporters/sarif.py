@@ -45,7 +45,10 @@ def _artifact(path: Path, options: ReportOptions) -> dict[str, str]:
     relative = relative_path(path, options.cwd)
     if relative is None:
         return {"uri": absolute_path(path, options.cwd).as_uri()}
-    return {"uri": quote(os.fsencode(relative.as_posix())), "uriBaseId": SRCROOT}  # a name's own bytes
+    return {
+        "uri": quote(os.fsencode(relative.as_posix())),
+        "uriBaseId": SRCROOT,
+    }  # a name's own bytes
 
 
 def _region(start: Location, end: Location) -> dict[str, int]:
@@ -68,7 +71,9 @@ def _fixes(diagnostic: Diagnostic, artifact: dict[str, str]) -> list[dict[str, A
     return [{"description": {"text": diagnostic.fix.message}, "artifactChanges": [change]}]
 
 
-def _result(diagnostic: Diagnostic, indices: dict[str, int], options: ReportOptions) -> dict[str, Any]:
+def _result(
+    diagnostic: Diagnostic, indices: dict[str, int], options: ReportOptions
+) -> dict[str, Any]:
     artifact = _artifact(diagnostic.path, options)
     result: dict[str, Any] = {"ruleId": diagnostic.code}
     if diagnostic.code in indices:
@@ -76,14 +81,21 @@ def _result(diagnostic: Diagnostic, indices: dict[str, int], options: ReportOpti
     result["level"] = "error"
     result["message"] = {"text": diagnostic.message}
     place = diagnostic.notebook
-    # In a notebook, the region is in the notebook's JSON text, and the cell's own row and column are kept as
-    # properties; a fix edits cells, which a replacement in the file's text cannot say.
-    region = _region(diagnostic.start, diagnostic.end) if place is None else _region(place.file_start, place.file_end)
+    # In a notebook, the region is in the notebook's JSON text, and the cell's own row and column
+    # are kept as properties; a fix edits cells, which a replacement in the file's text cannot say.
+    region = (
+        _region(diagnostic.start, diagnostic.end)
+        if place is None
+        else _region(place.file_start, place.file_end)
+    )
     result["locations"] = [{"physicalLocation": {"artifactLocation": artifact, "region": region}}]
     if place is not None:
         result["message"] = {"text": f"{diagnostic.position}: {diagnostic.message}"}
-        result["properties"] = {"cell": place.cell, "cellLine": diagnostic.start.row,
-                                "cellColumn": diagnostic.start.column}
+        result["properties"] = {
+            "cell": place.cell,
+            "cellLine": diagnostic.start.row,
+            "cellColumn": diagnostic.start.column,
+        }
         return result
     fixes = _fixes(diagnostic, artifact)
     if fixes:

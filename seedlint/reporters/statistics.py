@@ -16,13 +16,19 @@ from seedlint.diagnostics import Diagnostic
 from seedlint.reporters import github, sarif
 from seedlint.reporters._common import ReportOptions
 
+_FIXABLE = {True: "[*] ", False: "[ ] "}
+
 
 def rows(diagnostics: list[Diagnostic], options: ReportOptions) -> list[dict[str, Any]]:
     """One row per rule with findings, the most frequent first."""
     counts = Counter(d.code for d in diagnostics)
     return [
-        {"code": code, "name": options.rules[code].name, "count": count,
-         "fixable": all(d.fixable(options.unsafe_fixes) for d in diagnostics if d.code == code)}
+        {
+            "code": code,
+            "name": options.rules[code].name,
+            "count": count,
+            "fixable": all(d.fixable(options.unsafe_fixes) for d in diagnostics if d.code == code),
+        }
         for code, count in sorted(counts.items(), key=lambda item: (-item[1], item[0]))
     ]
 
@@ -40,13 +46,14 @@ def render(diagnostics: list[Diagnostic], output_format: str, options: ReportOpt
     if output_format == "github":
         return "".join(
             f"::notice title={github.escape_property('seedlint statistics')}::"
-            f"{github.escape_data(_sentence(row))}\n" for row in table
+            f"{github.escape_data(_sentence(row))}\n"
+            for row in table
         )
     if not table:
         return ""
     width = max(len(str(row["count"])) for row in table)
     return "".join(
-        f"{row['count']:>{width}}\t{row['code']}\t{'[*] ' if row['fixable'] else '[ ] '}{row['name']}\n"
+        f"{row['count']:>{width}}\t{row['code']}\t{_FIXABLE[row['fixable']]}{row['name']}\n"
         for row in table
     )
 

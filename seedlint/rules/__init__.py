@@ -30,11 +30,21 @@ class RuleRegistry(Mapping[str, type[Rule]]):
 
     def __getitem__(self, code: str) -> type[Rule]:
         if code not in self._classes:
-            module = importlib.import_module(f"{__name__}.{self._modules[code]}")  # KeyError: no such rule
-            (rule,) = [value for value in vars(module).values() if isinstance(value, type) and issubclass(value, Rule)
-                       and value.__module__ == module.__name__]
+            module = importlib.import_module(
+                f"{__name__}.{self._modules[code]}"
+            )  # KeyError: no such rule
+            (rule,) = [
+                value
+                for value in vars(module).values()
+                if isinstance(value, type)
+                and issubclass(value, Rule)
+                and value.__module__ == module.__name__
+            ]
             if (rule.code, rule.name) != (code, self.names[code]):
-                raise ImportError(f"{module.__name__} defines {rule.code} {rule.name}: its file name says otherwise")
+                raise ImportError(
+                    f"{module.__name__} defines {rule.code} {rule.name}: its file name says "
+                    "otherwise"
+                )
             self._classes[code] = rule
         return self._classes[code]
 

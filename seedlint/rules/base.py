@@ -15,14 +15,20 @@ if TYPE_CHECKING:
 
     from seedlint.analysis.context import FileContext
 
+
 class Probe(str, Enum):
-    """The run-time evidence `seedlint verify` looks for to confirm a rule's finding (`verify.probe`)."""
+    """The run-time evidence `seedlint verify` looks for to confirm a rule's finding
+    (`verify.probe`)."""
 
     RUN_TO_RUN = "run-to-run"  # a draw of the finding's generators differs between two fresh runs
-    OUTPUT_RUN_TO_RUN = "output-run-to-run"  # the draws or what the program prints differ between two runs
+    OUTPUT_RUN_TO_RUN = (
+        "output-run-to-run"  # the draws or what the program prints differ between two runs
+    )
     EPOCH_ORDER = "epoch-order"  # a DistributedSampler yields the same order in consecutive epochs
     WORKER_DUPLICATION = "worker-duplication"  # two batches of a multi-worker loader are identical
-    SEED_SENSITIVITY = "seed-sensitivity"  # with every seed shifted, a generator's draws do not change
+    SEED_SENSITIVITY = (
+        "seed-sensitivity"  # with every seed shifted, a generator's draws do not change
+    )
     HASH_ORDER = "hash-order"  # the output differs between two `PYTHONHASHSEED` values
     CHILD_PROCESSES = "child-processes"  # a spawned process's draws differ between two runs
     EVAL_MODE_DRAW = "eval-mode-draw"  # dropout draws while its module is in eval mode
@@ -38,8 +44,12 @@ class Finding:
     fix: Fix | None = None
     help: str | None = None
     end_node: cst.CSTNode | None = None  # point from `node`'s start to this node's end
-    span: tuple[int, int] | None = None  # character offsets, for findings that are not nodes (comments)
-    generators: frozenset[str] = frozenset()  # the catalog generators it concerns (what verify compares)
+    span: tuple[int, int] | None = (
+        None  # character offsets, for findings that are not nodes (comments)
+    )
+    generators: frozenset[str] = (
+        frozenset()
+    )  # the catalog generators it concerns (what verify compares)
 
 
 class Rule:
@@ -50,14 +60,18 @@ class Rule:
     summary: ClassVar[str]
     default_enabled: ClassVar[bool] = True
     fix_availability: ClassVar[str] = "none"  # "safe" | "unsafe" | "display-only" | "none"
-    libraries: ClassVar[tuple[str, ...]] = ()  # what its page's example imports besides torch (for verify)
-    # How `seedlint verify` confirms a finding at run time (None: it cannot, the finding stays static), and whether
-    # that takes a CUDA device.
+    libraries: ClassVar[
+        tuple[str, ...]
+    ] = ()  # what its page's example imports besides torch (for verify)
+    # How `seedlint verify` confirms a finding at run time (None: it cannot, the finding stays
+    # static), and whether that takes a CUDA device.
     probe: ClassVar[Probe | None] = None
     needs_cuda: ClassVar[bool] = False
-    # The first torch release without the problem (the rule is off when the target is that or newer).
+    # The first torch release without the problem (the rule is off when the target is that or
+    # newer).
     fixed_in_torch: ClassVar[tuple[int, int] | None] = None
-    # The file must contain one of these (a tuple entry: all of its parts) for the rule to fire (`gates`).
+    # The file must contain one of these (a tuple entry: all of its parts) for the rule to fire
+    # (`gates`).
     patterns: ClassVar[tuple[bytes | tuple[bytes, ...], ...]] = (SEEDING,)
 
     def check(self, context: FileContext) -> Iterator[Finding]:

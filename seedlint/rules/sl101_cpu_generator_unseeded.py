@@ -15,7 +15,8 @@ from seedlint.rules.base import Finding, Probe, Rule
 
 
 def outside_cuda_guard(context: FileContext, event: Event) -> Statement:
-    """The statement to seed beside: the seeding call's, or the `if torch.cuda.is_available()` around it."""
+    """The statement to seed beside: the seeding call's, or the `if torch.cuda.is_available()`
+    around it."""
     statement = event.statement
     for step in reversed(event.trail[:-1]):
         node = step.statement.node
@@ -52,7 +53,10 @@ class CpuGeneratorUnseeded(Rule):
                 "so CPU-side randomness (parameter init, `randperm`, shuffling, `random_split`) "
                 "changes every run",
                 self._fix(context, event),
-                help="Seed the CPU generator with `torch.manual_seed` (it seeds every CUDA device too)",
+                help=(
+                    "Seed the CPU generator with `torch.manual_seed` (it seeds "
+                    "every CUDA device too)"
+                ),
                 generators=frozenset({catalog.TORCH_CPU}),
             )
 

@@ -48,13 +48,18 @@ class CudaSeedingGap(Rule):
     def _replacement(self, context: FileContext, event: Event, qualified: str) -> Fix:
         reference, import_edit = context.edits.reference(qualified, at=event)
         edits = (import_edit,) if import_edit else ()
-        return Fix(f"Use `{reference}`", Applicability.SAFE, edits + (context.edits.replace(event.call.func, reference),))
+        return Fix(
+            f"Use `{reference}`",
+            Applicability.SAFE,
+            edits + (context.edits.replace(event.call.func, reference),),
+        )
 
     def _cpu_only(self, context: FileContext, event: Event) -> Finding:
         return Finding(
             event.call,
-            f"`{context.code(event.call.func)}` seeds only the CPU generator, so the CUDA generators "
-            "this code uses start from a random state and CUDA randomness changes every run",
+            f"`{context.code(event.call.func)}` seeds only the CPU generator, so the CUDA "
+            "generators this code uses start from a random state and CUDA randomness changes "
+            "every run",
             self._replacement(context, event, "torch.manual_seed"),
             help="Use `torch.manual_seed`, which seeds the CPU generator and every CUDA device",
             generators=frozenset({catalog.CUDA}),
@@ -63,8 +68,9 @@ class CudaSeedingGap(Rule):
     def _current_device_only(self, context: FileContext, event: Event) -> Finding:
         return Finding(
             event.call,
-            f"`{context.code(event.call.func)}` seeds only the current CUDA device, but this process "
-            "drives several GPUs, so the other devices' generators start from a random state",
+            f"`{context.code(event.call.func)}` seeds only the current CUDA device, but this "
+            "process drives several GPUs, so the other devices' generators start from a random "
+            "state",
             self._replacement(context, event, "torch.cuda.manual_seed_all"),
             help="Use `torch.cuda.manual_seed_all` (or `torch.manual_seed`) to seed every device",
             generators=frozenset({catalog.CUDA}),
@@ -75,8 +81,9 @@ class CudaSeedingGap(Rule):
             if on_cuda(call):
                 yield Finding(
                     call,
-                    "this CUDA `torch.Generator` is never seeded with `.manual_seed(..)`: it starts from a "
-                    "fixed constant and ignores `torch.manual_seed`, so changing the seed does not change its draws",
+                    "this CUDA `torch.Generator` is never seeded with `.manual_seed(..)`: it "
+                    "starts from a fixed constant and ignores `torch.manual_seed`, so changing "
+                    "the seed does not change its draws",
                     help="Call `.manual_seed(seed)` on the generator after creating it",
                     generators=frozenset({catalog.TORCH_OBJECT}),
                 )

@@ -14,7 +14,9 @@ from seedlint.rules.base import Finding, Probe, Rule
 class ImplicitCudaSeed(Rule):
     code = "SL103"
     name = "implicit-cuda-seed"
-    summary = "CUDA is seeded only implicitly, through `torch.manual_seed` (explicitness convention)"
+    summary = (
+        "CUDA is seeded only implicitly, through `torch.manual_seed` (explicitness convention)"
+    )
     default_enabled = False
     fix_availability = "safe"
     patterns = (b"manual_seed",)
@@ -27,8 +29,9 @@ class ImplicitCudaSeed(Rule):
         for call, _ in context.calls_to(*catalog.TORCH_MANUAL_SEED):
             yield Finding(
                 call,
-                "`torch.manual_seed` already seeds every CUDA device (since PyTorch 0.2); this opt-in rule "
-                "only asks for an explicit `torch.cuda.manual_seed_all` beside it, as your convention requires",
+                "`torch.manual_seed` already seeds every CUDA device (since PyTorch 0.2); this "
+                "opt-in rule only asks for an explicit `torch.cuda.manual_seed_all` beside it, "
+                "as your convention requires",
                 self._fix(context, call, context.index.statement_of[call]),
                 help="Add `torch.cuda.manual_seed_all(seed)` after it (no change in behaviour)",
             )
@@ -40,4 +43,8 @@ class ImplicitCudaSeed(Rule):
         reference, import_edit = context.edits.reference("torch.cuda.manual_seed_all")
         code = f"{reference}({context.code(seed)})"
         edits = (import_edit,) if import_edit else ()
-        return Fix(f"Insert `{code}`", Applicability.SAFE, edits + (context.edits.insert_after(statement, code),))
+        return Fix(
+            f"Insert `{code}`",
+            Applicability.SAFE,
+            edits + (context.edits.insert_after(statement, code),),
+        )

@@ -26,11 +26,17 @@ def early_draws(index: ModuleIndex, flow: Flow) -> Iterator[tuple[Event, Event]]
             seeded |= catalog.cuda_as_one(event.generators)
         elif event.kind == "draw" and not (event.generators & seeded):
             later = next(
-                (e for e in events[position + 1:]
-                 if e.kind == "seed" and e.effect.deterministic and not e.effect.assumed
-                 and catalog.cuda_as_one(e.generators) & event.generators
-                 and not exclusive(index, event, e) and not picks(index, event, e)
-                 and not _reseeds_in_a_loop(event, e)),
+                (
+                    e
+                    for e in events[position + 1 :]
+                    if e.kind == "seed"
+                    and e.effect.deterministic
+                    and not e.effect.assumed
+                    and catalog.cuda_as_one(e.generators) & event.generators
+                    and not exclusive(index, event, e)
+                    and not picks(index, event, e)
+                    and not _reseeds_in_a_loop(event, e)
+                ),
                 None,
             )
             if later is not None:
@@ -40,8 +46,11 @@ def early_draws(index: ModuleIndex, flow: Flow) -> Iterator[tuple[Event, Event]]
 def _reseeds_in_a_loop(draw: Event, seed: Event) -> bool:
     """Whether the seeding sits in a loop the draw is not in: it re-seeds for what each iteration
     draws (`torch.manual_seed(1337 + it)` before a `randperm`), not for what ran before the loop."""
-    steps = seed.trail[divergence(draw, seed):-1]
-    return any(step.call is None and isinstance(step.statement.node, (cst.For, cst.While)) for step in steps)
+    steps = seed.trail[divergence(draw, seed) : -1]
+    return any(
+        step.call is None and isinstance(step.statement.node, (cst.For, cst.While))
+        for step in steps
+    )
 
 
 class RandomBeforeSeed(Rule):
@@ -67,7 +76,9 @@ class RandomBeforeSeed(Rule):
         call = reported_call(draw, level)
         generator = catalog.GENERATOR_LABELS[next(iter(draw.generators))]
         seeder = context.code(reported_call(seed, divergence(first, seed)).func)
-        drawer = context.code(call.func) + ("" if call is draw.call and not draw.effect.summarised else "()")
+        drawer = context.code(call.func) + (
+            "" if call is draw.call and not draw.effect.summarised else "()"
+        )
         if call is not draw.call:
             through = f" (through `{context.code(draw.call.func)}`)"
         else:
@@ -90,7 +101,12 @@ class RandomBeforeSeed(Rule):
         ):
             edits = context.edits.move_before(moved, destination)
         if edits is None:
-            return Fix("Move the seeding call above the first random draw", Applicability.DISPLAY_ONLY)
+            return Fix(
+                "Move the seeding call above the first random draw", Applicability.DISPLAY_ONLY
+            )
         row = context.source.location(context.layout.span(moved.node)[0]).row
-        return Fix(f"Move the seeding statement on {context.line_name(row)} above the first random draw",
-                   Applicability.UNSAFE, edits)
+        return Fix(
+            f"Move the seeding statement on {context.line_name(row)} above the first random draw",
+            Applicability.UNSAFE,
+            edits,
+        )

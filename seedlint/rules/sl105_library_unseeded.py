@@ -30,12 +30,14 @@ class LibraryUnseeded(Rule):
     probe = Probe.RUN_TO_RUN
 
     def check(self, context: FileContext) -> Iterator[Finding]:
-        # One finding per drawing call, with the flows that reach it unseeded: a draw in a class or function
-        # that two seeding flows run (the module body and `main()`) is fixed in both.
+        # One finding per drawing call, with the flows that reach it unseeded: a draw in a class or
+        # function that two seeding flows run (the module body and `main()`) is fixed in both.
         found: dict[cst.Call, tuple[Event, str, list[Flow]]] = {}
         for flow in context.seeding_flows:
             for library, (members, _) in _LIBRARIES.items():
-                draw = flow.first_unseeded_draw(members, lambda event: picks_a_seed(context.index, flow, event))
+                draw = flow.first_unseeded_draw(
+                    members, lambda event: picks_a_seed(context.index, flow, event)
+                )
                 if draw is None:
                     continue
                 _, first_library, flows = found.setdefault(draw.call, (draw, library, []))
@@ -44,32 +46,42 @@ class LibraryUnseeded(Rule):
         for draw, library, flows in found.values():
             yield self._finding(context, flows, draw, library)
 
-    def _finding(self, context: FileContext, flows: list[Flow], draw: Event, library: str) -> Finding:
+    def _finding(
+        self, context: FileContext, flows: list[Flow], draw: Event, library: str
+    ) -> Finding:
         generator = catalog.GENERATOR_LABELS[library]
         return Finding(
             draw.call,
-            f"`{context.code(draw.call.func)}` draws from the {generator} generator, which this code never "
-            "seeds although it seeds others, so its values change from run to run",
+            f"`{context.code(draw.call.func)}` draws from the {generator} generator, which this "
+            "code never seeds although it seeds others, so its values change from run to run",
             self._fix(context, flows, library),
             help=f"Seed it too, with `{_LIBRARIES[library][1].replace('numpy', 'np')}(seed)`",
             generators=frozenset({library}),
         )
 
     def _fix(self, context: FileContext, flows: list[Flow], library: str) -> Fix | None:
-        """Seed the library after a seeding call of each flow (none: a flow has no call to follow)."""
+        """Seed the library after a seeding call of each flow (none: a flow has no call to
+        follow)."""
         edits: list = []
         message = None
         for flow in flows:
             anchor = next(
-                (e for e in flow.seeds()
-                 if e.effect.seed_arg is not None and not isinstance(e.statement.node, cst.BaseCompoundStatement)),
+                (
+                    e
+                    for e in flow.seeds()
+                    if e.effect.seed_arg is not None
+                    and not isinstance(e.statement.node, cst.BaseCompoundStatement)
+                ),
                 None,
             )
             if anchor is None:
                 return None
             reference, import_edit = context.edits.reference(_LIBRARIES[library][1], at=anchor)
             code = f"{reference}({self._seed_text(context, anchor.effect.seed_arg, library)})"
-            edits += [*((import_edit,) if import_edit else ()), context.edits.insert_after(anchor.statement, code)]
+            edits += [
+                *((import_edit,) if import_edit else ()),
+                context.edits.insert_after(anchor.statement, code),
+            ]
             message = message or f"Insert `{code}`"  # the first flow's
         return Fix(message, Applicability.SAFE, tuple(dict.fromkeys(edits)))
 

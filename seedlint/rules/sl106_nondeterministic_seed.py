@@ -14,7 +14,9 @@ from seedlint.analysis.seed_picks import picks_a_seed
 from seedlint.diagnostics import Applicability, Fix
 from seedlint.rules.base import Finding, Probe, Rule
 
-_FIX = Fix("Seed with a fixed value (for example from a `--seed` argument)", Applicability.DISPLAY_ONLY)
+_FIX = Fix(
+    "Seed with a fixed value (for example from a `--seed` argument)", Applicability.DISPLAY_ONLY
+)
 
 
 class NondeterministicSeed(Rule):
@@ -30,41 +32,60 @@ class NondeterministicSeed(Rule):
             if effect is not None and effect.kind == "reseed":
                 yield self._finding(
                     call,
-                    f"`{context.code(call.func)}()` reseeds with a nondeterministic value despite its name, "
-                    "so every run draws different numbers",
+                    f"`{context.code(call.func)}()` reseeds with a nondeterministic value despite "
+                    "its name, so every run draws different numbers",
                     effect.generators,
                 )
-            elif (effect is not None and effect.kind == "seed" and not effect.deterministic and not effect.assumed
-                  and not _returned(context, effect.seed_arg, scope)):
-                yield self._finding(call, self._seed_message(context, call, effect.seed_arg), effect.generators)
+            elif (
+                effect is not None
+                and effect.kind == "seed"
+                and not effect.deterministic
+                and not effect.assumed
+                and not _returned(context, effect.seed_arg, scope)
+            ):
+                yield self._finding(
+                    call, self._seed_message(context, call, effect.seed_arg), effect.generators
+                )
         if context.seeding_flows:
             yield from self._unseeded_rng_objects(context)
 
     @staticmethod
     def _finding(call: cst.Call, message: str, generators: frozenset[str]) -> Finding:
-        return Finding(call, message, _FIX, help="Pass a fixed seed, and log it", generators=generators)
+        return Finding(
+            call, message, _FIX, help="Pass a fixed seed, and log it", generators=generators
+        )
 
     @staticmethod
     def _seed_message(context: FileContext, call: cst.Call, seed: cst.BaseExpression | None) -> str:
         callee = context.code(call.func)
         if is_none(seed):
-            return (f"`{callee}` without a seed (or with None) seeds from the OS entropy source or the clock, "
-                    "so every run draws different numbers")
-        return (f"`{callee}` gets a seed derived from the clock, the process ID, uuid, `os.urandom`, "
-                "`secrets` or a random reseed such as `torch.seed()`, which differs on every run, so no run can "
-                "be repeated")
+            return (
+                f"`{callee}` without a seed (or with None) seeds from the OS entropy source or the "
+                "clock, so every run draws different numbers"
+            )
+        return (
+            f"`{callee}` gets a seed derived from the clock, the process ID, uuid, `os.urandom`, "
+            "`secrets` or a random reseed such as `torch.seed()`, which differs on every run, so "
+            "no run can be repeated"
+        )
 
     def _unseeded_rng_objects(self, context: FileContext) -> Iterator[Finding]:
         constructors = context.calls_to(*catalog.UNSEEDED_RNG_CONSTRUCTORS)
         placed = context.placements(call for call, _ in constructors)
         for call, scope in constructors:
-            picks = any(picks_a_seed(context.index, flow, event) for flow, event in placed.get(call, ()))
-            if is_none(seed_argument(call)) and not picks and not _picks_a_missing_seed(context, call):
+            picks = any(
+                picks_a_seed(context.index, flow, event) for flow, event in placed.get(call, ())
+            )
+            if (
+                is_none(seed_argument(call))
+                and not picks
+                and not _picks_a_missing_seed(context, call)
+            ):
                 kind = catalog.UNSEEDED_RNG_CONSTRUCTORS[context.index.qualify(call.func, scope)]
                 yield self._finding(
                     call,
-                    f"`{context.code(call.func)}()` without a seed takes fresh OS entropy, so its values "
-                    "differ on every run even though this code seeds the global generators",
+                    f"`{context.code(call.func)}()` without a seed takes fresh OS entropy, so its "
+                    "values differ on every run even though this code seeds the global generators",
                     frozenset({kind}),
                 )
 
@@ -74,9 +95,15 @@ def _returned(context: FileContext, seed: cst.BaseExpression | None, scope: Scop
     then it is a chosen seed the caller can log and pass again, as `torch.seed()` itself does."""
     if not isinstance(seed, cst.Name) or scope.kind != "function":
         return False
-    returns = (s.node for block in context.index.statements.values() for s in block
-               if s.scope is scope and isinstance(s.node, cst.Return))
-    return any(isinstance(node.value, cst.Name) and node.value.value == seed.value for node in returns)
+    returns = (
+        s.node
+        for block in context.index.statements.values()
+        for s in block
+        if s.scope is scope and isinstance(s.node, cst.Return)
+    )
+    return any(
+        isinstance(node.value, cst.Name) and node.value.value == seed.value for node in returns
+    )
 
 
 def _picks_a_missing_seed(context: FileContext, call: cst.Call) -> bool:
@@ -84,16 +111,27 @@ def _picks_a_missing_seed(context: FileContext, call: cst.Call) -> bool:
     `if seed is None: seed = int(np.random.RandomState().randint(2**32))`."""
     statement = context.index.statement_of[call]
     node, branch = statement.node, context.index.enclosing(statement)
-    if not (isinstance(node, cst.Assign) and len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name)):
+    if not (
+        isinstance(node, cst.Assign)
+        and len(node.targets) == 1
+        and isinstance(node.targets[0].target, cst.Name)
+    ):
         return False
-    if branch is None or not isinstance(branch.node, cst.If) or statement not in context.index.blocks_of(branch.node)[0]:
+    if (
+        branch is None
+        or not isinstance(branch.node, cst.If)
+        or statement not in context.index.blocks_of(branch.node)[0]
+    ):
         return False
     name, test = node.targets[0].target.value, branch.node.test
     if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
         test = test.expression
         return isinstance(test, cst.Name) and test.value == name
     return (
-        isinstance(test, cst.Comparison) and isinstance(test.left, cst.Name) and test.left.value == name
-        and len(test.comparisons) == 1 and isinstance(test.comparisons[0].operator, (cst.Is, cst.Equal))
+        isinstance(test, cst.Comparison)
+        and isinstance(test.left, cst.Name)
+        and test.left.value == name
+        and len(test.comparisons) == 1
+        and isinstance(test.comparisons[0].operator, (cst.Is, cst.Equal))
         and is_none(test.comparisons[0].comparator)
     )

@@ -24,23 +24,29 @@ class GeneratorIgnoresSeed(Rule):
     probe = Probe.SEED_SENSITIVITY
 
     def check(self, context: FileContext) -> Iterator[Finding]:
-        generators = [call for call in unseeded_generators(context) if not on_cuda(call)]  # CUDA ones: SL102
+        generators = [
+            call for call in unseeded_generators(context) if not on_cuda(call)
+        ]  # CUDA ones: SL102
         if not generators or not context.seeding_flows:
             return
         reached = context.placements(generators)
         for call in generators:
             yield Finding(
                 call,
-                f"`{context.code(call.func)}()` is never seeded with `.manual_seed(..)`: it starts from a fixed "
-                "constant and ignores the script's seed, so changing the seed does not change its draws",
+                f"`{context.code(call.func)}()` is never seeded with `.manual_seed(..)`: it "
+                "starts from a fixed constant and ignores the script's seed, so changing the "
+                "seed does not change its draws",
                 self._fix(context, call, reached.get(call, [])),
                 help="Seed it from the script's seed: `torch.Generator().manual_seed(seed)`",
                 generators=frozenset({catalog.TORCH_OBJECT}),
             )
 
     @staticmethod
-    def _fix(context: FileContext, call: cst.Call, reaching: list[tuple[Flow, Event]]) -> Fix | None:
-        """Chain `.manual_seed(seed)`, with the seed of a flow reaching it first, else of any flow."""
+    def _fix(
+        context: FileContext, call: cst.Call, reaching: list[tuple[Flow, Event]]
+    ) -> Fix | None:
+        """Chain `.manual_seed(seed)`, with the seed of a flow reaching it first, else of any
+        flow."""
         flows = [flow for flow, _ in reaching] + context.seeding_flows
         event = reaching[0][1] if reaching else None
         trail = event.trail[:-1] if event is not None else ()

@@ -1,4 +1,5 @@
-"""SL108 seed-lost-in-spawn: seeded code starts a spawned process that leaves generators it uses unseeded."""
+"""SL108 seed-lost-in-spawn: seeded code starts a spawned process that leaves generators it uses
+unseeded."""
 
 from __future__ import annotations
 
@@ -27,8 +28,9 @@ class _Launcher:
     """Where a process-starting call takes its target, and where its start method comes from."""
 
     target: tuple[str, int]  # keyword, position
-    # "argument": its own `start_method` (default "spawn"); "context": the `get_context(method)` it is
-    # called on; "config": the `LaunchConfig` it gets (default "spawn"); "global": `set_start_method`.
+    # "argument": its own `start_method` (default "spawn"); "context": the `get_context(method)` it
+    # is called on; "config": the `LaunchConfig` it gets (default "spawn"); "global":
+    # `set_start_method`.
     method_from: str
 
 
@@ -50,7 +52,9 @@ _LAUNCHERS = {
 }
 _GET_CONTEXT = frozenset({"multiprocessing.get_context", "torch.multiprocessing.get_context"})
 _SET_START_METHOD = ("multiprocessing.set_start_method", "torch.multiprocessing.set_start_method")
-_LAUNCH_CONFIGS = frozenset({"torch.distributed.launcher.api.LaunchConfig", "torch.distributed.launcher.LaunchConfig"})
+_LAUNCH_CONFIGS = frozenset(
+    {"torch.distributed.launcher.api.LaunchConfig", "torch.distributed.launcher.LaunchConfig"}
+)
 _SPAWN_START_METHOD = ("start_method", 5)
 _LAUNCH_CONFIG_START_METHOD = ("start_method", 12)  # its position in torch 2.13
 
@@ -58,9 +62,14 @@ _LAUNCH_CONFIG_START_METHOD = ("start_method", 12)  # its position in torch 2.13
 class SeedLostInSpawn(Rule):
     code = "SL108"
     name = "seed-lost-in-spawn"
-    summary = "Seeded code starts a spawn/forkserver process that leaves generators it uses unseeded"
+    summary = (
+        "Seeded code starts a spawn/forkserver process that leaves generators it uses unseeded"
+    )
     fix_availability = "display-only"
-    patterns = tuple((launch, SEEDING) for launch in (b"spawn", b"forkserver", b"start_processes", b"elastic_launch"))
+    patterns = tuple(
+        (launch, SEEDING)
+        for launch in (b"spawn", b"forkserver", b"start_processes", b"elastic_launch")
+    )
     probe = Probe.CHILD_PROCESSES
 
     def check(self, context: FileContext) -> Iterator[Finding]:
@@ -76,9 +85,13 @@ class SeedLostInSpawn(Rule):
             if method not in _FRESH_INTERPRETER_METHODS or target is None:
                 continue
             child = context.walk(target)
-            child_seeds = at_import | catalog.cuda_as_one(_seeded(child.events, deterministic_only=False))
+            child_seeds = at_import | catalog.cuda_as_one(
+                _seeded(child.events, deterministic_only=False)
+            )
             for flow, event in reached.get(call, ()):
-                parent_seeds = catalog.cuda_as_one(_seeded(_before(context, flow, event), deterministic_only=True))
+                parent_seeds = catalog.cuda_as_one(
+                    _seeded(_before(context, flow, event), deterministic_only=True)
+                )
                 lost = _lost_in_child(parent_seeds, child_seeds, child)
                 if lost:
                     yield _finding(context, call, target, method, lost, bool(child_seeds))
@@ -86,8 +99,8 @@ class SeedLostInSpawn(Rule):
 
 
 def _seeded(events: list[Event], deterministic_only: bool) -> frozenset[str]:
-    """The generators some of `events` seed (a random seed counts only when not `deterministic_only`:
-    SL106 reports it, and the process does mean to seed)."""
+    """The generators some of `events` seed (a random seed counts only when not
+    `deterministic_only`: SL106 reports it, and the process does mean to seed)."""
     seeded: set[str] = set()
     for event in events:
         if event.kind == "seed" and (event.effect.deterministic or not deterministic_only):
@@ -99,12 +112,16 @@ def _seeded(events: list[Event], deterministic_only: bool) -> frozenset[str]:
 
 def _before(context: FileContext, flow: Flow, launch: Event) -> list[Event]:
     """The events of `flow` before it runs the launch, in branches that can precede it."""
-    return [event for event in flow.events[: flow.events.index(launch)] if not exclusive(context.index, event, launch)]
+    return [
+        event
+        for event in flow.events[: flow.events.index(launch)]
+        if not exclusive(context.index, event, launch)
+    ]
 
 
 def _seeded_at_import(context: FileContext) -> frozenset[str]:
-    """What the module's top level seeds outside its `__main__` block: a spawned child re-imports the
-    main module (as `__mp_main__`) and the target's module, and so runs that seeding too."""
+    """What the module's top level seeds outside its `__main__` block: a spawned child re-imports
+    the main module (as `__mp_main__`) and the target's module, and so runs that seeding too."""
     body = next((flow for flow in context.seeding_flows if flow.root is None), None)
     if body is None:
         return frozenset()
@@ -112,10 +129,13 @@ def _seeded_at_import(context: FileContext) -> frozenset[str]:
     return catalog.cuda_as_one(_seeded(imported, deterministic_only=True))
 
 
-def _lost_in_child(parent: frozenset[str], child: frozenset[str], child_flow: Flow) -> frozenset[str]:
-    """The generators seeded before the launch that the child leaves at random and that matter there:
-    all of them when it seeds nothing, else those it draws from, and its CPU generator when it seeds
-    only CUDA (CPU-side randomness is everywhere: parameter init, shuffling, worker seeds)."""
+def _lost_in_child(
+    parent: frozenset[str], child: frozenset[str], child_flow: Flow
+) -> frozenset[str]:
+    """The generators seeded before the launch that the child leaves at random and that matter
+    there: all of them when it seeds nothing, else those it draws from, and its CPU generator when
+    it seeds only CUDA (CPU-side randomness is everywhere: parameter init, shuffling, worker
+    seeds)."""
     if not parent:
         return frozenset()
     if not child:
@@ -126,34 +146,62 @@ def _lost_in_child(parent: frozenset[str], child: frozenset[str], child_flow: Fl
     return (parent - child) & frozenset(drawn)
 
 
-def _finding(context: FileContext, call: cst.Call, target: FunctionInfo, method: str, lost: frozenset[str],
-             seeds_some: bool) -> Finding:
+def _finding(
+    context: FileContext,
+    call: cst.Call,
+    target: FunctionInfo,
+    method: str,
+    lost: frozenset[str],
+    seeds_some: bool,
+) -> Finding:
     name = target.node.name.value
-    help = f"Seed at the start of `{name}` (for example `torch.manual_seed(seed)`, with the seed passed in)"
-    start = (f"`{context.code(call.func)}` runs `{name}` in a fresh interpreter ({method} start method) "
-             "whose generators are seeded at random")
+    help = (
+        f"Seed at the start of `{name}` (for example "
+        "`torch.manual_seed(seed)`, with the seed passed in)"
+    )
+    start = (
+        f"`{context.code(call.func)}` runs `{name}` in a fresh interpreter ({method} start method) "
+        "whose generators are seeded at random"
+    )
     if seeds_some:
         labels = " and ".join(sorted(catalog.GENERATOR_LABELS[g] for g in lost))
         generators, them = ("generator", "it") if len(lost) == 1 else ("generators", "them")
-        message = (f"{start}, and `{name}` does not seed the {labels} {generators} that the seeding here covers, "
-                   f"so its draws from {them} change from run to run")
-        help = f"Seed the {labels} {generators} at the start of `{name}` too (`torch.manual_seed` seeds CPU and CUDA)"
+        message = (
+            f"{start}, and `{name}` does not seed the {labels} {generators} that the seeding here "
+            f"covers, so its draws from {them} change from run to run"
+        )
+        help = (
+            f"Seed the {labels} {generators} at the start of `{name}` too "
+            "(`torch.manual_seed` seeds CPU and CUDA)"
+        )
     else:
-        message = (f"{start}, and `{name}` never seeds, so the seeding done here does not reach it and its results "
-                   "change from run to run")
-    return Finding(call, message, Fix(f"Seed inside `{name}`", Applicability.DISPLAY_ONLY), help=help,
-                   generators=lost if seeds_some else frozenset())
+        message = (
+            f"{start}, and `{name}` never seeds, so the seeding done here does not reach it and "
+            "its results change from run to run"
+        )
+    return Finding(
+        call,
+        message,
+        Fix(f"Seed inside `{name}`", Applicability.DISPLAY_ONLY),
+        help=help,
+        generators=lost if seeds_some else frozenset(),
+    )
 
 
-def _local_target(context: FileContext, call: cst.Call, scope: Scope, launcher: _Launcher) -> FunctionInfo | None:
+def _local_target(
+    context: FileContext, call: cst.Call, scope: Scope, launcher: _Launcher
+) -> FunctionInfo | None:
     target = argument(call, *launcher.target)
     if target is None:
         return None
     return context.index.functions.get(context.index.qualify(target, scope))
 
 
-def _start_method(context: FileContext, call: cst.Call, scope: Scope, launcher: _Launcher) -> str | None:
-    """The start method a call uses, or None when it is not known (a variable, the platform's default)."""
+def _start_method(
+    context: FileContext, call: cst.Call, scope: Scope, launcher: _Launcher
+) -> str | None:
+    """The start method a call uses, or None when it is not known (a variable, the platform's
+    default)."""
     if launcher.method_from == "argument":
         return _literal(argument(call, *_SPAWN_START_METHOD), "spawn")
     if launcher.method_from == "context":
@@ -166,12 +214,15 @@ def _start_method(context: FileContext, call: cst.Call, scope: Scope, launcher: 
         if config is None or context.index.qualify(config.func, scope) not in _LAUNCH_CONFIGS:
             return "spawn"  # LaunchConfig's default; a config built elsewhere is assumed to keep it
         return _literal(argument(config, *_LAUNCH_CONFIG_START_METHOD), "spawn")
-    chosen = {_literal(argument(c, "method", 0), None) for c, _ in context.calls_to(*_SET_START_METHOD)}
+    chosen = {
+        _literal(argument(c, "method", 0), None) for c, _ in context.calls_to(*_SET_START_METHOD)
+    }
     return chosen.pop() if len(chosen) == 1 else None
 
 
 def _literal(expr: cst.BaseExpression | None, default: str | None) -> str | None:
-    """A string literal's value, `default` when the argument is absent, None for any other expression."""
+    """A string literal's value, `default` when the argument is absent, None for any other
+    expression."""
     if expr is None:
         return default
     if isinstance(expr, cst.SimpleString) and isinstance(expr.evaluated_value, str):
@@ -179,7 +230,9 @@ def _literal(expr: cst.BaseExpression | None, default: str | None) -> str | None
     return None
 
 
-def _bound_call(context: FileContext, expr: cst.BaseExpression | None, scope: Scope) -> cst.Call | None:
+def _bound_call(
+    context: FileContext, expr: cst.BaseExpression | None, scope: Scope
+) -> cst.Call | None:
     """The call an expression is, or a name is bound to (`ctx = mp.get_context("spawn")`)."""
     for _ in range(_MAX_DEPTH):
         if isinstance(expr, cst.Call):

@@ -1,4 +1,5 @@
-"""SL110 reseeded-every-iteration: a constant seed set in a training loop, a dataset's item or a per-epoch hook."""
+"""SL110 reseeded-every-iteration: a constant seed set in a training loop, a dataset's item or a
+per-epoch hook."""
 
 from __future__ import annotations
 
@@ -26,45 +27,75 @@ from seedlint.gates import SEEDING
 from seedlint.rules.base import Finding, Probe, Rule
 
 _CONSEQUENCE = {
-    "loop": "so every iteration replays the same random numbers (dropout masks, data order, augmentations)",
+    "loop": (
+        "so every iteration replays the same random numbers (dropout "
+        "masks, data order, augmentations)"
+    ),
     "item": "so every item draws the same random numbers (the same crops, flips and noise)",
     "hook": "so every step or epoch after it replays the same random numbers",
     "episode": "so every episode starts from the same state and replays the same randomness",
-    "some iterations": "so the random numbers drawn after it (dropout masks, data order, augmentations) repeat "
-                       "each time it runs",
+    "some iterations": "so the random numbers drawn after it (dropout masks, data "
+    "order, augmentations) repeat "
+    "each time it runs",
 }
 _HELP = {
-    "loop": "Seed once, before the loop; to evaluate with fixed randomness, run the evaluation inside "
-            "`with torch.random.fork_rng():`, which restores torch's generators afterwards; or derive the "
-            "seed from the loop variable (`seed + epoch`)",
-    "item": "Derive the seed from the item (`seed + index`), or drop the call: DataLoader workers already seed "
-            "`random`, `torch` and `np.random` with distinct values",
-    "hook": "Seed once, before training; to evaluate with fixed randomness, run the evaluation inside "
-            "`with torch.random.fork_rng():`, which restores torch's generators afterwards",
-    "episode": "Pass the seed to the first reset only, before the loop; later resets continue from that state",
+    "loop": "Seed once, before the loop; to evaluate with fixed "
+    "randomness, run the evaluation inside "
+    "`with torch.random.fork_rng():`, which restores torch's generators afterwards; or derive the "
+    "seed from the loop variable (`seed + epoch`)",
+    "item": "Derive the seed from the item (`seed + index`), or drop the "
+    "call: DataLoader workers already seed "
+    "`random`, `torch` and `np.random` with distinct values",
+    "hook": "Seed once, before training; to evaluate with fixed "
+    "randomness, run the evaluation inside "
+    "`with torch.random.fork_rng():`, which restores torch's generators afterwards",
+    "episode": (
+        "Pass the seed to the first reset only, before the loop; "
+        "later resets continue from that state"
+    ),
 }
 
 
 class ReseededEveryIteration(Rule):
     code = "SL110"
     name = "reseeded-every-iteration"
-    summary = ("A constant seed set on every iteration of a training loop, every dataset item or every epoch's hook, "
-               "which replays the same random numbers each time")
+    summary = (
+        "A constant seed set on every iteration of a training loop, every dataset item or every "
+        "epoch's hook, which replays the same random numbers each time"
+    )
     fix_availability = "display-only"
-    patterns = (*((SEEDING, spelling) for spelling in (
-        b"backward", b"__getitem", b"_step", b"_epoch", b"on_validation", b"on_train_batch", b"on_evaluate",
-        b"_on_rollout",
-    )), (b"reset(", b"seed=", b"gym"))
+    patterns = (
+        *(
+            (SEEDING, spelling)
+            for spelling in (
+                b"backward",
+                b"__getitem",
+                b"_step",
+                b"_epoch",
+                b"on_validation",
+                b"on_train_batch",
+                b"on_evaluate",
+                b"_on_rollout",
+            )
+        ),
+        (b"reset(", b"seed=", b"gym"),
+    )
     probe = Probe.REPLAY
 
     def check(self, context: FileContext) -> Iterator[Finding]:
-        found: dict[cst.Call, tuple[Event, Repetition, frozenset[str]]] = {}  # by the call pointed at
+        found: dict[
+            cst.Call, tuple[Event, Repetition, frozenset[str]]
+        ] = {}  # by the call pointed at
         for flow in context.seeding_flows:
             for event in flow.seeds():
                 if event.effect.qualified in catalog.SEEDING_CLASSES:
                     continue  # a Trainer built on each iteration starts a new run
                 repetition = repetition_of(context.index, event)
-                generators = self._reset_generators(context, event, repetition) if repetition is not None else None
+                generators = (
+                    self._reset_generators(context, event, repetition)
+                    if repetition is not None
+                    else None
+                )
                 if generators:
                     origin = seed_origin(context.index, event)
                     call = event.trail[origin].call if origin is not None else event.call
@@ -73,32 +104,48 @@ class ReseededEveryIteration(Rule):
         for call, (event, repetition, generators) in found.items():
             yield self._finding(context, event, repetition, call, generators)
         for reset, event in self._episode_resets(context):
-            yield self._finding(context, event, Repetition("episode", 1, statement=event.trail[0].statement), reset,
-                                frozenset())
+            yield self._finding(
+                context,
+                event,
+                Repetition("episode", 1, statement=event.trail[0].statement),
+                reset,
+                frozenset(),
+            )
 
     @staticmethod
     def _episode_resets(context: FileContext) -> Iterator[tuple[cst.Call, Event]]:
-        """`env.reset(seed=s)` of a Gymnasium or gym environment in a loop, with the same `s` every time."""
+        """`env.reset(seed=s)` of a Gymnasium or gym environment in a loop, with the same `s` every
+        time."""
         index = context.index
         for call, scope in context.calls_by_method("reset"):
             seed = argument(call, "seed", None)
-            if is_none(seed) or not (index.qualify(call.func, scope) or "").startswith(catalog.RL_MODULES):
+            if is_none(seed) or not (index.qualify(call.func, scope) or "").startswith(
+                catalog.RL_MODULES
+            ):
                 continue
             trail = loop_trail(index, call)
             if trail is None or guarded(index, trail, 0):
                 continue
             event = Event(Effect("seed", "reset", frozenset(), seed), call, trail)
-            if not Dependence(index, event, Repetition("loop", 1, statement=trail[0].statement)).varies(
-                    seed, len(trail) - 1):
+            if not Dependence(
+                index, event, Repetition("loop", 1, statement=trail[0].statement)
+            ).varies(seed, len(trail) - 1):
                 yield call, event
 
     @staticmethod
-    def _reset_generators(context: FileContext, event: Event, repetition: Repetition) -> frozenset[str] | None:
-        """The generators the event resets to the same state on each repetition (None: its seed may change)."""
+    def _reset_generators(
+        context: FileContext, event: Event, repetition: Repetition
+    ) -> frozenset[str] | None:
+        """The generators the event resets to the same state on each repetition (None: its seed may
+        change)."""
         seed = event.effect.seed_arg
         if event.effect.assumed or seed is None and not event.effect.summarised:
-            return None  # a helper seedlint cannot read, or a library helper given no seed: what it does is unknown
-        if seed is not None and Dependence(context.index, event, repetition).varies(seed, len(event.trail) - 1):
+            # a helper seedlint cannot read, or a library helper given no seed: what it does is
+            # unknown
+            return None
+        if seed is not None and Dependence(context.index, event, repetition).varies(
+            seed, len(event.trail) - 1
+        ):
             return None
         generators = event.generators - restored(context.index, event, repetition)
         if not context.uses_cuda:
@@ -106,18 +153,32 @@ class ReseededEveryIteration(Rule):
         return frozenset(catalog.CUDA if g in catalog.CUDA_GENERATORS else g for g in generators)
 
     @staticmethod
-    def _finding(context: FileContext, event: Event, repetition: Repetition, call: cst.Call,
-                 generators: frozenset[str]) -> Finding:
+    def _finding(
+        context: FileContext,
+        event: Event,
+        repetition: Repetition,
+        call: cst.Call,
+        generators: frozenset[str],
+    ) -> Finding:
         seeds = catalog.generators_named(generators) if generators else "the environment"
         consequence = _CONSEQUENCE[repetition.kind]
         if repetition.kind in ("loop", "episode"):
             row = context.source.location(context.layout.span(repetition.statement.node)[0]).row
-            loop = f"{'training loop' if repetition.kind == 'loop' else 'loop'} on {context.line_name(row)}"
-            tests = [test for test, _ in loop_guards(context.index, event.trail, repetition.start - 1)]
+            loop = (
+                f"{'training loop' if repetition.kind == 'loop' else 'loop'} "
+                f"on {context.line_name(row)}"
+            )
+            tests = [
+                test for test, _ in loop_guards(context.index, event.trail, repetition.start - 1)
+            ]
             where = f"on every iteration of the {loop}"
-            if tests:  # `if epoch % 5 == 0:` lets it run in some iterations: the draws after it repeat each time
-                where, consequence = f"whenever `{context.code(tests[0])}` holds in the {loop}", \
-                    _CONSEQUENCE["some iterations"]
+            # `if epoch % 5 == 0:` lets it run in some iterations: the draws after it repeat each
+            # time
+            if tests:
+                where, consequence = (
+                    f"whenever `{context.code(tests[0])}` holds in the {loop}",
+                    _CONSEQUENCE["some iterations"],
+                )
             outer = reported_call(event, repetition.start)
             if outer is not call:
                 where += f" (through `{context.code(outer.func)}()`)"
@@ -125,7 +186,11 @@ class ReseededEveryIteration(Rule):
             function = repetition.function
             owner = function.owner_class.qualified.rsplit(".", 1)[-1]
             method = f"`{owner}.{function.node.name.value}`"
-            where = f"for every item {method} returns" if repetition.kind == "item" else f"on every call of {method}"
+            where = (
+                f"for every item {method} returns"
+                if repetition.kind == "item"
+                else f"on every call of {method}"
+            )
         help_text = _HELP[repetition.kind]
         return Finding(
             call,

@@ -1,4 +1,5 @@
-"""SL201 missing-set-epoch: a shuffling DistributedSampler reused every epoch without `set_epoch`."""
+"""SL201 missing-set-epoch: a shuffling DistributedSampler reused every epoch without
+`set_epoch`."""
 
 from __future__ import annotations
 
@@ -25,17 +26,22 @@ from seedlint.rules.base import Finding, Probe, Rule
 _SHUFFLE_POSITION = 3  # DistributedSampler(dataset, num_replicas, rank, shuffle, seed, drop_last)
 _LOADER_SAMPLER_POSITION = 3  # DataLoader(dataset, batch_size, shuffle, sampler, ...)
 _MAX_DEPTH = 6
-_NOT_ITERATING = frozenset({"len", "range", "str", "repr", "print", "id", "type", "isinstance", "hasattr", "getattr"})
+_NOT_ITERATING = frozenset(
+    {"len", "range", "str", "repr", "print", "id", "type", "isinstance", "hasattr", "getattr"}
+)
 
 
 class _Handles:
-    """The expressions (as written) that hold a shuffling DistributedSampler or a loader over one."""
+    """The expressions (as written) that hold a shuffling DistributedSampler or a loader over
+    one."""
 
     def __init__(self, context: FileContext) -> None:
         self.context = context
         self.samplers: set[str] = set()
         self.loaders: dict[str, str] = {}  # loader -> the sampler to call set_epoch on
-        self.always: set[str] = set()  # the samplers (as `held` names them) made on every path of their scope
+        self.always: set[str] = (
+            set()
+        )  # the samplers (as `held` names them) made on every path of their scope
 
     def __bool__(self) -> bool:
         return bool(self.samplers or self.loaders)
@@ -68,7 +74,12 @@ class MissingSetEpoch(Rule):
             return
         yield from self._kept_by_objects(context, handles)
         index = context.index
-        loops = [s for block in index.statements.values() for s in block if isinstance(s.node, (cst.For, cst.While))]
+        loops = [
+            s
+            for block in index.statements.values()
+            for s in block
+            if isinstance(s.node, (cst.For, cst.While))
+        ]
         epoch_loops = {}
         for loop in loops:
             if self._iteration(context, loop, handles) is None:
@@ -76,23 +87,41 @@ class MissingSetEpoch(Rule):
                 if held is not None:
                     epoch_loops[loop] = held
         for loop, held in epoch_loops.items():
-            enclosing = [other for other in epoch_loops if other is loop or loop in self._inside(index, other)]
-            if any(other is not loop and other in self._inside(index, loop) for other in epoch_loops):
+            enclosing = [
+                other
+                for other in epoch_loops
+                if other is loop or loop in self._inside(index, other)
+            ]
+            if any(
+                other is not loop and other in self._inside(index, loop) for other in epoch_loops
+            ):
                 continue  # report the innermost epoch loop only
-            guards = [guard for other in enclosing
-                      for guard in self._set_epoch_guards(context, index.blocks_of(other.node), handles, held, None,
-                                                          set(), 0)]
+            guards = [
+                guard
+                for other in enclosing
+                for guard in self._set_epoch_guards(
+                    context, index.blocks_of(other.node), handles, held, None, set(), 0
+                )
+            ]
             if None in guards or (guards and held not in handles.always):
                 continue
             node = loop.node
-            if guards:  # `if args.distributed: sampler.set_epoch(epoch)`, with a sampler distributed on every path
-                message = (f"this epoch loop calls `set_epoch` only when `{context.code(guards[0])}`, but its "
-                           "shuffling `DistributedSampler` is used on every path, so when that is false every epoch visits the "
-                           "data in the same order (a training-quality bug: no reshuffling between epochs)")
+            # `if args.distributed: sampler.set_epoch(epoch)`, with a sampler distributed on every
+            # path
+            if guards:
+                message = (
+                    f"this epoch loop calls `set_epoch` only when `{context.code(guards[0])}`, but "
+                    "its shuffling `DistributedSampler` is used on every path, so when that is "
+                    "false every epoch visits the data in the same order (a training-quality bug: "
+                    "no reshuffling between epochs)"
+                )
             else:
-                message = ("this epoch loop never calls `set_epoch` on its shuffling `DistributedSampler`, so every "
-                           "epoch visits the data in the same order (a training-quality bug: no reshuffling between "
-                           "epochs, not run-to-run nondeterminism)")
+                message = (
+                    "this epoch loop never calls `set_epoch` on its shuffling "
+                    "`DistributedSampler`, so every epoch visits the data in the same order (a "
+                    "training-quality bug: no reshuffling between epochs, not run-to-run "
+                    "nondeterminism)"
+                )
             yield Finding(
                 node,
                 message,
@@ -104,43 +133,60 @@ class MissingSetEpoch(Rule):
     # --------------------------------------------------------------- objects
     @staticmethod
     def _kept_by_objects(context: FileContext, handles: _Handles) -> Iterator[Finding]:
-        """Constructor calls that hand the loader to a project class keeping it (`Trainer(model, loader)` whose
-        `__init__` stores `self.loader = loader`) whose method, called here, loops over epochs iterating it,
-        with `set_epoch` neither in the class nor in this module."""
+        """Constructor calls that hand the loader to a project class keeping it (`Trainer(model,
+        loader)` whose `__init__` stores `self.loader = loader`) whose method, called here, loops
+        over epochs iterating it, with `set_epoch` neither in the class nor in this module."""
         project, index = context.settings.project, context.index
-        if project is None or any(_set_epoch_receiver(call) is not None for call, _ in index.all_calls):
+        if project is None or any(
+            _set_epoch_receiver(call) is not None for call, _ in index.all_calls
+        ):
             return
         for call, scope in index.all_calls:
             handed = any(handles.held(arg.value) is not None for arg in call.args)
             qualified = index.qualify(call.func, scope) if handed else None
             found = project.function(qualified, ITERATES) if qualified else None
-            object_keeps = kept_from(*found, call, lambda arg: handles.held(arg) is not None) if found else None
-            if object_keeps is None or project.mentions(found[0], b"set_epoch"):  # type: ignore[index]
+            object_keeps = (
+                kept_from(*found, call, lambda arg: handles.held(arg) is not None)
+                if found
+                else None
+            )
+            # type: ignore[index]
+            if object_keeps is None or project.mentions(found[0], b"set_epoch"):
                 continue
             kept, methods = object_keeps
             looping = _epoch_methods(methods, kept)
-            called = next((method for method in _called_on(context, call) if method in looping), None)
+            called = next(
+                (method for method in _called_on(context, call) if method in looping), None
+            )
             if called is not None:
                 yield Finding(
                     call,
-                    f"`{context.code(call.func)}(..)` keeps the loader over a shuffling `DistributedSampler`, and its "
-                    f"`{called}()` loops over epochs without calling `set_epoch`, so every epoch visits the data in "
-                    "the same order (a training-quality bug: no reshuffling between epochs)",
+                    f"`{context.code(call.func)}(..)` keeps the loader over a shuffling "
+                    f"`DistributedSampler`, and its `{called}()` loops over epochs without "
+                    "calling `set_epoch`, so every epoch visits the data in the same order (a "
+                    "training-quality bug: no reshuffling between epochs)",
                     None,
-                    help=f"Call `set_epoch(epoch)` on the sampler at the start of every epoch in `{called}()`",
+                    help=(
+                        "Call `set_epoch(epoch)` on the sampler at the start of "
+                        f"every epoch in `{called}()`"
+                    ),
                 )
 
     # ------------------------------------------------------------------ handles
     def _handles(self, context: FileContext) -> _Handles:
         index = context.index
         samplers = set(catalog.DISTRIBUTED_SAMPLERS) | {
-            cls.qualified for cls in index.classes.values() if index.subclasses_of(cls, catalog.DISTRIBUTED_SAMPLERS)
+            cls.qualified
+            for cls in index.classes.values()
+            if index.subclasses_of(cls, catalog.DISTRIBUTED_SAMPLERS)
         }
         handles = _Handles(context)
         created = set()
         for call, scope in index.all_calls:
             qualified = index.qualify(call.func, scope)
-            if qualified in samplers and not is_literal(argument(call, "shuffle", _SHUFFLE_POSITION), "False"):
+            if qualified in samplers and not is_literal(
+                argument(call, "shuffle", _SHUFFLE_POSITION), "False"
+            ):
                 created.add(call)
                 targets = self._targets(context, call)
                 handles.samplers.update(targets)
@@ -154,20 +200,30 @@ class MissingSetEpoch(Rule):
                 sampler = argument(call, "sampler", _LOADER_SAMPLER_POSITION)
                 if sampler is None or is_none(sampler):
                     continue
-                factory = factories.get(index.qualify(sampler.func, scope) or "") \
-                    if isinstance(sampler, cst.Call) else None
+                factory = (
+                    factories.get(index.qualify(sampler.func, scope) or "")
+                    if isinstance(sampler, cst.Call)
+                    else None
+                )
                 if factory is not None:  # `sampler=data_sampler(ds, shuffle=True, distributed=..)`
                     if _shuffles(factory, sampler):
-                        handles.loaders.update({target: f"{target}.sampler" for target in self._targets(context, call)})
+                        handles.loaders.update(
+                            {target: f"{target}.sampler" for target in self._targets(context, call)}
+                        )
                     continue
                 returned = isinstance(index.statement_of[call].node, cst.Return)
                 by_name = context.code(sampler) in handles.samplers and not returned
                 if sampler in created or context.code(sampler) in handles.samplers:
-                    made_always = (_on_every_path(context, sampler) if sampler in created
-                                   else context.code(sampler) in handles.always)
+                    made_always = (
+                        _on_every_path(context, sampler)
+                        if sampler in created
+                        else context.code(sampler) in handles.always
+                    )
                     always = made_always and _on_every_path(context, call)
                     for target in self._targets(context, call):
-                        handles.loaders[target] = held = context.code(sampler) if by_name else f"{target}.sampler"
+                        handles.loaders[target] = held = (
+                            context.code(sampler) if by_name else f"{target}.sampler"
+                        )
                         if always:
                             handles.always.add(held)
         return handles
@@ -192,15 +248,26 @@ class MissingSetEpoch(Rule):
         return set()
 
     # ---------------------------------------------------------------- iteration
-    def _iteration(self, context: FileContext, statement: Statement, handles: _Handles) -> str | None:
-        """The sampler a `for` statement iterates (directly, or as `enumerate(loader)`, `tqdm(loader)`...)."""
+    def _iteration(
+        self, context: FileContext, statement: Statement, handles: _Handles
+    ) -> str | None:
+        """The sampler a `for` statement iterates (directly, or as `enumerate(loader)`,
+        `tqdm(loader)`...)."""
         node = statement.node
         if not isinstance(node, cst.For):
             return None
-        return next((held for c in _iterated(node.iter) if (held := handles.held(c)) is not None), None)
+        return next(
+            (held for c in _iterated(node.iter) if (held := handles.held(c)) is not None), None
+        )
 
-    def _iterates(self, context: FileContext, blocks: Iterable[list[Statement]], handles: _Handles,
-                  active: set[FunctionInfo], depth: int) -> str | None:
+    def _iterates(
+        self,
+        context: FileContext,
+        blocks: Iterable[list[Statement]],
+        handles: _Handles,
+        active: set[FunctionInfo],
+        depth: int,
+    ) -> str | None:
         """The sampler that code iterates, looking into the module's functions it calls."""
         index = context.index
         for block in blocks:
@@ -214,13 +281,22 @@ class MissingSetEpoch(Rule):
                     held = self._iterates_in_call(context, call, statement, handles, active, depth)
                     if held is not None:
                         return held
-                held = self._iterates(context, index.blocks_of(statement.node), handles, active, depth)
+                held = self._iterates(
+                    context, index.blocks_of(statement.node), handles, active, depth
+                )
                 if held is not None:
                     return held
         return None
 
-    def _iterates_in_call(self, context: FileContext, call: cst.Call, statement: Statement, handles: _Handles,
-                          active: set[FunctionInfo], depth: int) -> str | None:
+    def _iterates_in_call(
+        self,
+        context: FileContext,
+        call: cst.Call,
+        statement: Statement,
+        handles: _Handles,
+        active: set[FunctionInfo],
+        depth: int,
+    ) -> str | None:
         index = context.index
         if isinstance(call.func, cst.Name) and call.func.value == "iter" and call.args:
             held = handles.held(call.args[0].value)
@@ -239,35 +315,64 @@ class MissingSetEpoch(Rule):
             if held is not None:
                 inner.samplers.add(parameter)
                 passed[parameter] = held
-        held = self._iterates(context, index.blocks_of(target.node), inner, active | {target}, depth + 1)
+        held = self._iterates(
+            context, index.blocks_of(target.node), inner, active | {target}, depth + 1
+        )
         return passed.get(held, held) if held is not None else None
 
     @staticmethod
-    def _iterates_elsewhere(context: FileContext, call: cst.Call, statement: Statement, handles: _Handles,
-                            ) -> str | None:
-        """The sampler a call into another project module iterates: `train_one_epoch(model, loader, ..)` whose
-        function loops over the parameter the loader is passed as (and never calls `set_epoch` itself)."""
+    def _iterates_elsewhere(
+        context: FileContext,
+        call: cst.Call,
+        statement: Statement,
+        handles: _Handles,
+    ) -> str | None:
+        """The sampler a call into another project module iterates: `train_one_epoch(model, loader,
+        ..)` whose function loops over the parameter the loader is passed as (and never calls
+        `set_epoch` itself)."""
         project = context.settings.project
         qualified = context.index.qualify(call.func, statement.scope)
-        found = project.function(qualified, ITERATES) if project is not None and qualified is not None else None
+        found = (
+            project.function(qualified, ITERATES)
+            if project is not None and qualified is not None
+            else None
+        )
         if found is None:
             return None
         function = found[1]
         inside = list(iter_descendants(function.node))
         if _mentions_set_epoch([function]):
             return None  # it reshuffles (or may): its own `set_epoch` is not followed here
-        looped = {expression.value for node in inside if isinstance(node, cst.For)
-                  for expression in _iterated(node.iter) if isinstance(expression, cst.Name)}
-        return next((held for parameter, arg in bind_arguments(function, call)
-                     if parameter in looped and (held := handles.held(arg)) is not None), None) \
-            or _iterated_by_object(context, call, statement, handles, *found)
+        looped = {
+            expression.value
+            for node in inside
+            if isinstance(node, cst.For)
+            for expression in _iterated(node.iter)
+            if isinstance(expression, cst.Name)
+        }
+        return next(
+            (
+                held
+                for parameter, arg in bind_arguments(function, call)
+                if parameter in looped and (held := handles.held(arg)) is not None
+            ),
+            None,
+        ) or _iterated_by_object(context, call, statement, handles, *found)
 
     # --------------------------------------------------------------- set_epoch
-    def _set_epoch_guards(self, context: FileContext, blocks: Iterable[list[Statement]], handles: _Handles,
-                          held: str, guard: cst.BaseExpression | None, active: set[FunctionInfo], depth: int,
-                          ) -> Iterator[cst.BaseExpression | None]:
-        """For each `set_epoch` code calls on the sampler `held` (or on a receiver not known to be another),
-        the test of an `if` unrelated to the sampler it runs under (`args.distributed`), or None."""
+    def _set_epoch_guards(
+        self,
+        context: FileContext,
+        blocks: Iterable[list[Statement]],
+        handles: _Handles,
+        held: str,
+        guard: cst.BaseExpression | None,
+        active: set[FunctionInfo],
+        depth: int,
+    ) -> Iterator[cst.BaseExpression | None]:
+        """For each `set_epoch` code calls on the sampler `held` (or on a receiver not known to be
+        another), the test of an `if` unrelated to the sampler it runs under (`args.distributed`),
+        or None."""
         index = context.index
         for block in blocks:
             for statement in block:
@@ -279,14 +384,25 @@ class MissingSetEpoch(Rule):
                         yield guard
                     target = index.resolve_local_call(call, statement.scope)
                     if target is not None and target not in active and depth < _MAX_DEPTH:
-                        yield from self._set_epoch_guards(context, index.blocks_of(target.node), handles, held, guard,
-                                                          active | {target}, depth + 1)
+                        yield from self._set_epoch_guards(
+                            context,
+                            index.blocks_of(target.node),
+                            handles,
+                            held,
+                            guard,
+                            active | {target},
+                            depth + 1,
+                        )
                 inner = guard
-                if inner is None and isinstance(statement.node, cst.If) and not _about(context, statement.node.test,
-                                                                                          held, handles):
+                if (
+                    inner is None
+                    and isinstance(statement.node, cst.If)
+                    and not _about(context, statement.node.test, held, handles)
+                ):
                     inner = statement.node.test
-                yield from self._set_epoch_guards(context, index.blocks_of(statement.node), handles, held, inner,
-                                                  active, depth)
+                yield from self._set_epoch_guards(
+                    context, index.blocks_of(statement.node), handles, held, inner, active, depth
+                )
 
     @staticmethod
     def _inside(index: ModuleIndex, loop: Statement) -> set[Statement]:
@@ -302,36 +418,62 @@ class MissingSetEpoch(Rule):
     # --------------------------------------------------------------------- fix
     @staticmethod
     def _fix(context: FileContext, loop: Statement, held: str, always: bool) -> Fix:
-        """Insert the call at the top of the epoch loop; a sampler that is a `DistributedSampler` only on some
-        paths (`... if args.distributed else None`) gets it only where it has `set_epoch`."""
+        """Insert the call at the top of the epoch loop; a sampler that is a `DistributedSampler`
+        only on some paths (`... if args.distributed else None`) gets it only where it has
+        `set_epoch`."""
         node = loop.node
         body = context.index.statements.get(node.body, [])
-        if not isinstance(node, cst.For) or not isinstance(node.target, cst.Name) or not body or not isinstance(
-            node.body, cst.IndentedBlock
+        if (
+            not isinstance(node, cst.For)
+            or not isinstance(node.target, cst.Name)
+            or not body
+            or not isinstance(node.body, cst.IndentedBlock)
         ):
-            return Fix(f"Call `{held}.set_epoch(epoch)` at the start of every epoch", Applicability.DISPLAY_ONLY)
+            return Fix(
+                f"Call `{held}.set_epoch(epoch)` at the start of every epoch",
+                Applicability.DISPLAY_ONLY,
+            )
         call = f"{held}.set_epoch({node.target.value})"
-        code = call if always else f'if hasattr({held}, "set_epoch"):\n{context.module.default_indent}{call}'
+        code = (
+            call
+            if always
+            else f'if hasattr({held}, "set_epoch"):\n{context.module.default_indent}{call}'
+        )
         edit = context.edits.insert_before(body[0], code)
         if edit is None:
             return Fix(f"Call `{call}` at the start of every epoch", Applicability.DISPLAY_ONLY)
-        return Fix(f"Insert `{call}`" if always else f"Insert `{call}` where the sampler has it", Applicability.SAFE,
-                   (edit,))
+        return Fix(
+            f"Insert `{call}`" if always else f"Insert `{call}` where the sampler has it",
+            Applicability.SAFE,
+            (edit,),
+        )
 
 
-def _iterated_by_object(context: FileContext, call: cst.Call, statement: Statement, handles: _Handles,
-                        index: ModuleIndex, method: FunctionInfo) -> str | None:
+def _iterated_by_object(
+    context: FileContext,
+    call: cst.Call,
+    statement: Statement,
+    handles: _Handles,
+    index: ModuleIndex,
+    method: FunctionInfo,
+) -> str | None:
     """The sampler a method call iterates through what its object keeps: `trainer.train_epoch()` on
-    `trainer = Trainer(model, loader)`, whose `__init__` keeps `self.loader = loader` for the method to iterate
-    (not when the class's module, or one it imports, mentions `set_epoch`: a hook may call it)."""
+    `trainer = Trainer(model, loader)`, whose `__init__` keeps `self.loader = loader` for the method
+    to iterate (not when the class's module, or one it imports, mentions `set_epoch`: a hook may
+    call it)."""
     func, cls = call.func, method.owner_class
     if cls is None or not isinstance(func, cst.Attribute) or not isinstance(func.value, cst.Name):
         return None
     values = context.index.bound_values(func.value.value, statement.scope)
     init = index.find_method(cls, "__init__")
     methods = methods_in_view(index, cls)
-    if len(values) != 1 or not isinstance(values[0], cst.Call) or init is None or not methods \
-            or context.settings.project.mentions(index, b"set_epoch"):  # type: ignore[union-attr]
+    if (
+        len(values) != 1
+        or not isinstance(values[0], cst.Call)
+        or init is None
+        or not methods
+        or context.settings.project.mentions(index, b"set_epoch")
+    ):  # type: ignore[union-attr]
         return None
     for parameter, arg in bind_arguments(init, values[0]):
         held = handles.held(arg)
@@ -342,26 +484,49 @@ def _iterated_by_object(context: FileContext, call: cst.Call, statement: Stateme
 
 
 def _mentions_set_epoch(functions: Iterable[FunctionInfo]) -> bool:
-    """Whether functions call `set_epoch`, or may (its name in a string: `getattr(sampler, "set_epoch")`)."""
-    return any(isinstance(node, cst.Name) and node.value == "set_epoch"
-               or isinstance(node, cst.SimpleString) and "set_epoch" in node.value
-               for function in functions for node in iter_descendants(function.node))
+    """Whether functions call `set_epoch`, or may (its name in a string: `getattr(sampler,
+    "set_epoch")`)."""
+    return any(
+        isinstance(node, cst.Name)
+        and node.value == "set_epoch"
+        or isinstance(node, cst.SimpleString)
+        and "set_epoch" in node.value
+        for function in functions
+        for node in iter_descendants(function.node)
+    )
 
 
 def _iterating_methods(methods: list[FunctionInfo], kept: set[str]) -> set[str]:
     """The names of the methods that iterate one of the `kept` attributes, or call one that does."""
-    return _with_callers({method.node.name.value for method in methods if any(
-        _iterates_kept(node, method, kept) for node in iter_descendants(method.node))}, methods)
+    return _with_callers(
+        {
+            method.node.name.value
+            for method in methods
+            if any(_iterates_kept(node, method, kept) for node in iter_descendants(method.node))
+        },
+        methods,
+    )
 
 
 def _epoch_methods(methods: list[FunctionInfo], kept: set[str]) -> set[str]:
-    """The names of the methods that loop over epochs iterating one of the `kept` attributes (a loop around a
-    `for` over `self.loader`, or around a call of a method that iterates it), or call one that does."""
+    """The names of the methods that loop over epochs iterating one of the `kept` attributes (a loop
+    around a `for` over `self.loader`, or around a call of a method that iterates it), or call one
+    that does."""
     iterating = _iterating_methods(methods, kept)
-    return _with_callers({method.node.name.value for method in methods for loop in iter_descendants(method.node)
-                          if isinstance(loop, (cst.For, cst.While)) and not _iterates_kept(loop, method, kept)
-                          and any(_iterates_kept(node, method, kept) or _self_call(node, method) in iterating
-                                  for node in iter_descendants(loop.body))}, methods)
+    return _with_callers(
+        {
+            method.node.name.value
+            for method in methods
+            for loop in iter_descendants(method.node)
+            if isinstance(loop, (cst.For, cst.While))
+            and not _iterates_kept(loop, method, kept)
+            and any(
+                _iterates_kept(node, method, kept) or _self_call(node, method) in iterating
+                for node in iter_descendants(loop.body)
+            )
+        },
+        methods,
+    )
 
 
 def _with_callers(names: set[str], methods: list[FunctionInfo]) -> set[str]:
@@ -375,57 +540,81 @@ def _with_callers(names: set[str], methods: list[FunctionInfo]) -> set[str]:
 
 
 def _iterates_kept(node: cst.CSTNode, method: FunctionInfo, kept: set[str]) -> bool:
-    """Whether a node is a `for` over `self.<kept>` (or `enumerate(self.loader)`, `tqdm(self.loader)`...)."""
+    """Whether a node is a `for` over `self.<kept>` (or `enumerate(self.loader)`,
+    `tqdm(self.loader)`...)."""
     owner = instance_name(method)
-    return isinstance(node, cst.For) and owner is not None and any(
-        is_kept(expression, owner, kept) for expression in _iterated(node.iter))
+    return (
+        isinstance(node, cst.For)
+        and owner is not None
+        and any(is_kept(expression, owner, kept) for expression in _iterated(node.iter))
+    )
 
 
 def _self_call(node: cst.CSTNode, method: FunctionInfo) -> str | None:
     """`m` of a call `self.m(..)` in a method."""
     owner = instance_name(method)
-    if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and isinstance(node.func.value, cst.Name) \
-            and node.func.value.value == owner:
+    if (
+        isinstance(node, cst.Call)
+        and isinstance(node.func, cst.Attribute)
+        and isinstance(node.func.value, cst.Name)
+        and node.func.value.value == owner
+    ):
         return node.func.attr.value
     return None
 
 
 def _self_calls(method: FunctionInfo) -> set[str]:
-    return {name for node in iter_descendants(method.node) if (name := _self_call(node, method)) is not None}
+    return {
+        name
+        for node in iter_descendants(method.node)
+        if (name := _self_call(node, method)) is not None
+    }
 
 
 def _called_on(context: FileContext, made: cst.Call) -> Iterator[str]:
-    """The methods called on the object a constructor call makes: `trainer = Trainer(..)` then `trainer.fit()`,
-    or `Trainer(..).fit()`."""
+    """The methods called on the object a constructor call makes: `trainer = Trainer(..)` then
+    `trainer.fit()`, or `Trainer(..).fit()`."""
     statement = context.index.statement_of.get(made)
     node = statement.node if statement is not None else None
-    names = {context.code(target.target) for target in node.targets} \
-        if isinstance(node, cst.Assign) and node.value is made else set()
+    names = (
+        {context.code(target.target) for target in node.targets}
+        if isinstance(node, cst.Assign) and node.value is made
+        else set()
+    )
     for call, _ in context.index.all_calls:
         func = call.func
-        if isinstance(func, cst.Attribute) and (func.value is made or context.code(func.value) in names):
+        if isinstance(func, cst.Attribute) and (
+            func.value is made or context.code(func.value) in names
+        ):
             yield func.attr.value
         elif func is made or isinstance(func, cst.Name) and func.value in names:  # `trainer()`
             yield "__call__"
 
 
-def _factories(context: FileContext, created: set[cst.Call]) -> dict[str, tuple[FunctionInfo, cst.Call]]:
-    """The module's functions that return one of the `created` samplers on some path, with it (rosinality's
-    `data_sampler(dataset, shuffle, distributed)`: a DistributedSampler when distributed, else a RandomSampler)."""
+def _factories(
+    context: FileContext, created: set[cst.Call]
+) -> dict[str, tuple[FunctionInfo, cst.Call]]:
+    """The module's functions that return one of the `created` samplers on some path, with it
+    (rosinality's `data_sampler(dataset, shuffle, distributed)`: a DistributedSampler when
+    distributed, else a RandomSampler)."""
     index = context.index
     found = {}
     for call in created:
         statement = index.statement_of[call]
         function = index.function_of_scope.get(statement.scope)
-        if function is not None and isinstance(statement.node, cst.Return) and statement.node.value is not None \
-                and _gives(statement.node.value, call):
+        if (
+            function is not None
+            and isinstance(statement.node, cst.Return)
+            and statement.node.value is not None
+            and _gives(statement.node.value, call)
+        ):
             found[function.qualified] = (function, call)
     return found
 
 
 def _shuffles(factory: tuple[FunctionInfo, cst.Call], call: cst.Call) -> bool:
-    """Whether a factory call gets a shuffling sampler: not when the sampler's `shuffle` is a parameter of the
-    factory that the call (or the parameter's default) sets to a literal False."""
+    """Whether a factory call gets a shuffling sampler: not when the sampler's `shuffle` is a
+    parameter of the factory that the call (or the parameter's default) sets to a literal False."""
     function, made = factory
     shuffle = argument(made, "shuffle", _SHUFFLE_POSITION)
     if not isinstance(shuffle, cst.Name):
@@ -433,13 +622,20 @@ def _shuffles(factory: tuple[FunctionInfo, cst.Call], call: cst.Call) -> bool:
     given = dict(bind_arguments(function, call)).get(shuffle.value)
     if given is None:
         params = function.node.params
-        given = next((param.default for param in (*params.params, *params.kwonly_params)
-                      if param.name.value == shuffle.value), None)
+        given = next(
+            (
+                param.default
+                for param in (*params.params, *params.kwonly_params)
+                if param.name.value == shuffle.value
+            ),
+            None,
+        )
     return not is_literal(given, "False")
 
 
 def _gives(value: cst.BaseExpression, call: cst.Call) -> bool:
-    """Whether `value` is the call's result on some path: the call, or a branch of `x if c else y`, `c and x`."""
+    """Whether `value` is the call's result on some path: the call, or a branch of `x if c else y`,
+    `c and x`."""
     if value is call:
         return True
     if isinstance(value, cst.IfExp):
@@ -450,18 +646,20 @@ def _gives(value: cst.BaseExpression, call: cst.Call) -> bool:
 
 
 def _iterated(expression: cst.BaseExpression) -> Iterator[cst.BaseExpression]:
-    """What a `for` over `expression` iterates: the expression, and what the calls it is made of are handed
-    (`enumerate(loader)`, `tqdm(loader)`, `logger.log_every(loader, 10)`), but not `len(loader)`."""
+    """What a `for` over `expression` iterates: the expression, and what the calls it is made of are
+    handed (`enumerate(loader)`, `tqdm(loader)`, `logger.log_every(loader, 10)`), but not
+    `len(loader)`."""
     yield expression
     if isinstance(expression, cst.Call) and not (
-            isinstance(expression.func, cst.Name) and expression.func.value in _NOT_ITERATING):
+        isinstance(expression.func, cst.Name) and expression.func.value in _NOT_ITERATING
+    ):
         for arg in expression.args:
             yield from _iterated(arg.value)
 
 
 def _on_every_path(context: FileContext, call: cst.Call) -> bool:
-    """Whether a call runs whenever its function (or module body) does: not in a branch, a conditional
-    expression or an exception handler (`if True:` is no branch)."""
+    """Whether a call runs whenever its function (or module body) does: not in a branch, a
+    conditional expression or an exception handler (`if True:` is no branch)."""
     index = context.index
     statement = index.statement_of[call]
     if _in_conditional_expression(statement.node, call):
@@ -470,14 +668,16 @@ def _on_every_path(context: FileContext, call: cst.Call) -> bool:
     while compound is not None and not isinstance(compound.node, (cst.FunctionDef, cst.ClassDef)):
         node = compound.node
         if isinstance(node, (cst.If, cst.Try, cst.Match, cst.While)) and not (
-                isinstance(node, cst.If) and is_literal(node.test, "True", "1")):
+            isinstance(node, cst.If) and is_literal(node.test, "True", "1")
+        ):
             return False
         compound = index.enclosing(compound)
     return True
 
 
 def _in_conditional_expression(node: cst.CSTNode, call: cst.Call) -> bool:
-    """Whether `call` is inside a branch of an `x if c else y` (or after an `and`/`or`) within `node`."""
+    """Whether `call` is inside a branch of an `x if c else y` (or after an `and`/`or`) within
+    `node`."""
     for inner in iter_descendants(node):
         if isinstance(inner, cst.IfExp):
             branches = (inner.body, inner.orelse)
@@ -491,8 +691,9 @@ def _in_conditional_expression(node: cst.CSTNode, call: cst.Call) -> bool:
 
 
 def _about(context: FileContext, test: cst.BaseExpression, held: str, handles: _Handles) -> bool:
-    """Whether an `if` test is about the sampler (`sampler is not None`, `hasattr(loader.sampler, ..)`,
-    `isinstance(train_sampler, DistributedSampler)`): it is true exactly where the sampler is distributed."""
+    """Whether an `if` test is about the sampler (`sampler is not None`, `hasattr(loader.sampler,
+    ..)`, `isinstance(train_sampler, DistributedSampler)`): it is true exactly where the sampler is
+    distributed."""
     names = {held, held.rsplit(".sampler", 1)[0]}
     names |= {loader for loader, sampler in handles.loaders.items() if sampler == held}
     for node in (test, *iter_descendants(test)):

@@ -21,11 +21,19 @@ from seedlint.rules.base import Finding, Probe, Rule
 # Methods that give an RNG object a new state, and methods that read it without drawing.
 _RESEED_METHODS = frozenset({"seed", "manual_seed", "set_state", "setstate"})
 _NON_DRAWING_METHODS = _RESEED_METHODS | {
-    "get_state", "getstate", "initial_seed", "bit_generator", "device", "graphsafe_get_state", "clone_state",
+    "get_state",
+    "getstate",
+    "initial_seed",
+    "bit_generator",
+    "device",
+    "graphsafe_get_state",
+    "clone_state",
 }
 # Where the dataset's copy is used in a worker (`__getitems__`: batched fetching, torch >= 2.1).
 _WORKER_METHODS = ("__getitem__", "__getitems__", "__iter__", "__next__")
-_NUM_WORKERS_POSITION = 5  # DataLoader(dataset, batch_size, shuffle, sampler, batch_sampler, num_workers, ...)
+_NUM_WORKERS_POSITION = (
+    5  # DataLoader(dataset, batch_size, shuffle, sampler, batch_sampler, num_workers, ...)
+)
 _MAX_DEPTH = 6
 
 
@@ -68,7 +76,9 @@ class WorkerRngDuplication(Rule):
     def check(self, context: FileContext) -> Iterator[Finding]:
         index = context.index
         code = WorkerCode(index)
-        duplicated: dict[str, dict[str, str]] = {}  # dataset class -> RNG attribute -> its constructor
+        duplicated: dict[
+            str, dict[str, str]
+        ] = {}  # dataset class -> RNG attribute -> its constructor
         for call, scope in context.calls_to(*catalog.DATA_LOADERS):
             if any(arg.star for arg in call.args) or not _has_workers(index, call, scope):
                 continue
@@ -86,7 +96,8 @@ class WorkerRngDuplication(Rule):
                 if init_fn is None:
                     continue  # code seedlint cannot see may reseed it
                 rngs = {
-                    attr: constructor for attr, constructor in rngs.items()
+                    attr: constructor
+                    for attr, constructor in rngs.items()
                     if not self._reseeds(code, cls, init_fn, attr)
                 }
             if rngs:
@@ -94,10 +105,11 @@ class WorkerRngDuplication(Rule):
 
     # ------------------------------------------------------------- the dataset
     @staticmethod
-    def _dataset_class(context: FileContext, code: WorkerCode, call: cst.Call,
-                       scope: Scope) -> tuple[ClassInfo, WorkerCode] | None:
-        """The `Dataset` class a loader's dataset is an instance of, here or in another project module,
-        with the lookups of the module that defines it."""
+    def _dataset_class(
+        context: FileContext, code: WorkerCode, call: cst.Call, scope: Scope
+    ) -> tuple[ClassInfo, WorkerCode] | None:
+        """The `Dataset` class a loader's dataset is an instance of, here or in another project
+        module, with the lookups of the module that defines it."""
         dataset = argument(call, "dataset", 0)
         instance = code.index.qualify(dataset, scope) if dataset is not None else None
         if not instance or not instance.endswith("()"):
@@ -119,20 +131,33 @@ class WorkerRngDuplication(Rule):
         stored: dict[str, str] = {}  # attribute -> constructor
         remade: set[str] = set()
         for owner in _class_chain(index, cls):
-            values = [(name, value, scope) for name, entries in owner.attributes.items() for value, scope in entries]
-            values += [(name, value, owner.scope) for name, value in owner.scope.bindings.items()
-                       if isinstance(value, cst.Call)]  # class attributes: `rng = np.random.default_rng(0)`
+            values = [
+                (name, value, scope)
+                for name, entries in owner.attributes.items()
+                for value, scope in entries
+            ]
+            values += [
+                (name, value, owner.scope)
+                for name, value in owner.scope.bindings.items()
+                if isinstance(value, cst.Call)
+            ]  # class attributes: `rng = np.random.default_rng(0)`
             for name, value, scope in values:
                 if scope in worker_scopes:
                     remade.add(name)  # made again in the worker: `self.rng = default_rng(index)`
-                elif (constructor := catalog.RNG_INSTANCES.get(index.qualify(value, scope))) is not None:
+                elif (
+                    constructor := catalog.RNG_INSTANCES.get(index.qualify(value, scope))
+                ) is not None:
                     stored.setdefault(name, constructor)
         drawn, reseeded = set(), set()
         for function in in_worker:
             for call in code.calls(function):
                 for attr, reseeds in self._uses(index, call, function.scope):
                     (reseeded if reseeds else drawn).add(attr)
-        return {name: constructor for name, constructor in stored.items() if name in drawn - reseeded - remade}
+        return {
+            name: constructor
+            for name, constructor in stored.items()
+            if name in drawn - reseeded - remade
+        }
 
     @staticmethod
     def _worker_functions(code: WorkerCode, cls: ClassInfo) -> list[FunctionInfo]:
@@ -155,7 +180,8 @@ class WorkerRngDuplication(Rule):
 
     @staticmethod
     def _uses(index: ModuleIndex, call: cst.Call, scope: Scope) -> Iterator[tuple[str, bool]]:
-        """(attribute, whether it is reseeded) for each stored object this call draws from or reseeds."""
+        """(attribute, whether it is reseeded) for each stored object this call draws from or
+        reseeds."""
         func = call.func
         if isinstance(func, cst.Attribute):
             attr = _stored_attribute(index, func.value, scope)
@@ -164,7 +190,9 @@ class WorkerRngDuplication(Rule):
             elif attr is not None and func.attr.value not in _NON_DRAWING_METHODS:
                 yield attr, False
         callee = index.qualify(func, scope)
-        if callee is None or not callee.startswith("builtins."):  # handed over to draw: `generator=self.g`
+        if callee is None or not callee.startswith(
+            "builtins."
+        ):  # handed over to draw: `generator=self.g`
             for arg in call.args:
                 attr = _stored_attribute(index, arg.value, scope)
                 if attr is not None:
@@ -172,7 +200,8 @@ class WorkerRngDuplication(Rule):
 
     # ------------------------------------------------------ the worker_init_fn
     def _reseeds(self, code: WorkerCode, cls: ClassInfo, init_fn: WorkerInitFn, attr: str) -> bool:
-        """Whether the `worker_init_fn`, or what it calls, gives the worker's copy of `attr` a new state."""
+        """Whether the `worker_init_fn`, or what it calls, gives the worker's copy of `attr` a new
+        state."""
         index = code.index
         pending: list[FunctionInfo | WorkerInitFn] = [init_fn]
         seen: set[FunctionInfo] = set()
@@ -183,14 +212,20 @@ class WorkerRngDuplication(Rule):
             scope = current.scope
             for call in code.calls(current):
                 func = call.func
-                if isinstance(func, cst.Attribute) and func.attr.value in _RESEED_METHODS and (
-                    _attribute_name(index, func.value, scope) == attr
+                if (
+                    isinstance(func, cst.Attribute)
+                    and func.attr.value in _RESEED_METHODS
+                    and (_attribute_name(index, func.value, scope) == attr)
                 ):
                     return True
                 if _is_setattr(index, call, scope, attr):
                     return True
                 target = index.resolve_local_call(call, scope)
-                if target is None and isinstance(func, cst.Attribute) and on_instance(index, func.value, scope):
+                if (
+                    target is None
+                    and isinstance(func, cst.Attribute)
+                    and on_instance(index, func.value, scope)
+                ):
                     target = index.find_method(cls, func.attr.value)  # `info.dataset.reseed(..)`
                 if target is not None and target not in seen and len(seen) < _MAX_DEPTH:
                     seen.add(target)
@@ -199,25 +234,41 @@ class WorkerRngDuplication(Rule):
 
     # ----------------------------------------------------------------- finding
     @staticmethod
-    def _finding(context: FileContext, call: cst.Call, cls: ClassInfo, rngs: dict[str, str],
-                 init_fn: WorkerInitFn | None) -> Finding:
+    def _finding(
+        context: FileContext,
+        call: cst.Call,
+        cls: ClassInfo,
+        rngs: dict[str, str],
+        init_fn: WorkerInitFn | None,
+    ) -> Finding:
         attributes = " and ".join(
-            f"`self.{attr}` (`{constructor.replace('numpy.', 'np.')}`)" for attr, constructor in rngs.items()
+            f"`self.{attr}` (`{constructor.replace('numpy.', 'np.')}`)"
+            for attr, constructor in rngs.items()
         )
         plural = len(rngs) > 1
         them = "them" if plural else "it"
-        reason = (f"its {init_fn.label} does not reseed {them}" if init_fn is not None
-                  else f"no `worker_init_fn` reseeds {them}")
-        reseeding = [catalog.RNG_CONSTRUCTORS[constructor].format(attr) for attr, constructor in rngs.items()]
+        reason = (
+            f"its {init_fn.label} does not reseed {them}"
+            if init_fn is not None
+            else f"no `worker_init_fn` reseeds {them}"
+        )
+        reseeding = [
+            catalog.RNG_CONSTRUCTORS[constructor].format(attr) for attr, constructor in rngs.items()
+        ]
         recommended = "; ".join(["info = torch.utils.data.get_worker_info()", *reseeding])
         return Finding(
             call,
-            f"`{context.code(call.func)}` gives each worker process an identical copy of `{cls.node.name.value}` "
-            f"with its RNG object{'s' if plural else ''} {attributes}, and {reason}, so every worker draws "
-            "the same \"random\" values",
-            Fix(f"Pass a `worker_init_fn` that reseeds the worker's copy: `{recommended}`", Applicability.DISPLAY_ONLY),
-            help=f"Reseed {them} in every worker: `def seed_worker(worker_id): {recommended}` and pass "
-                 "`worker_init_fn=seed_worker`",
+            f"`{context.code(call.func)}` gives each worker process an identical copy of "
+            f"`{cls.node.name.value}` with its RNG object{'s' if plural else ''} {attributes}, "
+            f"and {reason}, so every worker draws "
+            'the same "random" values',
+            Fix(
+                f"Pass a `worker_init_fn` that reseeds the worker's copy: `{recommended}`",
+                Applicability.DISPLAY_ONLY,
+            ),
+            help=f"Reseed {them} in every worker: `def seed_worker(worker_id): "
+            f"{recommended}` and pass "
+            "`worker_init_fn=seed_worker`",
         )
 
 
@@ -227,7 +278,9 @@ def _has_workers(index: ModuleIndex, call: cst.Call, scope: Scope) -> bool:
     if isinstance(workers, cst.Name):
         bound = index.lookup(workers.value, scope)
         workers = bound if isinstance(bound, cst.Integer) else workers
-    return workers is not None and not (isinstance(workers, cst.Integer) and int(workers.value, 0) == 0)
+    return workers is not None and not (
+        isinstance(workers, cst.Integer) and int(workers.value, 0) == 0
+    )
 
 
 def _is_setattr(index: ModuleIndex, call: cst.Call, scope: Scope, attr: str) -> bool:
@@ -256,8 +309,9 @@ def _is_dataset(index: ModuleIndex, cls: ClassInfo) -> bool:
     """Whether a class derives, through module-local bases, from `Dataset` or `IterableDataset`."""
     for owner in _class_chain(index, cls):
         for arg in owner.node.bases:
-            base = arg.value.value if isinstance(arg.value, cst.Subscript) else arg.value  # `Dataset[Tensor]`
+            base = (
+                arg.value.value if isinstance(arg.value, cst.Subscript) else arg.value
+            )  # `Dataset[Tensor]`
             if index.qualify(base, owner.scope.parent) in catalog.DATASET_BASES:
                 return True
     return False
-

@@ -42,12 +42,16 @@ class UnseededRandomSplit(Rule):
     def check(self, context: FileContext) -> Iterator[Finding]:
         index = context.index
         candidates = [
-            call for call, scope in context.calls_to(*_GENERATOR_POSITION)
+            call
+            for call, scope in context.calls_to(*_GENERATOR_POSITION)
             if not any(arg.star for arg in call.args)
-            and argument(call, "generator", _GENERATOR_POSITION[index.qualify(call.func, scope)]) is None
+            and argument(call, "generator", _GENERATOR_POSITION[index.qualify(call.func, scope)])
+            is None
         ]
         reached = context.placements(candidates)
-        cpu_seeded_somewhere = any(catalog.TORCH_CPU in flow.seeded_generators() for flow in context.seeding_flows)
+        cpu_seeded_somewhere = any(
+            catalog.TORCH_CPU in flow.seeded_generators() for flow in context.seeding_flows
+        )
         # Not reached by seeding code: flagged only where the file, run as a script, makes the call.
         # A library function nothing here calls is left to its callers, who may seed first.
         scripted = context.run_by_module_body(call for call in candidates if call not in reached)
@@ -58,31 +62,46 @@ class UnseededRandomSplit(Rule):
                 # too early), and a sampler only draws when iterated, which usually comes later.
                 if any(catalog.TORCH_CPU in flow.seeded_generators() for flow, _ in reaching):
                     continue
-                if any(flow.first_unseeded_draw(catalog.TORCH_GENERATORS) is event for flow, event in reaching):
+                if any(
+                    flow.first_unseeded_draw(catalog.TORCH_GENERATORS) is event
+                    for flow, event in reaching
+                ):
                     continue  # SL105 reports it: the first torch draw of a flow that seeds no torch
             elif cpu_seeded_somewhere or call not in scripted:
                 continue
             yield self._finding(context, call, reaching)
 
-    def _finding(self, context: FileContext, call: cst.Call, reaching: list[tuple[Flow, Event]]) -> Finding:
+    def _finding(
+        self, context: FileContext, call: cst.Call, reaching: list[tuple[Flow, Event]]
+    ) -> Finding:
         callee = context.code(call.func)
-        split = context.index.qualify(call.func, context.index.statement_of[call].scope) in _SPLIT_GENERATOR_POSITION
+        split = (
+            context.index.qualify(call.func, context.index.statement_of[call].scope)
+            in _SPLIT_GENERATOR_POSITION
+        )
         what = "the split" if split else "the order it samples"
         return Finding(
             call,
-            f"`{callee}` without `generator=` draws from the global torch CPU generator, which nothing seeds "
-            f"before it, so {what} changes on every run",
+            f"`{callee}` without `generator=` draws from the global torch CPU generator, which "
+            f"nothing seeds before it, so {what} changes on every run",
             self._fix(context, call, reaching),
-            help="Pass `generator=torch.Generator().manual_seed(seed)`, or call `torch.manual_seed(seed)` first",
+            help=(
+                "Pass `generator=torch.Generator().manual_seed(seed)`, or "
+                "call `torch.manual_seed(seed)` first"
+            ),
             generators=frozenset({catalog.TORCH_CPU}),
         )
 
     @staticmethod
-    def _fix(context: FileContext, call: cst.Call, reaching: list[tuple[Flow, Event]]) -> Fix | None:
+    def _fix(
+        context: FileContext, call: cst.Call, reaching: list[tuple[Flow, Event]]
+    ) -> Fix | None:
         if not reaching or not call.args:
             return None
         event = reaching[0][1]
-        seed = reusable_seed(context, [flow for flow, _ in reaching], event.trail[:-1], event.statement)
+        seed = reusable_seed(
+            context, [flow for flow, _ in reaching], event.trail[:-1], event.statement
+        )
         if seed is None:
             return None
         generator, import_edit = context.edits.reference("torch.Generator", at=event)

@@ -19,27 +19,46 @@ from seedlint.analysis.ordering import (
 )
 from seedlint.rules.base import Finding, Rule
 
-# iopath's path managers (`ls` is `os.listdir` on local paths), however the project names its instance:
-# `iopath.common.file_io.PathManager()`, `g_pathmgr`, detectron2's or fvcore's `PathManager`.
+# iopath's path managers (`ls` is `os.listdir` on local paths), however the project names its
+# instance: `iopath.common.file_io.PathManager()`, `g_pathmgr`, detectron2's or fvcore's
+# `PathManager`.
 _PATH_MANAGERS = frozenset({"PathManager", "PathManager()", "g_pathmgr"})
-# fsspec's `ls` and `listdir` give dicts unless `detail=False` (the default differs between filesystems):
-# no `sorted` fix for them.
-_DETAILED_LISTINGS = frozenset(f"{filesystem}.{method}" for filesystem in catalog.FSSPEC_FILESYSTEMS for method in ("ls", "listdir"))
+# fsspec's `ls` and `listdir` give dicts unless `detail=False` (the default differs between
+# filesystems): no `sorted` fix for them.
+_DETAILED_LISTINGS = frozenset(
+    f"{filesystem}.{method}"
+    for filesystem in catalog.FSSPEC_FILESYSTEMS
+    for method in ("ls", "listdir")
+)
 _PATH_CLASSES = frozenset({"pathlib.Path", "pathlib.PosixPath", "pathlib.WindowsPath"})
 # Path methods (as `qualify` spells them) and attributes that give another path.
-_PATH_GIVING = frozenset({
-    "resolve()", "absolute()", "expanduser()", "joinpath()", "with_name()", "with_suffix()", "with_stem()",
-    "parent", "cwd()", "home()",
-})
+_PATH_GIVING = frozenset(
+    {
+        "resolve()",
+        "absolute()",
+        "expanduser()",
+        "joinpath()",
+        "with_name()",
+        "with_suffix()",
+        "with_stem()",
+        "parent",
+        "cwd()",
+        "home()",
+    }
+)
 _WALK = "os.walk"
-_WALK_HELP = ("Sort the names it gives: `for name in sorted(filenames)` and `dirnames.sort()`, or sort the list "
-              "built from them")
+_WALK_HELP = (
+    "Sort the names it gives: `for name in sorted(filenames)` and `dirnames.sort()`, or sort the "
+    "list built from them"
+)
 # `os.scandir` entries do not compare: sort them by name.
 _SORT_KEYS = {"os.scandir": "lambda entry: entry.name"}
 
 # Calls whose result does not depend on the order of the iterable they are given.
-_ORDER_FREE_CALLS = frozenset(f"builtins.{name}" for name in (
-    "sorted", "len", "set", "frozenset", "sum", "any", "all", "max", "min", "bool"))
+_ORDER_FREE_CALLS = frozenset(
+    f"builtins.{name}"
+    for name in ("sorted", "len", "set", "frozenset", "sum", "any", "all", "max", "min", "bool")
+)
 
 _TORCH_DATASETS = frozenset(
     f"torch.utils.data{module}.{name}"
@@ -57,8 +76,19 @@ class UnsortedFileListing(Rule):
     # A listing where a dataset or loader is built (not bare `glob`, which every `global` contains).
     patterns = tuple(
         (listing, builder)
-        for listing in (b"listdir", b"scandir", b"iterdir", b"glob(", b"iglob", b"import glob", b"from glob",
-                        b".ls(", b"ListDirectory", b"Glob(", b"walk(")
+        for listing in (
+            b"listdir",
+            b"scandir",
+            b"iterdir",
+            b"glob(",
+            b"iglob",
+            b"import glob",
+            b"from glob",
+            b".ls(",
+            b"ListDirectory",
+            b"Glob(",
+            b"walk(",
+        )
         for builder in (b"Dataset", b"DataLoader")
     )
 
@@ -71,10 +101,12 @@ class UnsortedFileListing(Rule):
                 listing = context.code(call.func)
                 yield Finding(
                     call,
-                    f"`{listing}(..)` returns entries in filesystem order, which differs between machines and copies "
-                    "of the data, so the order of this dataset's samples is not reproducible",
+                    f"`{listing}(..)` returns entries in filesystem order, which differs between "
+                    "machines and copies of the data, so the order of this dataset's samples is "
+                    "not reproducible",
                     sorted_fix(context, listings.tree, call, scope, _SORT_KEYS.get(qualified))
-                    if _entries_compare(call, qualified) and qualified != _WALK else None,
+                    if _entries_compare(call, qualified) and qualified != _WALK
+                    else None,
                     help=_WALK_HELP if qualified == _WALK else "Wrap the listing in `sorted(..)`",
                 )
 
@@ -93,15 +125,22 @@ class _Listings:
         self._names_cache: dict[Scope, dict[str, tuple[list[cst.Name], list[cst.Name]]]] = {}
 
     def _listing(self, call: cst.Call, scope: Scope) -> str | None:
-        """What the call lists a directory with (`os.listdir`, `pathlib.Path.glob`, ...), if it does."""
+        """What the call lists a directory with (`os.listdir`, `pathlib.Path.glob`, ...), if it
+        does."""
         func = call.func
         qualified = self.index.qualify(func, scope)
         if qualified in catalog.LISTING_FUNCTIONS:
             return qualified
-        if qualified is not None and qualified.endswith(".ls") and qualified[:-3].rsplit(".", 1)[-1] in _PATH_MANAGERS:
+        if (
+            qualified is not None
+            and qualified.endswith(".ls")
+            and qualified[:-3].rsplit(".", 1)[-1] in _PATH_MANAGERS
+        ):
             return qualified
-        if isinstance(func, cst.Attribute) and func.attr.value in catalog.PATH_LISTING_METHODS and self._is_path(
-            func.value, scope, 0
+        if (
+            isinstance(func, cst.Attribute)
+            and func.attr.value in catalog.PATH_LISTING_METHODS
+            and self._is_path(func.value, scope, 0)
         ):
             return f"pathlib.Path.{func.attr.value}"
         return None
@@ -115,16 +154,28 @@ class _Listings:
         if qualified is not None:
             return _is_path_name(qualified)
         if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.Divide):
-            return self._is_path(expr.left, scope, depth + 1) or self._is_path(expr.right, scope, depth + 1)
-        if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute) and (
-            f"{expr.func.attr.value}()" in _PATH_GIVING
+            return self._is_path(expr.left, scope, depth + 1) or self._is_path(
+                expr.right, scope, depth + 1
+            )
+        if (
+            isinstance(expr, cst.Call)
+            and isinstance(expr.func, cst.Attribute)
+            and (f"{expr.func.attr.value}()" in _PATH_GIVING)
         ):
             return self._is_path(expr.func.value, scope, depth + 1)
         if isinstance(expr, cst.Attribute) and expr.attr.value == "parent":
             return self._is_path(expr.value, scope, depth + 1)
-        if isinstance(expr, cst.Attribute) and isinstance(expr.value, cst.Name) and expr.value.value == "self":
-            values = scope.owner_class.attributes.get(expr.attr.value, []) if scope.owner_class else []
-            values = [(value, method) for value, method in values if not is_none(value)]  # `None` in another branch
+        if (
+            isinstance(expr, cst.Attribute)
+            and isinstance(expr.value, cst.Name)
+            and expr.value.value == "self"
+        ):
+            values = (
+                scope.owner_class.attributes.get(expr.attr.value, []) if scope.owner_class else []
+            )
+            values = [
+                (value, method) for value, method in values if not is_none(value)
+            ]  # `None` in another branch
             return len(values) == 1 and self._is_path(values[0][0], values[0][1], depth + 1)
         if isinstance(expr, cst.Name):
             defining = defining_scope(expr.value, scope)
@@ -134,7 +185,9 @@ class _Listings:
             if isinstance(bound, cst.BaseExpression):
                 return self._is_path(bound, defining, depth + 1)
             annotation = _parameter_annotation(self.index, defining, expr.value)
-            return annotation is not None and self.index.qualify(annotation, defining) in _PATH_CLASSES
+            return (
+                annotation is not None and self.index.qualify(annotation, defining) in _PATH_CLASSES
+            )
         return False
 
     # ------------------------------------------------------------ dataset context
@@ -145,7 +198,9 @@ class _Listings:
     @cached_property
     def _dataset_classes(self) -> frozenset[str]:
         return frozenset(
-            cls.qualified for cls in self.index.classes.values() if self.index.subclasses_of(cls, catalog.DATASET_BASES)
+            cls.qualified
+            for cls in self.index.classes.values()
+            if self.index.subclasses_of(cls, catalog.DATASET_BASES)
         )
 
     @cached_property
@@ -154,13 +209,20 @@ class _Listings:
 
     @cached_property
     def _builder_scopes(self) -> set[Scope]:
-        """Scopes that construct a dataset or loader, and functions whose result is passed to one."""
+        """Scopes that construct a dataset or loader, and functions whose result is passed to
+        one."""
         builders: set[Scope] = set()
         for call, scope in self.context.calls_to(*self._constructors):
             builders.add(scope)
             for arg in call.args:
-                called = arg.value if isinstance(arg.value, cst.Call) else self._bound_call(arg.value, scope)
-                function = self.index.resolve_local_call(called, scope) if called is not None else None
+                called = (
+                    arg.value
+                    if isinstance(arg.value, cst.Call)
+                    else self._bound_call(arg.value, scope)
+                )
+                function = (
+                    self.index.resolve_local_call(called, scope) if called is not None else None
+                )
                 if function is not None:
                     builders.add(function.scope)
         return builders
@@ -181,7 +243,10 @@ class _Listings:
         while current is not None and current.kind != "module":
             if current in self._builder_scopes:
                 return True
-            if current.owner_class is not None and current.owner_class.qualified in self._dataset_classes:
+            if (
+                current.owner_class is not None
+                and current.owner_class.qualified in self._dataset_classes
+            ):
                 return True
             current = current.parent
         return False
@@ -196,10 +261,13 @@ class _Listings:
         if isinstance(parent, cst.Return):
             return self._returned(scope, depth, seen)
         if not self._in_dataset_context(scope):
-            # A generator yielding in the listing's order (`for entry in os.scandir(d): yield entry.path`):
-            # the order goes where its callers put what it yields.
-            yields = isinstance(parent, cst.Yield) or (isinstance(parent, cst.For) and parent.iter is top and any(
-                isinstance(inner, cst.Yield) for inner in own_nodes(parent.body)))
+            # A generator yielding in the listing's order (`for entry in os.scandir(d): yield
+            # entry.path`): the order goes where its callers put what it yields.
+            yields = isinstance(parent, cst.Yield) or (
+                isinstance(parent, cst.For)
+                and parent.iter is top
+                and any(isinstance(inner, cst.Yield) for inner in own_nodes(parent.body))
+            )
             return yields and self._returned(scope, depth, seen)
         if isinstance(parent, cst.Subscript):  # an index: slices keep the chain going
             return parent.value is top
@@ -208,17 +276,29 @@ class _Listings:
         if isinstance(parent, cst.AugAssign) and parent.value is top:  # `files += glob.glob(..)`
             return self._stored(parent.target, scope, depth, seen)
         if isinstance(parent, cst.For):
-            if parent.iter is not top or not (builds_ordered_collection(parent) or _extended(parent)):
+            if parent.iter is not top or not (
+                builds_ordered_collection(parent) or _extended(parent)
+            ):
                 return False
-            collections = _collected_into(parent)  # `files.append(..)`: the order is now that of `files`
+            collections = _collected_into(
+                parent
+            )  # `files.append(..)`: the order is now that of `files`
             return collections is None or any(
                 dotted_name(collection) is None or self._stored(collection, scope, depth, seen)
-                for collection in collections)
+                for collection in collections
+            )
         call = self.tree.call_argument_of(top)
         if call is not None:
-            if isinstance(call.func, cst.Attribute) and call.func.attr.value in catalog.COLLECTING_METHODS:
-                collection = call.func.value  # `names.extend(listing)`: the order is now that of `names`
-                return dotted_name(collection) is None or self._stored(collection, scope, depth, seen)
+            if (
+                isinstance(call.func, cst.Attribute)
+                and call.func.attr.value in catalog.COLLECTING_METHODS
+            ):
+                collection = (
+                    call.func.value
+                )  # `names.extend(listing)`: the order is now that of `names`
+                return dotted_name(collection) is None or self._stored(
+                    collection, scope, depth, seen
+                )
             qualified = self.index.qualify(call.func, scope)
             return qualified == "builtins.enumerate" or qualified in self._constructors
         if isinstance(parent, cst.Arg):  # a keyword argument: `DataLoader(dataset=..)`
@@ -230,14 +310,17 @@ class _Listings:
         return False
 
     def _returned(self, scope: Scope, depth: int, seen: set) -> bool:
-        """A returned listing: follow the module's calls of the function, or judge by its context."""
+        """A returned listing: follow the module's calls of the function, or judge by its
+        context."""
         function = self.index.function_of_scope.get(scope)
         if function is None or depth >= _MAX_CALL_DEPTH:
             return False
         callers = self._callers.get(function.node, [])
         if not callers:
             return self._in_dataset_context(scope)
-        return any(self.ordered(call, caller_scope, depth + 1, seen) for call, caller_scope in callers)
+        return any(
+            self.ordered(call, caller_scope, depth + 1, seen) for call, caller_scope in callers
+        )
 
     @cached_property
     def _callers(self) -> dict[cst.FunctionDef, list[tuple[cst.Call, Scope]]]:
@@ -249,11 +332,12 @@ class _Listings:
         return callers
 
     def _stored(self, target: cst.BaseExpression, scope: Scope, depth: int, seen: set) -> bool:
-        """A listing stored in a name or an attribute (`self.files = ..`), and nothing sorts it first.
+        """A listing stored in a name or an attribute (`self.files = ..`), and nothing sorts it
+        first.
 
-        A name is ordered when one of its reads reaches an ordered result. An attribute is ordered unless
-        every read of it is order-free (`len(..)`, `sorted(..)`): it is read by index, by other methods'
-        helpers, or from outside (`dataset.files`).
+        A name is ordered when one of its reads reaches an ordered result. An attribute is ordered
+        unless every read of it is order-free (`len(..)`, `sorted(..)`): it is read by index, by
+        other methods' helpers, or from outside (`dataset.files`).
         """
         key = dotted_name(target)
         if key is None or (key, scope) in seen:
@@ -262,18 +346,31 @@ class _Listings:
         if self._sorted_in_place(key, scope):
             return False
         loads, stores = self._uses(target, scope)
-        sorts = [(store, store_scope) for store, store_scope in stores if self._sorts(store, key, store_scope)]
-        if sorts:  # only what reads the listing before it is sorted (in the same scope) can see its order
-            loads = [(load, load_scope) for load, load_scope in loads
-                     if any(load_scope is store_scope and self._offset(load) < self._offset(store)
-                            for store, store_scope in sorts)]
+        sorts = [
+            (store, store_scope)
+            for store, store_scope in stores
+            if self._sorts(store, key, store_scope)
+        ]
+        if (
+            sorts
+        ):  # only what reads the listing before it is sorted (in the same scope) can see its order
+            loads = [
+                (load, load_scope)
+                for load, load_scope in loads
+                if any(
+                    load_scope is store_scope and self._offset(load) < self._offset(store)
+                    for store, store_scope in sorts
+                )
+            ]
         elif isinstance(target, cst.Attribute):
-            return not loads or not all(self._order_free(load, load_scope) for load, load_scope in loads)
+            return not loads or not all(
+                self._order_free(load, load_scope) for load, load_scope in loads
+            )
         return any(self.ordered(load, load_scope, depth, seen) for load, load_scope in loads)
 
     def _order_free(self, node: cst.CSTNode, scope: Scope) -> bool:
-        """Whether a read's order goes nowhere: into `sorted`, `len`, `set`, `sum`, ..., an `in` test, or a
-        loop that collects nothing in order."""
+        """Whether a read's order goes nowhere: into `sorted`, `len`, `set`, `sum`, ..., an `in`
+        test, or a loop that collects nothing in order."""
         top = self.tree.order_chain(node, scope)[-1]
         parent = self.tree.parents.get(top)
         if isinstance(parent, cst.ComparisonTarget):
@@ -289,11 +386,13 @@ class _Listings:
         return self.context.layout.span(node)[0]
 
     def _sorted_in_place(self, name: str, scope: Scope) -> bool:
-        """Whether `<name>.sort()` is called: in the same scope, or in the class for `self.` attributes."""
+        """Whether `<name>.sort()` is called: in the same scope, or in the class for `self.`
+        attributes."""
         on_self = name.startswith("self.")
         for receiver, call_scope in self._sort_receivers:
             if receiver == name and (
-                call_scope is scope or (on_self and call_scope.owner_class is scope.owner_class is not None)
+                call_scope is scope
+                or (on_self and call_scope.owner_class is scope.owner_class is not None)
             ):
                 return True
         return False
@@ -310,21 +409,34 @@ class _Listings:
         """Whether a binding replaces the value with one in another order: `files = sorted(files)`.
 
         A binding of something new (`images = None` in another branch, `files = []` before a loop)
-        says nothing about the listing's order; one that keeps it (`files = [f for f in files ..]`) neither.
+        says nothing about the listing's order; one that keeps it (`files = [f for f in files ..]`)
+        neither.
         """
         parent = self.tree.parents.get(store)
         if isinstance(parent, cst.AssignTarget):
             value = self.tree.parents[parent].value
-        elif isinstance(parent, cst.AnnAssign) and parent.value is not None and parent.target is store:
+        elif (
+            isinstance(parent, cst.AnnAssign)
+            and parent.value is not None
+            and parent.target is store
+        ):
             value = parent.value
         else:
             return False
-        reads = [node for node in (value, *own_nodes(value))
-                 if isinstance(node, (cst.Name, cst.Attribute)) and dotted_name(node) == key]
-        return bool(reads) and not any(self.tree.order_chain(node, scope)[-1] is value for node in reads)
+        reads = [
+            node
+            for node in (value, *own_nodes(value))
+            if isinstance(node, (cst.Name, cst.Attribute)) and dotted_name(node) == key
+        ]
+        return bool(reads) and not any(
+            self.tree.order_chain(node, scope)[-1] is value for node in reads
+        )
 
-    def _uses(self, target: cst.BaseExpression, scope: Scope) -> tuple[list[tuple[cst.CSTNode, Scope]], ...]:
-        """(loads, stores) of a name in its scope, or of an attribute (`self.x`: in every method of the class)."""
+    def _uses(
+        self, target: cst.BaseExpression, scope: Scope
+    ) -> tuple[list[tuple[cst.CSTNode, Scope]], ...]:
+        """(loads, stores) of a name in its scope, or of an attribute (`self.x`: in every method of
+        the class)."""
         if isinstance(target, cst.Name):
             loads, stores = self._names(scope).get(target.value, ([], []))
             return [(load, scope) for load in loads], [(store, scope) for store in stores]
@@ -359,9 +471,9 @@ class _Listings:
         parent = self.tree.parents.get(name)
         if isinstance(parent, cst.Attribute):
             return parent.value is name
-        return not isinstance(parent, (cst.Arg, cst.Param, cst.ImportAlias, cst.FunctionDef, cst.ClassDef)) or (
-            isinstance(parent, cst.Arg) and parent.value is name
-        )
+        return not isinstance(
+            parent, (cst.Arg, cst.Param, cst.ImportAlias, cst.FunctionDef, cst.ClassDef)
+        ) or (isinstance(parent, cst.Arg) and parent.value is name)
 
     def _is_store(self, name: cst.Name) -> bool:
         child, parent = name, self.tree.parents.get(name)
@@ -375,45 +487,75 @@ class _Listings:
 
 
 def _collected_into(loop: cst.For) -> list[cst.BaseExpression] | None:
-    """What a loop body appends its items to (`files.append(..)`, `names.extend(..)`), or None when it also
-    yields or numbers them."""
+    """What a loop body appends its items to (`files.append(..)`, `names.extend(..)`), or None when
+    it also yields or numbers them."""
     collections = []
     for node in own_nodes(loop.body):
-        numbering = isinstance(node, cst.Assign) and any(isinstance(t.target, cst.Subscript) for t in node.targets) \
-            and (isinstance(node.value, cst.Name) or isinstance(node.value, cst.Call) and isinstance(
-                node.value.func, cst.Name) and node.value.func.value == "len")  # `index[count] = name`
+        numbering = (
+            isinstance(node, cst.Assign)
+            and any(isinstance(t.target, cst.Subscript) for t in node.targets)
+            and (
+                isinstance(node.value, cst.Name)
+                or isinstance(node.value, cst.Call)
+                and isinstance(node.value.func, cst.Name)
+                and node.value.func.value == "len"
+            )
+        )  # `index[count] = name`
         if isinstance(node, cst.Yield) or numbering:
             return None
-        if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) \
-                and node.func.attr.value in catalog.COLLECTING_METHODS:
+        if (
+            isinstance(node, cst.Call)
+            and isinstance(node.func, cst.Attribute)
+            and node.func.attr.value in catalog.COLLECTING_METHODS
+        ):
             collections.append(node.func.value)
     return [*collections, *_extended(loop)] or None
 
 
 def _extended(loop: cst.For) -> list[cst.BaseExpression]:
-    """What a loop body extends with a list of its items: `self.files += [os.path.join(d, f) for f in names]`."""
-    return [node.target for node in own_nodes(loop.body)
-            if isinstance(node, cst.AugAssign) and isinstance(node.operator, cst.AddAssign)
-            and isinstance(node.value, (cst.List, cst.ListComp, cst.Tuple))]
+    """What a loop body extends with a list of its items: `self.files += [os.path.join(d, f) for f
+    in names]`."""
+    return [
+        node.target
+        for node in own_nodes(loop.body)
+        if isinstance(node, cst.AugAssign)
+        and isinstance(node.operator, cst.AddAssign)
+        and isinstance(node.value, (cst.List, cst.ListComp, cst.Tuple))
+    ]
 
 
 def _walk_sorts_names(tree: SyntaxTree, index: ModuleIndex, call: cst.Call, scope: Scope) -> bool:
     """Whether a `for dirpath, dirnames, filenames in os.walk(..)` loop sorts the names it uses:
-    `for name in sorted(filenames)` or `filenames.sort()` (the order of the directories still varies, but a
-    dataset of one folder is then in order: left alone)."""
+    `for name in sorted(filenames)` or `filenames.sort()` (the order of the directories still
+    varies, but a dataset of one folder is then in order: left alone)."""
     tree.cover(index.statement_of[call].node)
     walked = tree.order_chain(call, scope)[-1]  # `os.walk(root)`, or `tqdm(os.walk(root))`
     loop = tree.parents.get(walked)
-    if not isinstance(loop, cst.For) or loop.iter is not walked or not isinstance(loop.target, cst.Tuple) \
-            or len(loop.target.elements) != 3 or not isinstance(names := loop.target.elements[2].value, cst.Name):
+    if (
+        not isinstance(loop, cst.For)
+        or loop.iter is not walked
+        or not isinstance(loop.target, cst.Tuple)
+        or len(loop.target.elements) != 3
+        or not isinstance(names := loop.target.elements[2].value, cst.Name)
+    ):
         return False
     for node in own_nodes(loop.body):
-        if isinstance(node, cst.Call) and node.args and isinstance(node.func, cst.Name) \
-                and node.func.value == "sorted" and isinstance(node.args[0].value, cst.Name) \
-                and node.args[0].value.value == names.value:
+        if (
+            isinstance(node, cst.Call)
+            and node.args
+            and isinstance(node.func, cst.Name)
+            and node.func.value == "sorted"
+            and isinstance(node.args[0].value, cst.Name)
+            and node.args[0].value.value == names.value
+        ):
             return True
-        if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value == "sort" \
-                and isinstance(node.func.value, cst.Name) and node.func.value.value == names.value:
+        if (
+            isinstance(node, cst.Call)
+            and isinstance(node.func, cst.Attribute)
+            and node.func.attr.value == "sort"
+            and isinstance(node.func.value, cst.Name)
+            and node.func.value.value == names.value
+        ):
             return True
     return False
 
@@ -424,7 +566,8 @@ def _entries_compare(call: cst.Call, qualified: str) -> bool:
 
 
 def _is_path_name(qualified: str) -> bool:
-    """Whether a qualified name is a path: `pathlib.Path()`, `pathlib.Path.cwd()`, `...().resolve()`."""
+    """Whether a qualified name is a path: `pathlib.Path()`, `pathlib.Path.cwd()`,
+    `...().resolve()`."""
     if qualified.endswith("()") and qualified[:-2] in _PATH_CLASSES:
         return True
     base, _, last = qualified.rpartition(".")

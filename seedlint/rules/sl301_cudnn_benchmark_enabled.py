@@ -16,8 +16,8 @@ from seedlint.gates import SEEDING, SETS_BENCHMARK
 from seedlint.rules.base import Finding, Probe, Rule
 
 _MESSAGE = (
-    "`torch.backends.cudnn.benchmark = True` lets cuDNN time candidate algorithms and keep the fastest, "
-    "which can differ between runs, so results are not bit-for-bit reproducible"
+    "`torch.backends.cudnn.benchmark = True` lets cuDNN time candidate algorithms and keep the "
+    "fastest, which can differ between runs, so results are not bit-for-bit reproducible"
 )
 _HELP = "Set `torch.backends.cudnn.benchmark = False` (the default) for reproducible runs"
 
@@ -30,7 +30,9 @@ _DETERMINISTIC = f"{catalog.CUDNN_MODULE}.deterministic"
 def _asks_for_determinism(context: FileContext) -> bool:
     """Whether the module turns deterministic algorithms or cuDNN's deterministic mode on."""
     return any(True for _ in deterministic_switches(context)) or any(
-        _requests_determinism(context, statement) for statement in _assignments_to(context, _DETERMINISTIC))
+        _requests_determinism(context, statement)
+        for statement in _assignments_to(context, _DETERMINISTIC)
+    )
 
 
 def _assignments_to(context: FileContext, qualified: str) -> Iterator[Statement]:
@@ -40,10 +42,14 @@ def _assignments_to(context: FileContext, qualified: str) -> Iterator[Statement]
 
 
 def _requests_determinism(context: FileContext, statement: Statement) -> bool:
-    """`cudnn.deterministic = True`, `cudnn.benchmark = False` or `torch.use_deterministic_algorithms(True)`."""
+    """`cudnn.deterministic = True`, `cudnn.benchmark = False` or
+    `torch.use_deterministic_algorithms(True)`."""
     wanted = {_DETERMINISTIC: "True", _BENCHMARK: "False"}
-    if any(is_literal(value, "True", "False") and wanted.get(context.index.qualify(target, statement.scope)) == value.value
-           for target, value in assigned(statement.node)):
+    if any(
+        is_literal(value, "True", "False")
+        and wanted.get(context.index.qualify(target, statement.scope)) == value.value
+        for target, value in assigned(statement.node)
+    ):
         return True
     switches = set(deterministic_switches(context))
     return any(call in switches for call in statement.calls)
@@ -57,22 +63,27 @@ def _only_when_determinism_is_off(context: FileContext, statement: Statement) ->
     while compound is not None:
         if isinstance(compound.node, cst.If):
             others = [block for block in index.blocks_of(compound.node) if inner not in block]
-            if any(_requests_determinism(context, s) for block in others for s in _nested(index, block)):
+            if any(
+                _requests_determinism(context, s) for block in others for s in _nested(index, block)
+            ):
                 return True
         inner, compound = compound, index.enclosing(compound)
     return False
 
 
 def _turned_off_later(context: FileContext, statement: Statement) -> bool:
-    """Whether a statement after it, in its block or an enclosing one, turns benchmark mode off again (on some
-    path: `if args.deterministic:` after it is a choice, as before it): `cudnn.benchmark = False`, or a call of
-    a function of the project (or a library helper) that does so unconditionally (KPGT sets it `True`, then
-    calls its `set_random_seed`, which sets it `False`)."""
+    """Whether a statement after it, in its block or an enclosing one, turns benchmark mode off
+    again (on some path: `if args.deterministic:` after it is a choice, as before it):
+    `cudnn.benchmark = False`, or a call of a function of the project (or a library helper) that
+    does so unconditionally (KPGT sets it `True`, then calls its `set_random_seed`, which sets it
+    `False`)."""
     index = context.index
     inner: Statement | None = statement
     while inner is not None and not isinstance(inner.node, _DEFINITIONS):
-        for later in _nested(index, inner.siblings[inner.position + 1:], _DEFINITIONS):
-            if _turns_off(index, later) or any(_helper_turns_off(context, call, later) for call in later.calls):
+        for later in _nested(index, inner.siblings[inner.position + 1 :], _DEFINITIONS):
+            if _turns_off(index, later) or any(
+                _helper_turns_off(context, call, later) for call in later.calls
+            ):
                 return True
         inner = index.enclosing(inner)
     return False
@@ -80,23 +91,35 @@ def _turned_off_later(context: FileContext, statement: Statement) -> bool:
 
 def _turns_off(index: ModuleIndex, statement: Statement) -> bool:
     """Whether a statement is `cudnn.benchmark = False`."""
-    return any(is_literal(value, "False") and index.qualify(target, statement.scope) == _BENCHMARK
-               for target, value in assigned(statement.node))
+    return any(
+        is_literal(value, "False") and index.qualify(target, statement.scope) == _BENCHMARK
+        for target, value in assigned(statement.node)
+    )
 
 
 def _helper_turns_off(context: FileContext, call: cst.Call, statement: Statement) -> bool:
-    """Whether a call runs a function whose body sets `cudnn.benchmark = False` outside any branch."""
+    """Whether a call runs a function whose body sets `cudnn.benchmark = False` outside any
+    branch."""
     index, project = context.index, context.settings.project
     qualified = index.qualify(call.func, statement.scope) or ""
     if qualified in catalog.BENCHMARK_OFF:
         return not is_literal(argument(call, "seed", 0), "None")
     local = index.resolve_local_call(call, statement.scope)
-    found = (index, local) if local is not None else \
-        project.function(qualified, SETS_BENCHMARK) if project is not None and qualified else None
-    return found is not None and any(_turns_off(found[0], inner) for inner in found[0].body_of(found[1]))
+    found = (
+        (index, local)
+        if local is not None
+        else project.function(qualified, SETS_BENCHMARK)
+        if project is not None and qualified
+        else None
+    )
+    return found is not None and any(
+        _turns_off(found[0], inner) for inner in found[0].body_of(found[1])
+    )
 
 
-def _nested(index: ModuleIndex, block: list[Statement], skipped: tuple[type, ...] = ()) -> Iterator[Statement]:
+def _nested(
+    index: ModuleIndex, block: list[Statement], skipped: tuple[type, ...] = ()
+) -> Iterator[Statement]:
     """The statements of a block and of the blocks inside them (not inside `skipped` compounds)."""
     for statement in block:
         yield statement
@@ -117,7 +140,9 @@ class CudnnBenchmarkEnabled(Rule):
 
     def check(self, context: FileContext) -> Iterator[Finding]:
         if not (context.seeding_flows or _asks_for_determinism(context)):
-            return  # a benchmark, export or inference script that never seeds turns benchmark mode on on purpose
+            # a benchmark, export or inference script that never seeds turns benchmark mode on on
+            # purpose
+            return
         index = context.index
         for statement, target, value in context.index.assignments():
             if (
@@ -127,8 +152,12 @@ class CudnnBenchmarkEnabled(Rule):
                 and not _only_when_determinism_is_off(context, statement)
                 and not _turned_off_later(context, statement)
             ):
-                yield Finding(statement.node, _MESSAGE, self._assignment_fix(context, statement, target, value),
-                              help=_HELP)
+                yield Finding(
+                    statement.node,
+                    _MESSAGE,
+                    self._assignment_fix(context, statement, target, value),
+                    help=_HELP,
+                )
         for call, _ in context.calls_to("builtins.setattr"):
             args = [arg.value for arg in call.args]
             if (
@@ -139,9 +168,12 @@ class CudnnBenchmarkEnabled(Rule):
                 and is_literal(args[2], "True")
             ):
                 yield self._finding(context, call, args[2])
-        # flags(enabled=False, benchmark=False, ...) and set_flags(_enabled=None, _benchmark=None, ...):
-        # benchmark mode only matters where cuDNN is enabled.
-        for qualified, prefix in ((f"{catalog.CUDNN_MODULE}.flags", ""), (f"{catalog.CUDNN_MODULE}.set_flags", "_")):
+        # flags(enabled=False, benchmark=False, ...) and set_flags(_enabled=None, _benchmark=None,
+        # ...): benchmark mode only matters where cuDNN is enabled.
+        for qualified, prefix in (
+            (f"{catalog.CUDNN_MODULE}.flags", ""),
+            (f"{catalog.CUDNN_MODULE}.set_flags", "_"),
+        ):
             for call, _ in context.calls_to(qualified):
                 enabled = argument(call, f"{prefix}enabled", 0)
                 benchmark = argument(call, f"{prefix}benchmark", 1)
@@ -150,16 +182,28 @@ class CudnnBenchmarkEnabled(Rule):
 
     @staticmethod
     def _finding(context: FileContext, node: cst.CSTNode, true: cst.BaseExpression) -> Finding:
-        fix = Fix("Set it to `False`", Applicability.UNSAFE, (context.edits.replace(true, "False"),))
+        fix = Fix(
+            "Set it to `False`", Applicability.UNSAFE, (context.edits.replace(true, "False"),)
+        )
         return Finding(node, _MESSAGE, fix, help=_HELP)
 
-    def _assignment_fix(self, context: FileContext, statement: Statement, target: cst.BaseExpression,
-                        value: cst.BaseExpression) -> Fix:
-        """`x = True` becomes `x = False` (so does `x, y = True, z`'s element); in `x = y = True`, `x` leaves
-        the chain and is set on its own."""
+    def _assignment_fix(
+        self,
+        context: FileContext,
+        statement: Statement,
+        target: cst.BaseExpression,
+        value: cst.BaseExpression,
+    ) -> Fix:
+        """`x = True` becomes `x = False` (so does `x, y = True, z`'s element); in `x = y = True`,
+        `x` leaves the chain and is set on its own."""
         assign = statement.node
         if len(assign.targets) == 1 or value is not assign.value:
-            return Fix("Set it to `False`", Applicability.UNSAFE, (context.edits.replace(value, "False"),))
+            return Fix(
+                "Set it to `False`", Applicability.UNSAFE, (context.edits.replace(value, "False"),)
+            )
         link = next(t for t in assign.targets if t.target is target)
-        edits = (context.edits.replace(link, ""), context.edits.insert_after(statement, f"{context.code(target)} = False"))
+        edits = (
+            context.edits.replace(link, ""),
+            context.edits.insert_after(statement, f"{context.code(target)} = False"),
+        )
         return Fix("Set it to `False`", Applicability.UNSAFE, edits)

@@ -53,16 +53,22 @@ class CudnnFlagTypo(Rule):
     @staticmethod
     def _finding(context: FileContext, target: cst.Attribute) -> Finding:
         wrong = target.attr.value
-        close = sorted(flag for flag in catalog.CUDNN_FLAGS if edit_distance(wrong, flag) <= _MAX_DISTANCE)
+        close = sorted(
+            flag for flag in catalog.CUDNN_FLAGS if edit_distance(wrong, flag) <= _MAX_DISTANCE
+        )
         fix = None
         hint = f"the flags are {', '.join(f'`{f}`' for f in sorted(catalog.CUDNN_FLAGS))}"
         if len(close) == 1:
-            fix = Fix(f"Rename to `{close[0]}`", Applicability.SAFE, (context.edits.replace(target.attr, close[0]),))
+            fix = Fix(
+                f"Rename to `{close[0]}`",
+                Applicability.SAFE,
+                (context.edits.replace(target.attr, close[0]),),
+            )
             hint = f"did you mean `{close[0]}`?"
         return Finding(
             target,
-            f"`torch.backends.cudnn` has no flag `{wrong}`: the assignment creates a new attribute and "
-            "changes nothing, so cuDNN keeps its default behaviour",
+            f"`torch.backends.cudnn` has no flag `{wrong}`: the assignment creates a new "
+            "attribute and changes nothing, so cuDNN keeps its default behaviour",
             fix,
             help=hint[0].upper() + hint[1:],
         )

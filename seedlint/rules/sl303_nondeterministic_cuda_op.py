@@ -1,4 +1,5 @@
-"""SL303 nondeterministic-cuda-op: seeded CUDA code calls an op whose CUDA kernel is nondeterministic.
+"""SL303 nondeterministic-cuda-op: seeded CUDA code calls an op whose CUDA kernel is
+nondeterministic.
 
 The table follows the `torch.use_deterministic_algorithms` docstring of torch 2.13 (both of its
 lists: the ops it switches to a deterministic kernel and the ops it makes raise). Left out on
@@ -54,7 +55,10 @@ class _StringIn(_Requirement):
 
     def holds(self, call: cst.Call, shift: int) -> bool:
         value = self.value(call, shift)
-        return isinstance(value, (cst.SimpleString, cst.ConcatenatedString)) and value.evaluated_value in self.values
+        return (
+            isinstance(value, (cst.SimpleString, cst.ConcatenatedString))
+            and value.evaluated_value in self.values
+        )
 
 
 class _Given(_Requirement):
@@ -70,16 +74,24 @@ class _IsTrue(_Requirement):
 
 
 class _NotAllOnes(_Requirement):
-    """A literal output size other than 1, (1, 1), ...: adaptive pooling to size 1 is a plain mean or max."""
+    """A literal output size other than 1, (1, 1), ...: adaptive pooling to size 1 is a plain mean
+    or max."""
 
     def holds(self, call: cst.Call, shift: int) -> bool:
         value = self.value(call, shift)
-        sizes = [e.value for e in value.elements] if isinstance(value, (cst.Tuple, cst.List)) else [value]
-        return all(isinstance(s, cst.Integer) for s in sizes) and any(s.evaluated_value != 1 for s in sizes)
+        sizes = (
+            [e.value for e in value.elements]
+            if isinstance(value, (cst.Tuple, cst.List))
+            else [value]
+        )
+        return all(isinstance(s, cst.Integer) for s in sizes) and any(
+            s.evaluated_value != 1 for s in sizes
+        )
 
 
 class _Overlapping(_Requirement):
-    """Pooling windows that can overlap: a `stride` given and written differently from `kernel_size`.
+    """Pooling windows that can overlap: a `stride` given and written differently from
+    `kernel_size`.
 
     Without a stride (it defaults to the kernel size) each input gets at most one gradient.
     """
@@ -93,7 +105,9 @@ class _Overlapping(_Requirement):
 @dataclass(frozen=True)
 class _Op:
     reason: str  # what its CUDA kernel does, completing "`op` on CUDA ..."
-    deterministic_kernel: bool  # deterministic mode switches it to a deterministic kernel (else it raises)
+    deterministic_kernel: (
+        bool  # deterministic mode switches it to a deterministic kernel (else it raises)
+    )
     backward_only: bool = False
     requirement: _Requirement | None = None
 
@@ -109,8 +123,8 @@ _SCATTER_REDUCE = (
     _Op(_ATOMIC, True, requirement=_StringIn("reduce", 4, frozenset({"sum", "mean"}))),
     _Op(_ATOMIC, False, requirement=_StringIn("reduce", 4, frozenset({"prod"}))),
 )
-# Tensor operations, by name: callable as `torch.<name>(input, ...)`, `torch.Tensor.<name>(input, ...)`
-# and `tensor.<name>(...)`. Requirement positions count `input`.
+# Tensor operations, by name: callable as `torch.<name>(input, ...)`, `torch.Tensor.<name>(input,
+# ...)` and `tensor.<name>(...)`. Requirement positions count `input`.
 _TENSOR_OPS: dict[str, tuple[_Op, ...]] = {
     "index_add": (_Op(_ATOMIC, True),),
     "index_add_": (_Op(_ATOMIC, True),),
@@ -122,48 +136,103 @@ _TENSOR_OPS: dict[str, tuple[_Op, ...]] = {
     "put_": (_Op(_ATOMIC, False, requirement=_IsTrue("accumulate", 3)),),
     "histc": (_Op(_ATOMIC, False),),
     "bincount": (_Op(_ATOMIC, False, requirement=_Given("weights", 1)),),
-    "median": (_Op("can return a different index among equal values", False, requirement=_Given("dim", 1)),),
+    "median": (
+        _Op("can return a different index among equal values", False, requirement=_Given("dim", 1)),
+    ),
 }
 # Names distinctive enough to match as a method of a receiver of unknown type.
 _DISTINCTIVE_METHODS = frozenset(_TENSOR_OPS) - {"median", "put"}
 
-_ALL_ONES_POOLS = {"AdaptiveAvgPool2d": 0, "AdaptiveAvgPool3d": 0, "AdaptiveMaxPool2d": 0,
-                   "adaptive_avg_pool2d": 1, "adaptive_avg_pool3d": 1, "adaptive_max_pool2d": 1}
+_ALL_ONES_POOLS = {
+    "AdaptiveAvgPool2d": 0,
+    "AdaptiveAvgPool3d": 0,
+    "AdaptiveMaxPool2d": 0,
+    "adaptive_avg_pool2d": 1,
+    "adaptive_avg_pool3d": 1,
+    "adaptive_max_pool2d": 1,
+}
 _MODULES_AND_FUNCTIONS: dict[str, tuple[_Op, ...]] = {
-    **{f"torch.nn.{name}": (_backward(requirement=_NotAllOnes("output_size", position)),)
-       for name, position in _ALL_ONES_POOLS.items() if name[0].isupper()},
-    **{f"torch.nn.functional.{name}": (_backward(requirement=_NotAllOnes("output_size", position)),)
-       for name, position in _ALL_ONES_POOLS.items() if name[0].islower()},
+    **{
+        f"torch.nn.{name}": (_backward(requirement=_NotAllOnes("output_size", position)),)
+        for name, position in _ALL_ONES_POOLS.items()
+        if name[0].isupper()
+    },
+    **{
+        f"torch.nn.functional.{name}": (
+            _backward(requirement=_NotAllOnes("output_size", position)),
+        )
+        for name, position in _ALL_ONES_POOLS.items()
+        if name[0].islower()
+    },
     "torch.nn.AvgPool3d": (_backward(requirement=_Overlapping("stride", 1)),),
     "torch.nn.functional.avg_pool3d": (_backward(requirement=_Overlapping("stride", 2)),),
     "torch.nn.MaxPool3d": (_backward(raises=False, requirement=_Overlapping("stride", 1)),),
-    "torch.nn.functional.max_pool3d": (_backward(raises=False, requirement=_Overlapping("stride", 2)),),
-    **{f"torch.nn.{name}": (_backward(),) for name in (
-        "FractionalMaxPool2d", "FractionalMaxPool3d", "ReflectionPad1d", "ReflectionPad2d", "ReflectionPad3d",
-        "CTCLoss", "UpsamplingBilinear2d")},
-    **{f"torch.nn.{name}": (_backward(raises=False),) for name in (
-        "ReplicationPad1d", "ReplicationPad2d", "ReplicationPad3d")},
-    **{f"torch.nn.functional.{name}": (_backward(),) for name in (
-        "fractional_max_pool2d", "fractional_max_pool3d", "ctc_loss", "grid_sample", "upsample_bilinear")},
-    **{f"torch.nn.{name}": (_Op("writes repeated indices in a nondeterministic order", False),)
-       for name in ("MaxUnpool1d", "MaxUnpool2d", "MaxUnpool3d")},
-    **{f"torch.nn.functional.{name}": (_Op("writes repeated indices in a nondeterministic order", False),)
-       for name in ("max_unpool1d", "max_unpool2d", "max_unpool3d")},
-    "torch.nn.functional.interpolate": (_backward(requirement=_StringIn("mode", 3, _INTERPOLATION_MODES)),),
-    "torch.nn.functional.upsample": (_backward(requirement=_StringIn("mode", 3, _INTERPOLATION_MODES)),),
+    "torch.nn.functional.max_pool3d": (
+        _backward(raises=False, requirement=_Overlapping("stride", 2)),
+    ),
+    **{
+        f"torch.nn.{name}": (_backward(),)
+        for name in (
+            "FractionalMaxPool2d",
+            "FractionalMaxPool3d",
+            "ReflectionPad1d",
+            "ReflectionPad2d",
+            "ReflectionPad3d",
+            "CTCLoss",
+            "UpsamplingBilinear2d",
+        )
+    },
+    **{
+        f"torch.nn.{name}": (_backward(raises=False),)
+        for name in ("ReplicationPad1d", "ReplicationPad2d", "ReplicationPad3d")
+    },
+    **{
+        f"torch.nn.functional.{name}": (_backward(),)
+        for name in (
+            "fractional_max_pool2d",
+            "fractional_max_pool3d",
+            "ctc_loss",
+            "grid_sample",
+            "upsample_bilinear",
+        )
+    },
+    **{
+        f"torch.nn.{name}": (_Op("writes repeated indices in a nondeterministic order", False),)
+        for name in ("MaxUnpool1d", "MaxUnpool2d", "MaxUnpool3d")
+    },
+    **{
+        f"torch.nn.functional.{name}": (
+            _Op("writes repeated indices in a nondeterministic order", False),
+        )
+        for name in ("max_unpool1d", "max_unpool2d", "max_unpool3d")
+    },
+    "torch.nn.functional.interpolate": (
+        _backward(requirement=_StringIn("mode", 3, _INTERPOLATION_MODES)),
+    ),
+    "torch.nn.functional.upsample": (
+        _backward(requirement=_StringIn("mode", 3, _INTERPOLATION_MODES)),
+    ),
     "torch.nn.Upsample": (_backward(requirement=_StringIn("mode", 2, _INTERPOLATION_MODES)),),
     "torch.nn.functional.pad": (
         _backward(requirement=_StringIn("mode", 2, frozenset({"reflect"}))),
         _backward(raises=False, requirement=_StringIn("mode", 2, frozenset({"replicate"}))),
     ),
     "torch.nn.EmbeddingBag": (_backward(requirement=_StringIn("mode", 5, frozenset({"max"}))),),
-    "torch.nn.EmbeddingBag.from_pretrained": (_backward(requirement=_StringIn("mode", 5, frozenset({"max"}))),),
-    "torch.nn.functional.embedding_bag": (_backward(requirement=_StringIn("mode", 6, frozenset({"max"}))),),
-    **{f"{prefix}.{name}": ops for name, ops in _TENSOR_OPS.items() for prefix in ("torch", "torch.Tensor")},
+    "torch.nn.EmbeddingBag.from_pretrained": (
+        _backward(requirement=_StringIn("mode", 5, frozenset({"max"}))),
+    ),
+    "torch.nn.functional.embedding_bag": (
+        _backward(requirement=_StringIn("mode", 6, frozenset({"max"}))),
+    ),
+    **{
+        f"{prefix}.{name}": ops
+        for name, ops in _TENSOR_OPS.items()
+        for prefix in ("torch", "torch.Tensor")
+    },
 }
 
-# Helpers that turn them on: (qualified name, the argument that must be on (None: always), its position
-# (None: keyword-only)).
+# Helpers that turn them on: (qualified name, the argument that must be on (None: always), its
+# position (None: keyword-only)).
 _DETERMINISTIC_HELPERS = (
     ("transformers.enable_full_determinism", None, 0),
     ("transformers.trainer_utils.enable_full_determinism", None, 0),
@@ -172,17 +241,27 @@ _DETERMINISTIC_HELPERS = (
     ("transformers.trainer_utils.set_seed", "deterministic", 1),
     ("accelerate.utils.set_seed", "deterministic", 2),
     ("accelerate.utils.random.set_seed", "deterministic", 2),
-    *((trainer, "deterministic", None) for trainer in (
-        "lightning.Trainer", "lightning.pytorch.Trainer", "pytorch_lightning.Trainer",
-        "lightning.pytorch.trainer.trainer.Trainer", "pytorch_lightning.trainer.trainer.Trainer")),
+    *(
+        (trainer, "deterministic", None)
+        for trainer in (
+            "lightning.Trainer",
+            "lightning.pytorch.Trainer",
+            "pytorch_lightning.Trainer",
+            "lightning.pytorch.trainer.trainer.Trainer",
+            "pytorch_lightning.trainer.trainer.Trainer",
+        )
+    ),
 )
-_FIX = Fix("Call `torch.use_deterministic_algorithms(True)` at start-up", Applicability.DISPLAY_ONLY)
+_FIX = Fix(
+    "Call `torch.use_deterministic_algorithms(True)` at start-up", Applicability.DISPLAY_ONLY
+)
 
 
 def _deterministic_mode_on(context: FileContext) -> bool:
     """Whether the module turns deterministic algorithms on, itself or through a known helper.
 
-    `warn_only=True` counts: the remaining nondeterministic ops then warn at run time, naming themselves.
+    `warn_only=True` counts: the remaining nondeterministic ops then warn at run time, naming
+    themselves.
     """
     if any(True for _ in deterministic_switches(context)):
         return True
@@ -197,18 +276,27 @@ def _deterministic_mode_on(context: FileContext) -> bool:
 
 
 def _differentiates(context: FileContext) -> bool:
-    """Whether the module runs backward passes: `.backward()`, `torch.autograd.grad`, a Lightning `training_step`."""
+    """Whether the module runs backward passes: `.backward()`, `torch.autograd.grad`, a Lightning
+    `training_step`."""
     for call, _ in context.index.all_calls:
-        if isinstance(call.func, cst.Attribute) and call.func.attr.value in catalog.BACKWARD_METHODS:
+        if (
+            isinstance(call.func, cst.Attribute)
+            and call.func.attr.value in catalog.BACKWARD_METHODS
+        ):
             return True
     if context.calls_to(*catalog.GRADIENT_CALLS):
         return True
-    return any(function.node.name.value == "training_step" for function in context.index.functions.values())
+    return any(
+        function.node.name.value == "training_step" for function in context.index.functions.values()
+    )
 
 
-def _no_gradient_through(context: FileContext, gradients: Gradients, call: cst.Call, scope: Scope) -> bool:
-    """Whether no gradient can flow through a functional op: it runs without grad, or its input cannot
-    require grad. (A module such as `nn.Upsample(..)` runs where it is called, which this cannot see.)"""
+def _no_gradient_through(
+    context: FileContext, gradients: Gradients, call: cst.Call, scope: Scope
+) -> bool:
+    """Whether no gradient can flow through a functional op: it runs without grad, or its input
+    cannot require grad. (A module such as `nn.Upsample(..)` runs where it is called, which this
+    cannot see.)"""
     qualified = context.index.qualify(call.func, scope)
     if qualified is not None and qualified.rsplit(".", 1)[-1][:1].isupper():
         return False
@@ -219,35 +307,48 @@ def _no_gradient_through(context: FileContext, gradients: Gradients, call: cst.C
 
 
 def _in_an_unused_helper(context: FileContext, scope: Scope) -> bool:
-    """Whether the op is in a module-level function this module never mentions again while its backward
-    passes run in its other functions (yolov5's `scale_img`, a helper for test-time augmentation elsewhere,
-    beside a `profile()` that differentiates): whether gradients flow through it is up to callers this
-    cannot see."""
+    """Whether the op is in a module-level function this module never mentions again while its
+    backward passes run in its other functions (yolov5's `scale_img`, a helper for test-time
+    augmentation elsewhere, beside a `profile()` that differentiates): whether gradients flow
+    through it is up to callers this cannot see."""
     index = context.index
     function = index.function_of_scope.get(scope)
-    if function is None or function.owner_class is not None or scope.parent is not index.module_scope:
+    if (
+        function is None
+        or function.owner_class is not None
+        or scope.parent is not index.module_scope
+    ):
         return False
     name = function.node.name.value
     return len(re.findall(rf"\b{re.escape(name)}\b", context.source.text)) == 1 and not any(
         isinstance(call.func, cst.Attribute) and call.func.attr.value in catalog.BACKWARD_METHODS
-        for owner in (scope, index.module_scope) for call in index.calls_by_scope.get(owner, ()))
+        for owner in (scope, index.module_scope)
+        for call in index.calls_by_scope.get(owner, ())
+    )
 
 
 def _op_patterns() -> tuple[tuple[bytes, bytes, bytes], ...]:
-    """(device, op name, seeding): the file must mention CUDA (or DataParallel), one of the ops, and seed."""
+    """(device, op name, seeding): the file must mention CUDA (or DataParallel), one of the ops, and
+    seed."""
     names = set()
     for qualified in _MODULES_AND_FUNCTIONS:
         for prefix in ("torch.nn.functional.", "torch.nn.", "torch.Tensor.", "torch."):
             if qualified.startswith(prefix):
-                names.add(qualified[len(prefix):].split(".")[0])
+                names.add(qualified[len(prefix) :].split(".")[0])
                 break
-    return tuple((device, name.encode(), SEEDING) for device in (b"cuda", b"DataParallel") for name in sorted(names))
+    return tuple(
+        (device, name.encode(), SEEDING)
+        for device in (b"cuda", b"DataParallel")
+        for name in sorted(names)
+    )
 
 
 class NondeterministicCudaOp(Rule):
     code = "SL303"
     name = "nondeterministic-cuda-op"
-    summary = "Seeded CUDA code calls an op whose CUDA kernel gives different results from run to run"
+    summary = (
+        "Seeded CUDA code calls an op whose CUDA kernel gives different results from run to run"
+    )
     fix_availability = "display-only"
     patterns = _op_patterns()
     probe = Probe.OUTPUT_RUN_TO_RUN
@@ -263,9 +364,14 @@ class NondeterministicCudaOp(Rule):
             if op is None:
                 continue
             if op.backward_only:
-                differentiates = _differentiates(context) if differentiates is None else differentiates
-                if not differentiates or _no_gradient_through(context, gradients, call, scope) \
-                        or _in_an_unused_helper(context, scope):
+                differentiates = (
+                    _differentiates(context) if differentiates is None else differentiates
+                )
+                if (
+                    not differentiates
+                    or _no_gradient_through(context, gradients, call, scope)
+                    or _in_an_unused_helper(context, scope)
+                ):
                     continue
             yield self._finding(context, call, op)
 
@@ -277,10 +383,17 @@ class NondeterministicCudaOp(Rule):
         if qualified is None:  # a method of a receiver of unknown type
             ops, shift = (_TENSOR_OPS[name], 1) if name in _DISTINCTIVE_METHODS else ((), 0)
         elif qualified.startswith("torch.nn.modules."):
-            ops, shift = _MODULES_AND_FUNCTIONS.get("torch.nn." + qualified.rsplit(".", 1)[-1], ()), 0
+            ops, shift = (
+                _MODULES_AND_FUNCTIONS.get("torch.nn." + qualified.rsplit(".", 1)[-1], ()),
+                0,
+            )
         elif qualified in _MODULES_AND_FUNCTIONS:
             ops, shift = _MODULES_AND_FUNCTIONS[qualified], 0
-        elif name in _TENSOR_OPS and qualified.startswith("torch.") and qualified.endswith(f"().{name}"):
+        elif (
+            name in _TENSOR_OPS
+            and qualified.startswith("torch.")
+            and qualified.endswith(f"().{name}")
+        ):
             ops, shift = _TENSOR_OPS[name], 1  # a method of a tensor a torch call made
         else:
             ops, shift = (), 0
@@ -288,13 +401,16 @@ class NondeterministicCudaOp(Rule):
 
     @staticmethod
     def _finding(context: FileContext, call: cst.Call, op: _Op) -> Finding:
-        effect = "use a deterministic kernel" if op.deterministic_kernel else "raise an error instead"
+        effect = (
+            "use a deterministic kernel" if op.deterministic_kernel else "raise an error instead"
+        )
         outcome = "the gradients" if op.backward_only else "its results"
         return Finding(
             call,
-            f"`{context.code(call.func)}` on CUDA {op.reason}, so {outcome} can differ from run to run "
-            f"despite the seeding; `torch.use_deterministic_algorithms(True)` makes it {effect}",
+            f"`{context.code(call.func)}` on CUDA {op.reason}, so {outcome} can differ from run "
+            "to run despite the seeding; `torch.use_deterministic_algorithms(True)` makes it "
+            f"{effect}",
             _FIX,
-            help="Call `torch.use_deterministic_algorithms(True)` at start-up, or silence the line if the "
-                 "variation is acceptable",
+            help="Call `torch.use_deterministic_algorithms(True)` at start-up, or silence the line "
+            "if the variation is acceptable",
         )

@@ -1,4 +1,5 @@
-"""SL306 assigned-instead-of-called: `torch.manual_seed = 0` replaces the function instead of calling it."""
+"""SL306 assigned-instead-of-called: `torch.manual_seed = 0` replaces the function instead of
+calling it."""
 
 from __future__ import annotations
 
@@ -25,21 +26,36 @@ def _going_without(qualified: str) -> tuple[str, frozenset[str]] | None:
 
 
 def _a_setting(value: cst.BaseExpression | None) -> bool:
-    """Whether a value is a seed or a flag, never a function put in place on purpose (a patch, a mock): a
-    number, a string, `True`/`False`/`None`, arithmetic on them, or a name that says seed or deterministic."""
-    if isinstance(value, (cst.Integer, cst.Float, cst.SimpleString, cst.ConcatenatedString, cst.FormattedString)):
+    """Whether a value is a seed or a flag, never a function put in place on purpose (a patch, a
+    mock): a number, a string, `True`/`False`/`None`, arithmetic on them, or a name that says seed
+    or deterministic."""
+    if isinstance(
+        value,
+        (cst.Integer, cst.Float, cst.SimpleString, cst.ConcatenatedString, cst.FormattedString),
+    ):
         return True
     if isinstance(value, (cst.BinaryOperation, cst.UnaryOperation)):
         return True
-    name = value.value if isinstance(value, cst.Name) else value.attr.value if isinstance(value, cst.Attribute) else None
-    return name is not None and (name in ("True", "False", "None") or any(
-        word in name.lower() for word in ("seed", "deterministic")))
+    name = (
+        value.value
+        if isinstance(value, cst.Name)
+        else value.attr.value
+        if isinstance(value, cst.Attribute)
+        else None
+    )
+    return name is not None and (
+        name in ("True", "False", "None")
+        or any(word in name.lower() for word in ("seed", "deterministic"))
+    )
 
 
 class AssignedInsteadOfCalled(Rule):
     code = "SL306"
     name = "assigned-instead-of-called"
-    summary = "A seeding function or determinism switch assigned a value instead of called, which does nothing"
+    summary = (
+        "A seeding function or determinism switch assigned a value "
+        "instead of called, which does nothing"
+    )
     fix_availability = "unsafe"
     patterns = (b"seed", b"deterministic")
     probe = Probe.RUN_TO_RUN
@@ -48,8 +64,12 @@ class AssignedInsteadOfCalled(Rule):
         index = context.index
         for statement, target, value in index.assignments():
             node = statement.node
-            if not isinstance(node, cst.Assign) or not isinstance(target, cst.Attribute) or not _a_setting(value) \
-                    or index.qualify(value, statement.scope) in index.functions:  # a patch defined here
+            if (
+                not isinstance(node, cst.Assign)
+                or not isinstance(target, cst.Attribute)
+                or not _a_setting(value)
+                or index.qualify(value, statement.scope) in index.functions
+            ):  # a patch defined here
                 continue
             qualified = index.qualify(target, statement.scope)
             going_without = _going_without(qualified) if qualified is not None else None
@@ -60,11 +80,13 @@ class AssignedInsteadOfCalled(Rule):
             call = f"{function}({argument})"
             fix = None
             if len(node.targets) == 1 and value is node.value:
-                fix = Fix(f"Call it: `{call}`", Applicability.UNSAFE, (context.edits.replace(node, call),))
+                fix = Fix(
+                    f"Call it: `{call}`", Applicability.UNSAFE, (context.edits.replace(node, call),)
+                )
             yield Finding(
                 node,
-                f"`{function} = {argument}` replaces the function with `{argument}` instead of calling it, so "
-                f"{what} (and a later call of it fails)",
+                f"`{function} = {argument}` replaces the function with `{argument}` instead of "
+                f"calling it, so {what} (and a later call of it fails)",
                 fix,
                 help=f"Call it: `{call}`",
                 generators=generators,

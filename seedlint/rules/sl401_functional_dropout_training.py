@@ -1,4 +1,5 @@
-"""SL401 functional-dropout-training: functional dropout in an `nn.Module` ignores `train()`/`eval()`."""
+"""SL401 functional-dropout-training: functional dropout in an `nn.Module` ignores
+`train()`/`eval()`."""
 
 from __future__ import annotations
 
@@ -34,7 +35,9 @@ _NO_INSTANCE_DECORATORS = frozenset({"builtins.staticmethod", "builtins.classmet
 class FunctionalDropoutTraining(Rule):
     code = "SL401"
     name = "functional-dropout-training"
-    summary = "Functional dropout in an `nn.Module` method without `training=` ignores `train()`/`eval()`"
+    summary = (
+        "Functional dropout in an `nn.Module` method without `training=` ignores `train()`/`eval()`"
+    )
     fix_availability = "safe"
     patterns = ((b"dropout", b"Module"),)
     probe = Probe.EVAL_MODE_DRAW
@@ -56,52 +59,77 @@ class FunctionalDropoutTraining(Rule):
                 continue  # in eval mode it does not run, or drops nothing
             yield self._finding(context, call, method, default)
 
-    def _finding(self, context: FileContext, call: cst.Call, method: FunctionInfo, default: bool) -> Finding:
+    def _finding(
+        self, context: FileContext, call: cst.Call, method: FunctionInfo, default: bool
+    ) -> Finding:
         callee = context.code(call.func)
         if default:
-            message = (f"`{callee}` without `training=` defaults to `training=True`, so it keeps dropping "
-                       "activations at random after `model.eval()` and evaluation results change from call to call")
+            message = (
+                f"`{callee}` without `training=` defaults to `training=True`, so it keeps dropping "
+                "activations at random after `model.eval()` and evaluation results change from "
+                "call to call"
+            )
         else:
-            message = (f"`{callee}` without `training=` defaults to `training=False`, so it never drops "
-                       "anything, not even while the module trains")
+            message = (
+                f"`{callee}` without `training=` defaults to `training=False`, so it never drops "
+                "anything, not even while the module trains"
+            )
         instance = None if _is_static_or_class_method(context, method) else instance_name(method)
         if instance is None or not call.args:
             help = "Pass the module's `training` flag as `training=`"
             return Finding(call, message, Fix(help, Applicability.DISPLAY_ONLY), help=help)
         keyword = f"training={instance}.training"
         help = f"Pass `{keyword}`"
-        # With a `False` default the fix turns dropout on while training: results of training change.
+        # With a `False` default the fix turns dropout on while training: results of training
+        # change.
         applicability = Applicability.SAFE if default else Applicability.UNSAFE
-        return Finding(call, message, Fix(help, applicability, (_add_keyword(context, call, keyword),)), help=help)
+        return Finding(
+            call,
+            message,
+            Fix(help, applicability, (_add_keyword(context, call, keyword),)),
+            help=help,
+        )
 
 
 def _follows_training_mode(context: FileContext, call: cst.Call, method: FunctionInfo) -> bool:
     """Whether the method already makes the dropout follow `self.training`: its probability reads it
-    (`p=self.p if self.training else 0.0`), or the call sits under a test of it (`if self.training:`,
-    `F.dropout(x) if self.training else x`), or an earlier `if not self.training: return` leaves first."""
+    (`p=self.p if self.training else 0.0`), or the call sits under a test of it (`if
+    self.training:`, `F.dropout(x) if self.training else x`), or an earlier `if not self.training:
+    return` leaves first."""
     probability = argument(call, "p", 1)
     if probability is not None and _reads_training(probability):
         return True
     statement = context.index.statement_of.get(call)
-    if statement is not None and any(_reads_training(choice.test) and (_holds(choice.body, call)
-                                                                       or _holds(choice.orelse, call))
-                                     for choice in (statement.node, *iter_descendants(statement.node))
-                                     if isinstance(choice, cst.IfExp)):
+    if statement is not None and any(
+        _reads_training(choice.test) and (_holds(choice.body, call) or _holds(choice.orelse, call))
+        for choice in (statement.node, *iter_descendants(statement.node))
+        if isinstance(choice, cst.IfExp)
+    ):
         return True
     while statement is not None and statement.node is not method.node:
-        if any(isinstance(before.node, cst.If) and _reads_training(before.node.test) and _leaves(before.node)
-               for before in statement.siblings[:statement.position]):
+        if any(
+            isinstance(before.node, cst.If)
+            and _reads_training(before.node.test)
+            and _leaves(before.node)
+            for before in statement.siblings[: statement.position]
+        ):
             return True
         statement = context.index.enclosing(statement)
-        if statement is not None and isinstance(statement.node, cst.If) and _reads_training(statement.node.test):
+        if (
+            statement is not None
+            and isinstance(statement.node, cst.If)
+            and _reads_training(statement.node.test)
+        ):
             return True
     return False
 
 
 def _reads_training(node: cst.CSTNode) -> bool:
     """Whether an expression reads some module's `training` flag (`self.training`)."""
-    return any(isinstance(inner, cst.Attribute) and inner.attr.value == "training"
-               for inner in (node, *iter_descendants(node)))
+    return any(
+        isinstance(inner, cst.Attribute) and inner.attr.value == "training"
+        for inner in (node, *iter_descendants(node))
+    )
 
 
 def _holds(node: cst.CSTNode, call: cst.Call) -> bool:
@@ -119,12 +147,15 @@ def _leaves(statement: cst.If) -> bool:
 
 def _is_static_or_class_method(context: FileContext, method: FunctionInfo) -> bool:
     """Whether a method has no instance (`@staticmethod`, `@classmethod`)."""
-    return any(context.index.qualify(d.decorator, method.scope.parent) in _NO_INSTANCE_DECORATORS
-               for d in method.node.decorators)
+    return any(
+        context.index.qualify(d.decorator, method.scope.parent) in _NO_INSTANCE_DECORATORS
+        for d in method.node.decorators
+    )
 
 
 def _add_keyword(context: FileContext, call: cst.Call, keyword: str) -> Edit:
-    """Append a keyword argument after the last argument, keeping a trailing comma and the layout."""
+    """Append a keyword argument after the last argument, keeping a trailing comma and the
+    layout."""
     last = call.args[-1]
     _, end = context.layout.span(last)
     comma = last.comma
@@ -133,7 +164,8 @@ def _add_keyword(context: FileContext, call: cst.Call, keyword: str) -> Edit:
     comma_end = end + len(context.module.code_for_node(comma.whitespace_before)) + 1
     if not isinstance(comma.whitespace_after, cst.ParenthesizedWhitespace):
         return Edit(comma_end, comma_end, f" {keyword},")
-    # `x,  # comment` then a line break: the keyword gets a line of its own, indented like the last argument.
+    # `x,  # comment` then a line break: the keyword gets a line of its own, indented like the last
+    # argument.
     source = context.source
     next_line = source.offset(source.location(comma_end).row + 1, 0)
     last_line = source.lines[source.location(end).row - 1]

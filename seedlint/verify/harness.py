@@ -36,12 +36,21 @@ class _FixedSources(importlib.abc.MetaPathFinder, importlib.abc.Loader):
     def __init__(self, sources: dict[str, str]) -> None:
         self.sources = sources
 
-    def find_spec(self, name: str, path: Any, target: Any = None) -> importlib.machinery.ModuleSpec | None:
+    def find_spec(
+        self, name: str, path: Any, target: Any = None
+    ) -> importlib.machinery.ModuleSpec | None:
         spec = importlib.machinery.PathFinder.find_spec(name, path)
-        if spec is None or spec.origin is None or str(Path(spec.origin).resolve()) not in self.sources:
+        if (
+            spec is None
+            or spec.origin is None
+            or str(Path(spec.origin).resolve()) not in self.sources
+        ):
             return None
         return importlib.util.spec_from_file_location(
-            name, spec.origin, loader=self, submodule_search_locations=spec.submodule_search_locations
+            name,
+            spec.origin,
+            loader=self,
+            submodule_search_locations=spec.submodule_search_locations,
         )
 
     def create_module(self, spec: importlib.machinery.ModuleSpec) -> None:
@@ -53,7 +62,8 @@ class _FixedSources(importlib.abc.MetaPathFinder, importlib.abc.Loader):
 
 
 def _offset_seeds(offset: int) -> None:
-    """Make every global seeding call use `seed + offset` (a different `--seed`, without editing code)."""
+    """Make every global seeding call use `seed + offset` (a different `--seed`, without editing
+    code)."""
     import random
 
     import torch
@@ -99,9 +109,12 @@ def _main_source(script_path: str, sources: dict[str, str]) -> str | bytes:
 
 
 def _run_as_main(script_path: str, source: str | bytes) -> None:
-    """Run the script as the `__main__` module (a real one: `pickle` finds its functions and classes)."""
+    """Run the script as the `__main__` module (a real one: `pickle` finds its functions and
+    classes)."""
     module = types.ModuleType("__main__")
-    module.__dict__.update(__file__=script_path, __builtins__=builtins, __spec__=None, __cached__=None)
+    module.__dict__.update(
+        __file__=script_path, __builtins__=builtins, __spec__=None, __cached__=None
+    )
     saved = sys.modules["__main__"]
     sys.modules["__main__"] = module
     try:
@@ -111,17 +124,21 @@ def _run_as_main(script_path: str, source: str | bytes) -> None:
 
 
 def _bootstrap_spawned_children(trace_path: str, config_path: str, script_path: str) -> None:
-    """Processes the program spawns (`mp.spawn`, spawn-context DataLoader workers) re-import its main
-    module: point them at a bootstrap that serves the fixed sources, traces the child, then runs the
-    (fixed) main module as `__mp_main__`."""
+    """Processes the program spawns (`mp.spawn`, spawn-context DataLoader workers) re-import its
+    main module: point them at a bootstrap that serves the fixed sources, traces the child, then
+    runs the (fixed) main module as `__mp_main__`."""
     import multiprocessing.spawn
 
     bootstrap = Path(trace_path).with_suffix(".child.py")  # one per rank under torchrun
-    launcher = str(Path(__file__).with_name("launch.py"))  # imports this seedlint, whatever the child's sys.path
+    launcher = str(
+        Path(__file__).with_name("launch.py")
+    )  # imports this seedlint, whatever the child's sys.path
     bootstrap.write_text(
         f"import runpy\nrunpy.run_path({launcher!r})\n"
         "from seedlint.verify.harness import child_main\n"
-        f"exec(child_main({trace_path!r}, {config_path!r}, {script_path!r}), globals())\n", encoding="utf-8")
+        f"exec(child_main({trace_path!r}, {config_path!r}, {script_path!r}), globals())\n",
+        encoding="utf-8",
+    )
     preparation_data = multiprocessing.spawn.get_preparation_data
 
     def prepared(name: str) -> dict:
@@ -137,7 +154,11 @@ def child_main(trace_path: str, config_path: str, script_path: str) -> Any:
     """In a spawned child: serve the fixed sources, trace to `<trace>.<pid>`, and return the main
     module's code, run by the bootstrap in the `__mp_main__` module with the script's `__file__`."""
     sources = _prepare(config_path)
-    install(Tracer(Path(f"{trace_path}.{os.getpid()}"), [Path.cwd(), Path(script_path).parent], child=True))
+    install(
+        Tracer(
+            Path(f"{trace_path}.{os.getpid()}"), [Path.cwd(), Path(script_path).parent], child=True
+        )
+    )
     sys.modules["__mp_main__"].__file__ = script_path
     return compile(_main_source(script_path, sources), script_path, "exec")
 
@@ -173,7 +194,9 @@ def main(argv: list[str]) -> None:
     finally:
         stop()
         tracer.record_modules()
-        if completed:  # what fails after this (torch's teardown at exit) is not the program's failure
+        if (
+            completed
+        ):  # what fails after this (torch's teardown at exit) is not the program's failure
             tracer.record("end", "harness", [], kind="end")
         tracer.close()
 

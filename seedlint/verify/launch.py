@@ -18,7 +18,8 @@ def import_own_seedlint() -> None:
     if "seedlint" in sys.modules:
         return
     spec = importlib.util.spec_from_file_location(
-        "seedlint", os.path.join(PACKAGE, "__init__.py"), submodule_search_locations=[PACKAGE])
+        "seedlint", os.path.join(PACKAGE, "__init__.py"), submodule_search_locations=[PACKAGE]
+    )
     package = importlib.util.module_from_spec(spec)
     sys.modules["seedlint"] = package
     spec.loader.exec_module(package)
@@ -27,7 +28,9 @@ def import_own_seedlint() -> None:
 import_own_seedlint()
 
 if __name__ == "__main__":
-    sys.path[0] = os.getcwd()  # as under `python -m`: the working directory, not this file's, comes first
+    sys.path[0] = (
+        os.getcwd()
+    )  # as under `python -m`: the working directory, not this file's, comes first
     from seedlint.verify.harness import main
 
     main(sys.argv[1:])

@@ -1,15 +1,17 @@
 """Turn static findings into run-time evidence: run the program, then its fixed version.
 
-Each rule says which probe confirms its findings (`Rule.probe`) and whether it needs CUDA (`Rule.needs_cuda`):
+Each rule says which probe confirms its findings (`Rule.probe`) and whether it needs CUDA
+(`Rule.needs_cuda`):
 - run-to-run: per generator family (torch CPU, CUDA, NumPy, Python `random`), the first draw that
-  differs between two fresh processes (output-run-to-run: or what the two runs print, for a library's
-  own RNG object and for CUDA kernels, which change results, not draws);
+  differs between two fresh processes (output-run-to-run: or what the two runs print, for a
+  library's own RNG object and for CUDA kernels, which change results, not draws);
 - epoch order: within one run, a `DistributedSampler` yields the same order in consecutive epochs;
 - worker duplication: within one run, two batches of a multi-worker loader are identical;
 - seed sensitivity: run again with every seed shifted; a user-made generator whose draws do not
   change ignores the script's seed;
 - hash order: run with two `PYTHONHASHSEED` values; the program's output differs;
-- child processes: the draws of a process the program spawns (matched by name) differ between two runs;
+- child processes: the draws of a process the program spawns (matched by name) differ between two
+  runs;
 - eval-mode draw: dropout draws at the finding while the module calling it is in eval mode;
 - replay: within one run (or one DataLoader worker), the draws after a seeding call repeat
   the draws after the one before it, and no saved state was put back in between (`fork_rng` does).
@@ -39,12 +41,19 @@ HASH_SEEDS = ("1", "2")
 SEED_OFFSET = 1
 # How the tracer labels the draws of each catalog generator (prefixes of its `generator` field).
 _TRACED_AS = {
-    catalog.TORCH_CPU: "torch:cpu", catalog.CUDA: "torch:cuda", catalog.CUDA_CURRENT: "torch:cuda",
-    catalog.NUMPY: "numpy", catalog.PYTHON_RANDOM: "random", catalog.TORCH_OBJECT: "generator:",
-    catalog.NUMPY_OBJECT: "object:numpy", catalog.RANDOM_OBJECT: "object:random",
+    catalog.TORCH_CPU: "torch:cpu",
+    catalog.CUDA: "torch:cuda",
+    catalog.CUDA_CURRENT: "torch:cuda",
+    catalog.NUMPY: "numpy",
+    catalog.PYTHON_RANDOM: "random",
+    catalog.TORCH_OBJECT: "generator:",
+    catalog.NUMPY_OBJECT: "object:numpy",
+    catalog.RANDOM_OBJECT: "object:random",
 }
 _MAIN_GUARD = re.compile(r"^if\s+__name__\s*==\s*['\"]__main__['\"]\s*:", re.MULTILINE)
-_TOP_LEVEL_WORK = re.compile(r"^(?:[A-Za-z_][\w.]*\(|(?:for|while|with|async with|async for)\b)", re.MULTILINE)
+_TOP_LEVEL_WORK = re.compile(
+    r"^(?:[A-Za-z_][\w.]*\(|(?:for|while|with|async with|async for)\b)", re.MULTILINE
+)
 
 
 @dataclass
@@ -61,16 +70,25 @@ class Evidence:
 
     @classmethod
     def of(cls, divergence: Divergence) -> Evidence:
-        return cls(divergence.index, divergence.first["op"], divergence.first["where"],
-                   divergence.first["prefix"], divergence.second["prefix"])
+        return cls(
+            divergence.index,
+            divergence.first["op"],
+            divergence.first["where"],
+            divergence.first["prefix"],
+            divergence.second["prefix"],
+        )
 
 
 @dataclass
 class Verdict:
     """What running the program showed about one finding."""
 
-    diagnostic: Diagnostic | None  # None: a program without findings, run to see whether its runs agree
-    status: str  # confirmed | not-reproduced | needs-cuda | static-only | error | timeout | diverges
+    diagnostic: (
+        Diagnostic | None
+    )  # None: a program without findings, run to see whether its runs agree
+    status: (
+        str  # confirmed | not-reproduced | needs-cuda | static-only | error | timeout | diverges
+    )
     evidence: Evidence | None = None
     fix_status: str | None = None  # fixed | still-diverges | no-fix | error (None: not checked)
     fix_evidence: Evidence | None = None
@@ -86,8 +104,12 @@ class FileRuns:
 
     original: list[Run] = field(default_factory=list)
     fixed: list[Run] = field(default_factory=list)
-    shifted: list[Run] = field(default_factory=list)  # the original, then the fixed, with every seed shifted
-    hashed: list[Run] = field(default_factory=list)  # the original, then the fixed, under each of HASH_SEEDS
+    shifted: list[Run] = field(
+        default_factory=list
+    )  # the original, then the fixed, with every seed shifted
+    hashed: list[Run] = field(
+        default_factory=list
+    )  # the original, then the fixed, under each of HASH_SEEDS
 
     def all(self) -> list[Run]:
         return [*self.original, *self.fixed, *self.shifted, *self.hashed]
@@ -105,7 +127,9 @@ def needs_cuda(code: str) -> bool:
 
 def confirmable(has_cuda: bool) -> list[str]:
     """The codes whose findings a run can confirm on this machine."""
-    return [code for code in RULES if probe_of(code) is not None and (has_cuda or not needs_cuda(code))]
+    return [
+        code for code in RULES if probe_of(code) is not None and (has_cuda or not needs_cuda(code))
+    ]
 
 
 def family_of(diagnostic: Diagnostic) -> tuple[str, ...] | None:
@@ -120,14 +144,19 @@ def seed_sensitive(diagnostic: Diagnostic) -> bool:
 
 def is_entry_point(text: str) -> bool:
     """A file that does something when run: a `__main__` block, or top-level work (a bare call such
-    as `main()` or `print(..)`, a loop); a module of definitions and `logger = getLogger(..)` is not."""
+    as `main()` or `print(..)`, a loop); a module of definitions and `logger = getLogger(..)` is
+    not."""
     return bool(_MAIN_GUARD.search(text) or _TOP_LEVEL_WORK.search(text))
 
 
 def family_divergence(first: Run, second: Run, family: tuple[str, ...] | None) -> Divergence | None:
     """The first differing draw among the draws of some generators (all draws when None)."""
-    return first_divergence(*([d for d in run.random_draws if family is None or d["generator"].startswith(family)]
-                              for run in (first, second)))
+    return first_divergence(
+        *(
+            [d for d in run.random_draws if family is None or d["generator"].startswith(family)]
+            for run in (first, second)
+        )
+    )
 
 
 def judge(diagnostic: Diagnostic, runs: FileRuns, fixable: bool | None) -> Verdict:
@@ -138,10 +167,15 @@ def judge(diagnostic: Diagnostic, runs: FileRuns, fixable: bool | None) -> Verdi
 def _judge(diagnostic: Diagnostic, runs: FileRuns, fixable: bool | None) -> Verdict:
     seconds = sum(run.seconds for run in runs.all())
     probe = _probe(diagnostic)
-    if probe_of(diagnostic.code) is Probe.HASH_ORDER:  # the runs under each hash seed, original then fixed
+    if (
+        probe_of(diagnostic.code) is Probe.HASH_ORDER
+    ):  # the runs under each hash seed, original then fixed
         evidence_runs, fixed_runs = (runs.hashed[:2], []), (runs.hashed[2:], [])
     else:
-        evidence_runs, fixed_runs = (runs.original, runs.shifted[:1]), (runs.fixed, runs.shifted[1:])
+        evidence_runs, fixed_runs = (
+            (runs.original, runs.shifted[:1]),
+            (runs.fixed, runs.shifted[1:]),
+        )
     found = probe(*evidence_runs)
     if found is None:
         return _without_evidence(diagnostic, evidence_runs[0], seconds)
@@ -155,7 +189,10 @@ def _judge(diagnostic: Diagnostic, runs: FileRuns, fixable: bool | None) -> Verd
         return verdict
     crashed = next((run for run in fixed_runs[0] if run.crashed), None)
     if crashed is not None:  # the fixed program fails: no claim about the fix
-        verdict.fix_status, verdict.detail = "error", "the fixed program failed:\n" + _failure(crashed)
+        verdict.fix_status, verdict.detail = (
+            "error",
+            "the fixed program failed:\n" + _failure(crashed),
+        )
         return verdict
     again = probe(*fixed_runs)
     verdict.fix_status = "fixed" if again is None else "still-diverges"
@@ -164,14 +201,17 @@ def _judge(diagnostic: Diagnostic, runs: FileRuns, fixable: bool | None) -> Verd
 
 
 def _probe(diagnostic: Diagnostic):
-    """The evidence a rule's finding needs, from runs of one configuration and (SL107) shifted-seed runs."""
+    """The evidence a rule's finding needs, from runs of one configuration and (SL107) shifted-seed
+    runs."""
     probe = probe_of(diagnostic.code)
     if probe is Probe.EPOCH_ORDER:
         return lambda runs, shifted: _repeated(runs[0], "epoch", consecutive=True)
     if probe is Probe.WORKER_DUPLICATION:
         about = _loader_matcher(diagnostic)
-        return lambda runs, shifted: (_duplicated_workers(runs[0], about)
-                                      or _repeated(runs[0], "batch", consecutive=False, about=about))
+        return lambda runs, shifted: (
+            _duplicated_workers(runs[0], about)
+            or _repeated(runs[0], "batch", consecutive=False, about=about)
+        )
     if probe is Probe.HASH_ORDER:
         return lambda runs, shifted: _output_differs(runs, between_hash_seeds=True)
     if seed_sensitive(diagnostic):
@@ -194,10 +234,14 @@ def _probe(diagnostic: Diagnostic):
     return run_to_run
 
 
-def _repeated(run: Run, kind: str, consecutive: bool, about: Callable[[dict | None], bool] | None = None,
-              ) -> Evidence | None:
-    """A record (an epoch's order, a batch) that repeats an earlier one of the same sampler or loader
-    (of the loader a finding is about, when `about` is given)."""
+def _repeated(
+    run: Run,
+    kind: str,
+    consecutive: bool,
+    about: Callable[[dict | None], bool] | None = None,
+) -> Evidence | None:
+    """A record (an epoch's order, a batch) that repeats an earlier one of the same sampler or
+    loader (of the loader a finding is about, when `about` is given)."""
     seen: dict[int | None, list[dict]] = {}
     for record in run.records(kind):
         if about is not None and not about(record.get("loader")):
@@ -207,23 +251,41 @@ def _repeated(run: Run, kind: str, consecutive: bool, about: Callable[[dict | No
         twin = next((other for other in candidates if other["hash"] == record["hash"]), None)
         if twin is not None:
             number = len(earlier)
-            label, sides = (("epoch repeats the previous epoch's order", (f"epoch {number - 1}", f"epoch {number}"))
-                            if consecutive else ("batch repeats an earlier batch", ("earlier", f"batch {number}")))
-            return Evidence(number, record["op"], record["where"], twin["prefix"], record["prefix"], label, sides)
+            label, sides = (
+                (
+                    "epoch repeats the previous epoch's order",
+                    (f"epoch {number - 1}", f"epoch {number}"),
+                )
+                if consecutive
+                else ("batch repeats an earlier batch", ("earlier", f"batch {number}"))
+            )
+            return Evidence(
+                number,
+                record["op"],
+                record["where"],
+                twin["prefix"],
+                record["prefix"],
+                label,
+                sides,
+            )
         earlier.append(record)
     return None
 
 
 def _output_differs(runs: list[Run], between_hash_seeds: bool = False) -> Evidence | None:
     """The first line of output that differs between two runs (of one configuration, or under two
-    `PYTHONHASHSEED` values): the evidence for effects no draw shows, such as cuDNN's algorithm choice."""
+    `PYTHONHASHSEED` values): the evidence for effects no draw shows, such as cuDNN's algorithm
+    choice."""
     if len(runs) < 2 or any(run.crashed or run.timed_out for run in runs[:2]):
         return None
     first, second = (run.stdout.splitlines() for run in runs[:2])
     for line, (a, b) in enumerate(zip(first, second)):
         if a != b:
             if between_hash_seeds:
-                label, sides = "the output differs between hash seeds", tuple(f"PYTHONHASHSEED={s}" for s in HASH_SEEDS)
+                label, sides = (
+                    "the output differs between hash seeds",
+                    tuple(f"PYTHONHASHSEED={s}" for s in HASH_SEEDS),
+                )
             else:
                 label, sides = "the output differs between runs", ("run 1", "run 2")
             return Evidence(line, "stdout", None, [a[:80]], [b[:80]], label, sides)
@@ -236,22 +298,31 @@ def _without_evidence(diagnostic: Diagnostic | None, runs: list[Run], seconds: f
     if crashed is not None:
         return Verdict(diagnostic, "error", detail=_failure(crashed), seconds=seconds)
     if any(run.timed_out for run in runs):
-        return Verdict(diagnostic, "timeout", detail="no divergence before the timeout", seconds=seconds)
+        return Verdict(
+            diagnostic, "timeout", detail="no divergence before the timeout", seconds=seconds
+        )
     return Verdict(diagnostic, "not-reproduced", seconds=seconds)
 
 
 def _failure(run: Run) -> str:
-    """The tail of a failed run's stderr (under torchrun, the ranks' error, not the launcher's report),
-    with a hint for the two failures a new user meets first: missing arguments, a missing launcher."""
+    """The tail of a failed run's stderr (under torchrun, the ranks' error, not the launcher's
+    report), with a hint for the two failures a new user meets first: missing arguments, a missing
+    launcher."""
     stderr = run.stderr
     report = stderr.rfind("ChildFailedError")
     if report != -1:
-        stderr = stderr[:stderr.rfind("Traceback (most recent call last):", 0, report)] or stderr
+        stderr = stderr[: stderr.rfind("Traceback (most recent call last):", 0, report)] or stderr
     tail = "\n".join(line[:200] for line in stderr.strip().splitlines()[-10:])
     if run.returncode == 2:
-        tail += "\n(exit status 2: arguments the script needs go after `--`: seedlint verify SCRIPT -- ARGS)"
+        tail += (
+            "\n(exit status 2: arguments the script needs go after `--`: "
+            "seedlint verify SCRIPT -- ARGS)"
+        )
     elif "environment variable RANK expected" in stderr:
-        tail += "\n(the program expects a distributed launcher: add `--launcher torchrun --nproc-per-node 2`)"
+        tail += (
+            "\n(the program expects a distributed launcher: add "
+            "`--launcher torchrun --nproc-per-node 2`)"
+        )
     return tail
 
 
@@ -265,7 +336,8 @@ def _loader_matcher(diagnostic: Diagnostic) -> Callable[[dict | None], bool]:
             return False
         init_fn = tag.get("init_fn")
         return _at_finding(tag.get("created"), diagnostic) or (
-            bool(init_fn) and init_fn[0] == path and init_fn[1] <= row <= init_fn[2])
+            bool(init_fn) and init_fn[0] == path and init_fn[1] <= row <= init_fn[2]
+        )
 
     return about
 
@@ -275,27 +347,39 @@ def _at_finding(where: str | None, diagnostic: Diagnostic) -> bool:
     if where is None:
         return False
     file, _, line = where.rpartition(":")
-    return file == str(diagnostic.path.resolve()) and diagnostic.start.row <= int(line) <= diagnostic.end.row
+    return (
+        file == str(diagnostic.path.resolve())
+        and diagnostic.start.row <= int(line) <= diagnostic.end.row
+    )
 
 
 def _duplicated_workers(run: Run, about: Callable[[dict | None], bool]) -> Evidence | None:
     """Two workers of the loader a finding is about whose first random draws are the same values."""
     firsts: dict[tuple[str, str], dict] = {}
     for label, draws in run.children_draws().items():
-        if not isinstance(label, int) or not about(draws[0].get("loader")):  # another process or loader
+        if not isinstance(label, int) or not about(
+            draws[0].get("loader")
+        ):  # another process or loader
             continue
         key = (draws[0]["op"], draws[0]["hash"])
         if key in firsts and firsts[key]["worker"] != draws[0]["worker"]:
             twin = firsts[key]
-            return Evidence(0, draws[0]["op"], draws[0]["where"], twin["prefix"], draws[0]["prefix"],
-                            "two DataLoader workers draw the same values",
-                            (f"worker {twin['worker']}", f"worker {draws[0]['worker']}"))
+            return Evidence(
+                0,
+                draws[0]["op"],
+                draws[0]["where"],
+                twin["prefix"],
+                draws[0]["prefix"],
+                "two DataLoader workers draw the same values",
+                (f"worker {twin['worker']}", f"worker {draws[0]['worker']}"),
+            )
         firsts.setdefault(key, draws[0])
     return None
 
 
 def _children_divergence(runs: list[Run]) -> Evidence | None:
-    """The first draw of a child process (matched by its label across runs) that differs between runs."""
+    """The first draw of a child process (matched by its label across runs) that differs between
+    runs."""
     mine = runs[0].children_draws()
     for other in runs[1:]:
         theirs = other.children_draws()
@@ -312,15 +396,23 @@ def _eval_mode_draw(run: Run, diagnostic: Diagnostic) -> Evidence | None:
     """A dropout draw made at the finding while the module calling it was in eval mode."""
     for index, record in enumerate(run.random_draws):
         if record.get("eval_module") and _at_finding(record["where"], diagnostic):
-            return Evidence(index, record["op"], record["where"], [record["eval_module"]], record["prefix"],
-                            "dropout draws although the module is in eval mode", ("module", "values"))
+            return Evidence(
+                index,
+                record["op"],
+                record["where"],
+                [record["eval_module"]],
+                record["prefix"],
+                "dropout draws although the module is in eval mode",
+                ("module", "values"),
+            )
     return None
 
 
 def _replayed(run: Run, family: tuple[str, ...] | None) -> Evidence | None:
-    """Draws after a seeding call that repeat, value for value, the draws after the previous run of the same
-    call (in the program or in one of its DataLoader workers). Draws are followed through saved states put
-    back (`torch.random.fork_rng`): a stretch left by restoring the state it started from harmed nothing."""
+    """Draws after a seeding call that repeat, value for value, the draws after the previous run of
+    the same call (in the program or in one of its DataLoader workers). Draws are followed through
+    saved states put back (`torch.random.fork_rng`): a stretch left by restoring the state it
+    started from harmed nothing."""
     for records in (run.draws, *run.children):
         by_place: dict[str | None, list[list[dict]]] = {}
         harmless: set[int] = set()
@@ -337,29 +429,51 @@ def _replayed(run: Run, family: tuple[str, ...] | None) -> Evidence | None:
                 if current is not None and current is not saved:
                     harmless.add(id(current))
                 current = saved
-            elif kind == "draw" and current is not None and (family is None or record["generator"].startswith(family)):
+            elif (
+                kind == "draw"
+                and current is not None
+                and (family is None or record["generator"].startswith(family))
+            ):
                 current.append(record)
         for place, stretches in by_place.items():
             kept = [stretch for stretch in stretches if stretch and id(stretch) not in harmless]
             for before, after in zip(kept, kept[1:]):
                 count = min(len(before), len(after))
-                if [(d["op"], d["hash"]) for d in before[:count]] == [(d["op"], d["hash"]) for d in after[:count]]:
+                if [(d["op"], d["hash"]) for d in before[:count]] == [
+                    (d["op"], d["hash"]) for d in after[:count]
+                ]:
                     last = after[count - 1]
-                    return Evidence(count - 1, last["op"], last["where"], before[count - 1]["prefix"], last["prefix"],
-                                    f"the {count} draws after the seeding on line {str(place).rpartition(':')[2]} repeat "
-                                    "those after its previous run",
-                                    ("previous run", "this run"))
+                    return Evidence(
+                        count - 1,
+                        last["op"],
+                        last["where"],
+                        before[count - 1]["prefix"],
+                        last["prefix"],
+                        f"the {count} draws after the seeding on line "
+                        f"{str(place).rpartition(':')[2]} repeat those after its previous run",
+                        ("previous run", "this run"),
+                    )
     return None
 
 
 def _insensitive(run: Run, shifted: Run) -> Evidence | None:
     """The first draw of a user-made generator that a different seed leaves unchanged."""
-    own = [[d for d in r.random_draws if d["generator"].startswith("generator:")] for r in (run, shifted)]
+    own = [
+        [d for d in r.random_draws if d["generator"].startswith("generator:")]
+        for r in (run, shifted)
+    ]
     if not own[0] or [d["hash"] for d in own[0]] != [d["hash"] for d in own[1]]:
         return None
     first, second = own[0][0], own[1][0]
-    return Evidence(0, first["op"], first["where"], first["prefix"], second["prefix"],
-                    "a different seed leaves the generator's draw unchanged", ("seed", f"seed + {SEED_OFFSET}"))
+    return Evidence(
+        0,
+        first["op"],
+        first["where"],
+        first["prefix"],
+        second["prefix"],
+        "a different seed leaves the generator's draw unchanged",
+        ("seed", f"seed + {SEED_OFFSET}"),
+    )
 
 
 def judge_program(path: Path, runs: list[Run]) -> Verdict:
@@ -367,8 +481,13 @@ def judge_program(path: Path, runs: list[Run]) -> Verdict:
     seconds = sum(run.seconds for run in runs)
     divergence = _runs_divergence(runs, None)
     if divergence is not None:
-        verdict = Verdict(None, "diverges", Evidence.of(divergence), seconds=seconds,
-                          detail="the runs differ although seedlint found nothing here")
+        verdict = Verdict(
+            None,
+            "diverges",
+            Evidence.of(divergence),
+            seconds=seconds,
+            detail="the runs differ although seedlint found nothing here",
+        )
     else:
         verdict = _without_evidence(None, runs, seconds)
     verdict.path = path
@@ -376,29 +495,39 @@ def judge_program(path: Path, runs: list[Run]) -> Verdict:
 
 
 def _noting_truncated_output(verdict: Verdict, runs: list[Run]) -> Verdict:
-    """Add to the verdict's detail that some run's output was cut to its first and last `OUTPUT_KEPT` bytes."""
+    """Add to the verdict's detail that some run's output was cut to its first and last
+    `OUTPUT_KEPT` bytes."""
     sizes: dict[str, int] = {}
     for run in runs:
         for stream, size in run.output_sizes.items():
             sizes[stream] = max(sizes.get(stream, 0), size)
     if sizes:
-        written = " and ".join(f"{size / 1e6:.1f} MB to {stream}" for stream, size in sorted(sizes.items()))
-        note = (f"output truncated: a run wrote {written}; seedlint kept the first and last "
-                f"{OUTPUT_KEPT // 1024} KiB of each")
+        written = " and ".join(
+            f"{size / 1e6:.1f} MB to {stream}" for stream, size in sorted(sizes.items())
+        )
+        note = (
+            f"output truncated: a run wrote {written}; seedlint kept the first and last "
+            f"{OUTPUT_KEPT // 1024} KiB of each"
+        )
         verdict.detail = f"{verdict.detail}\n{note}" if verdict.detail else note
     return verdict
 
 
 def _runs_divergence(runs: list[Run], family: tuple[str, ...] | None) -> Divergence | None:
     """The first run-to-run divergence of a family between the first run and any other."""
-    return next((found for other in runs[1:] if (found := family_divergence(runs[0], other, family))), None)
+    return next(
+        (found for other in runs[1:] if (found := family_divergence(runs[0], other, family))), None
+    )
 
 
 def per_rank(runs: FileRuns) -> list[FileRuns]:
     """Under torchrun: the runs of each rank, to be judged rank by rank."""
     count = min((len(run.ranks) for run in runs.original), default=0)
     return [
-        FileRuns([run.ranks[rank] for run in runs.original], [run.ranks[rank] for run in runs.fixed],
-                 [run.ranks[rank] for run in runs.shifted if len(run.ranks) > rank])
+        FileRuns(
+            [run.ranks[rank] for run in runs.original],
+            [run.ranks[rank] for run in runs.fixed],
+            [run.ranks[rank] for run in runs.shifted if len(run.ranks) > rank],
+        )
         for rank in range(count)
     ]

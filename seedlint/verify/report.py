@@ -1,4 +1,5 @@
-"""How `seedlint verify` shows its verdicts: a short table per finding (full), or everything (json)."""
+"""How `seedlint verify` shows its verdicts: a short table per finding (full), or everything
+(json)."""
 
 from __future__ import annotations
 
@@ -26,12 +27,21 @@ def render_full(verdicts: list[Verdict], cwd: Path) -> str:
     for verdict in verdicts:
         d = verdict.diagnostic
         timing = f"  ({verdict.seconds:.1f} s)" if verdict.seconds else ""
-        what = (f"{display_path(d.path, cwd)}:{d.position}: {d.code} {d.name}" if d is not None
-                else f"{display_path(verdict.path, cwd)}: (no finding)")
+        what = (
+            f"{display_path(d.path, cwd)}:{d.position}: {d.code} {d.name}"
+            if d is not None
+            else f"{display_path(verdict.path, cwd)}: (no finding)"
+        )
         lines.append(f"{what}  {_outcome(verdict)}{timing}")
-        for prefix, evidence in (("", verdict.evidence), ("after the fix, still: ", verdict.fix_evidence)):
+        for prefix, evidence in (
+            ("", verdict.evidence),
+            ("after the fix, still: ", verdict.fix_evidence),
+        ):
             if evidence is not None:
-                lines.append(f"  {prefix}{evidence.label} (#{evidence.draw}): {evidence.op} at {_where(evidence, cwd)}")
+                lines.append(
+                    f"  {prefix}{evidence.label} (#{evidence.draw}): {evidence.op} at "
+                    f"{_where(evidence, cwd)}"
+                )
                 width = max(len(side) for side in evidence.sides)
                 lines.append(f"    {evidence.sides[0]:<{width}}: {evidence.first}")
                 lines.append(f"    {evidence.sides[1]:<{width}}: {evidence.second}")
@@ -41,12 +51,17 @@ def render_full(verdicts: list[Verdict], cwd: Path) -> str:
             lines.extend(f"  {line}" for line in verdict.detail.splitlines()[-8:])
             shown = verdict.detail
     if not verdicts:
-        return "Nothing to verify: seedlint check finds nothing here (a script named on the command line is run anyway).\n"
+        return (
+            "Nothing to verify: seedlint check finds nothing here (a "
+            "script named on the command line is run anyway).\n"
+        )
     counts = Counter(v.status for v in verdicts)
     fixed = sum(1 for v in verdicts if v.fix_status == "fixed")
     summary = ", ".join(f"{count} {status}" for status, count in sorted(counts.items()))
     noun = "verdict" if len(verdicts) == 1 else "verdicts"
-    lines.append(f"\n{len(verdicts)} {noun}: {summary}" + (f"; {fixed} fixed by the fix" if fixed else ""))
+    lines.append(
+        f"\n{len(verdicts)} {noun}: {summary}" + (f"; {fixed} fixed by the fix" if fixed else "")
+    )
     return "\n".join(lines) + "\n"
 
 
@@ -54,16 +69,23 @@ def render_json(verdicts: list[Verdict], cwd: Path) -> str:
     items = []
     for verdict in verdicts:
         d = verdict.diagnostic
-        items.append({
-            "code": d.code if d else None, "name": d.name if d else None, "message": d.message if d else None,
-            "filename": str((d.path if d else verdict.path).absolute()),
-            "cell": d.notebook.cell if d and d.notebook else None,
-            "location": {"row": d.start.row, "column": d.start.column} if d else None,
-            "status": verdict.status, "fix_status": verdict.fix_status,
-            "evidence": asdict(verdict.evidence) if verdict.evidence else None,
-            "fix_evidence": asdict(verdict.fix_evidence) if verdict.fix_evidence else None,
-            "detail": verdict.detail, "seconds": round(verdict.seconds, 3), "ranks": verdict.ranks,
-        })
+        items.append(
+            {
+                "code": d.code if d else None,
+                "name": d.name if d else None,
+                "message": d.message if d else None,
+                "filename": str((d.path if d else verdict.path).absolute()),
+                "cell": d.notebook.cell if d and d.notebook else None,
+                "location": {"row": d.start.row, "column": d.start.column} if d else None,
+                "status": verdict.status,
+                "fix_status": verdict.fix_status,
+                "evidence": asdict(verdict.evidence) if verdict.evidence else None,
+                "fix_evidence": asdict(verdict.fix_evidence) if verdict.fix_evidence else None,
+                "detail": verdict.detail,
+                "seconds": round(verdict.seconds, 3),
+                "ranks": verdict.ranks,
+            }
+        )
     return json.dumps(items, indent=2) + "\n"
 
 
@@ -79,7 +101,8 @@ EXAMPLES_HEADER = f"{'rule':<7}{'example (-> with the page fix)':<36}fixed versi
 
 
 def render_example_full(row, cwd: Path) -> str:
-    """A rule's line (and its evidence's): what its page's example and fixed version did on this machine."""
+    """A rule's line (and its evidence's): what its page's example and fixed version did on this
+    machine."""
     lines = [f"{row.code:<7}{_outcome(row.example):<36}{_outcome(row.fixed)}"]
     if isinstance(row.example, Verdict) and row.example.evidence is not None:
         evidence = row.example.evidence
@@ -93,12 +116,14 @@ def render_examples_json(rows: list, cwd: Path) -> str:
     items = []
     for row in rows:
         example = row.example if isinstance(row.example, Verdict) else None
-        items.append({
-            "code": row.code,
-            "example": example.status if example else row.example,
-            "example_fix": example.fix_status if example else None,
-            "evidence": asdict(example.evidence) if example and example.evidence else None,
-            "fixed_version": row.fixed.status if row.fixed else None,
-            "detail": example.detail if example else "",
-        })
+        items.append(
+            {
+                "code": row.code,
+                "example": example.status if example else row.example,
+                "example_fix": example.fix_status if example else None,
+                "evidence": asdict(example.evidence) if example and example.evidence else None,
+                "fixed_version": row.fixed.status if row.fixed else None,
+                "detail": example.detail if example else "",
+            }
+        )
     return json.dumps(items, indent=2) + "\n"

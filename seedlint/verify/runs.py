@@ -34,7 +34,9 @@ _CHUNK = 1 << 20  # bytes read from a pipe at once
 _POLL = 0.05  # seconds between checks whether the program has exited
 _GRACE = 0.5  # seconds between SIGTERM and SIGKILL
 _DRAIN = 1.0  # seconds to read what the pipes still hold once every process of the run is stopped
-_KILL_WAIT = 5.0  # seconds of SIGKILL sweeps at most (a process may fork as it dies, or be slow to die)
+_KILL_WAIT = (
+    5.0  # seconds of SIGKILL sweeps at most (a process may fork as it dies, or be slow to die)
+)
 T = TypeVar("T")
 U = TypeVar("U")
 
@@ -47,18 +49,29 @@ class Run:
     returncode: int | None  # None: killed at the timeout
     stderr: str
     seconds: float
-    children: list[list[dict]] = field(default_factory=list)  # the records of each child process (workers)
+    children: list[list[dict]] = field(
+        default_factory=list
+    )  # the records of each child process (workers)
     stdout: str = ""  # what the program printed (its first and last OUTPUT_KEPT bytes)
-    output_sizes: dict[str, int] = field(default_factory=dict)  # streams cut to OUTPUT_KEPT: their size
-    ranks: list[Run] = field(default_factory=list)  # under torchrun: each rank's run (this one is rank 0's)
+    output_sizes: dict[str, int] = field(
+        default_factory=dict
+    )  # streams cut to OUTPUT_KEPT: their size
+    ranks: list[Run] = field(
+        default_factory=list
+    )  # under torchrun: each rank's run (this one is rank 0's)
 
     @property
     def random_draws(self) -> list[dict]:
         return _random_draws(self.draws)
 
     def children_draws(self) -> dict[int | str, list[dict]]:
-        """The random draws of each child process, by its label (DataLoader worker id, or process name)."""
-        return {draws[0]["worker"]: draws for records in self.children if (draws := _random_draws(records))}
+        """The random draws of each child process, by its label (DataLoader worker id, or process
+        name)."""
+        return {
+            draws[0]["worker"]: draws
+            for records in self.children
+            if (draws := _random_draws(records))
+        }
 
     def records(self, kind: str) -> list[dict]:
         return [record for record in self.draws if record.get("kind") == kind]
@@ -79,8 +92,8 @@ class Run:
 
     @property
     def crashed(self) -> bool:
-        """The process failed before the program's code ended (a failure in torch's teardown at exit,
-        which sometimes aborts after `destroy_process_group`, is not the program's)."""
+        """The process failed before the program's code ended (a failure in torch's teardown at
+        exit, which sometimes aborts after `destroy_process_group`, is not the program's)."""
         return self.returncode not in (0, None) and not self.completed
 
 
@@ -90,7 +103,8 @@ def _random_draws(records: list[dict]) -> list[dict]:
 
 @dataclass
 class Divergence:
-    """Where two runs part ways: the index of the first differing draw, and that draw in each run."""
+    """Where two runs part ways: the index of the first differing draw, and that draw in each
+    run."""
 
     index: int
     first: dict
@@ -99,7 +113,8 @@ class Divergence:
 
 @dataclass
 class RunPlan:
-    """What to run: a script (as `__main__`), its arguments, the sources to serve instead of files."""
+    """What to run: a script (as `__main__`), its arguments, the sources to serve instead of
+    files."""
 
     script: Path
     args: list[str] = field(default_factory=list)
@@ -108,29 +123,51 @@ class RunPlan:
     cwd: Path = field(default_factory=Path.cwd)
     seed_offset: int = 0  # added to every seed the program sets (the seed-sensitivity probe)
     nproc_per_node: int = 0  # > 0: run under torchrun with that many processes, each rank traced
-    environment: dict[str, str] = field(default_factory=dict)  # set on top of ours (`PYTHONHASHSEED`)
+    environment: dict[str, str] = field(
+        default_factory=dict
+    )  # set on top of ours (`PYTHONHASHSEED`)
     progress: Callable[[str], None] | None = None  # told, every second, how long the run has taken
 
 
 def run_traced(plan: RunPlan) -> Run:
-    """Run the plan once in a fresh interpreter, contained: its output capped, its temporary files in a
-    directory of ours, and every process it started stopped when it ends, times out or is interrupted."""
+    """Run the plan once in a fresh interpreter, contained: its output capped, its temporary files
+    in a directory of ours, and every process it started stopped when it ends, times out or is
+    interrupted."""
     with tempfile.TemporaryDirectory(prefix="seedlint-verify-") as directory:
         trace, config = Path(directory, "trace.jsonl"), Path(directory, "config.json")
-        config.write_text(json.dumps({"sources": plan.sources, "seed_offset": plan.seed_offset}), encoding="utf-8")
+        config.write_text(
+            json.dumps({"sources": plan.sources, "seed_offset": plan.seed_offset}), encoding="utf-8"
+        )
         program_temporary = Path(directory, "tmp")
         program_temporary.mkdir()
         launcher = [sys.executable]
         if plan.nproc_per_node:
-            launcher += ["-m", "torch.distributed.run", "--standalone", f"--nproc-per-node={plan.nproc_per_node}"]
+            launcher += [
+                "-m",
+                "torch.distributed.run",
+                "--standalone",
+                f"--nproc-per-node={plan.nproc_per_node}",
+            ]
         command = [*launcher, _LAUNCHER, str(trace), str(config), str(plan.script), *plan.args]
         marker = secrets.token_hex(8)
-        environment = {**os.environ, **plan.environment, "TMPDIR": str(program_temporary), RUN_MARKER: marker}
+        environment = {
+            **os.environ,
+            **plan.environment,
+            "TMPDIR": str(program_temporary),
+            RUN_MARKER: marker,
+        }
         if _STOPPING.is_set():
             raise KeyboardInterrupt
         start = time.monotonic()
-        process = subprocess.Popen(command, cwd=plan.cwd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                                   stderr=subprocess.PIPE, start_new_session=True, env=environment)
+        process = subprocess.Popen(
+            command,
+            cwd=plan.cwd,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            start_new_session=True,
+            env=environment,
+        )
         processes = _RunProcesses(process, f"{RUN_MARKER}={marker}".encode())
         output = _Output(process)
         try:
@@ -141,8 +178,10 @@ def run_traced(plan: RunPlan) -> Run:
             processes.stop()
             output.finish()
         stderr = output.streams["stderr"].text()
-        ranks = [_read_run(path, returncode, stderr, seconds)
-                 for path in sorted(trace.parent.glob("trace.rank*.jsonl"), key=_rank_of)]
+        ranks = [
+            _read_run(path, returncode, stderr, seconds)
+            for path in sorted(trace.parent.glob("trace.rank*.jsonl"), key=_rank_of)
+        ]
         run = ranks[0] if ranks else _read_run(trace, returncode, stderr, seconds)
         run.ranks = ranks
         run.stdout = output.streams["stdout"].text()
@@ -177,7 +216,8 @@ def _wait(process: subprocess.Popen, start: float, plan: RunPlan, output: _Outpu
 
 
 class _Stream:
-    """What the program wrote to one stream: its first and last `OUTPUT_KEPT` bytes, and its size."""
+    """What the program wrote to one stream: its first and last `OUTPUT_KEPT` bytes, and its
+    size."""
 
     def __init__(self) -> None:
         self.head, self.tail, self.size = bytearray(), bytearray(), 0
@@ -186,7 +226,7 @@ class _Stream:
         self.size += len(chunk)
         room = max(OUTPUT_KEPT - len(self.head), 0)
         self.head += chunk[:room]
-        self.tail += memoryview(chunk)[max(room, len(chunk) - OUTPUT_KEPT):]
+        self.tail += memoryview(chunk)[max(room, len(chunk) - OUTPUT_KEPT) :]
         del self.tail[:-OUTPUT_KEPT]
 
     @property
@@ -206,7 +246,9 @@ class _Output:
         self.streams = {"stdout": _Stream(), "stderr": _Stream()}
         self.selector = selectors.DefaultSelector()
         for name, pipe in (("stdout", process.stdout), ("stderr", process.stderr)):
-            with suppress(AttributeError, OSError):  # Linux: a pipe of _CHUNK bytes, drained in fewer reads
+            with suppress(
+                AttributeError, OSError
+            ):  # Linux: a pipe of _CHUNK bytes, drained in fewer reads
                 fcntl.fcntl(pipe, fcntl.F_SETPIPE_SZ, _CHUNK)
             self.selector.register(pipe, selectors.EVENT_READ, self.streams[name])
 
@@ -243,7 +285,8 @@ class _RunProcesses:
         self.process, self.marker = process, marker
 
     def alive(self) -> set[int]:
-        """The run's live processes (zombies are not); without /proc, the group if any member is left."""
+        """The run's live processes (zombies are not); without /proc, the group if any member is
+        left."""
         self.process.poll()  # the program's own process is reaped, not counted as a zombie
         try:
             pids = [int(name) for name in os.listdir("/proc") if name.isdigit()]
@@ -256,7 +299,9 @@ class _RunProcesses:
             with open(f"/proc/{pid}/stat", "rb") as stat:
                 state, _, group = stat.read().rpartition(b")")[2].split()[:3]
             return state not in (b"Z", b"X") and (
-                int(group) == self.process.pid or self.marker in Path(f"/proc/{pid}/environ").read_bytes())
+                int(group) == self.process.pid
+                or self.marker in Path(f"/proc/{pid}/environ").read_bytes()
+            )
         except (OSError, ValueError):  # gone meanwhile, or another user's process
             return False
 
@@ -270,8 +315,9 @@ class _RunProcesses:
         return bool(alive)
 
     def stop(self) -> None:
-        """SIGTERM, then SIGKILL what is left after a short grace, sweeping until none is left (a process may
-        fork as it dies, and a killed one takes a moment to end); the program's own process is reaped."""
+        """SIGTERM, then SIGKILL what is left after a short grace, sweeping until none is left (a
+        process may fork as it dies, and a killed one takes a moment to end); the program's own
+        process is reaped."""
         if self.send(signal.SIGTERM):
             deadline = time.monotonic() + _GRACE
             while self.alive() and time.monotonic() < deadline:
@@ -293,7 +339,9 @@ def _signal_group(group: int, signum: int) -> bool:
 
 _LIVE: set[_RunProcesses] = set()  # the runs under way, in any thread
 _LIVE_LOCK = threading.Lock()
-_STOPPING = threading.Event()  # set by Ctrl-C: runs not yet started do not start, started ones are killed
+_STOPPING = (
+    threading.Event()
+)  # set by Ctrl-C: runs not yet started do not start, started ones are killed
 
 
 @contextmanager
@@ -311,7 +359,8 @@ def _live(processes: _RunProcesses) -> Iterator[None]:
 
 
 def _interrupt(signum: int, frame: object) -> None:
-    """The Ctrl-C handler while runs are under way: no run starts any more, every live one is killed."""
+    """The Ctrl-C handler while runs are under way: no run starts any more, every live one is
+    killed."""
     _STOPPING.set()
     for processes in list(_LIVE):
         processes.send(signal.SIGKILL)
@@ -321,9 +370,13 @@ def _interrupt(signum: int, frame: object) -> None:
 @contextmanager
 def _killed_on_interrupt() -> Iterator[None]:
     """While it lasts, Ctrl-C kills the processes of every live run at once (in the signal handler,
-    wherever the main thread is), then interrupts seedlint. Installed by the main thread, outermost only."""
-    if threading.current_thread() is not threading.main_thread() or _STOPPING.is_set() or (
-            signal.getsignal(signal.SIGINT) is _interrupt):
+    wherever the main thread is), then interrupts seedlint. Installed by the main thread, outermost
+    only."""
+    if (
+        threading.current_thread() is not threading.main_thread()
+        or _STOPPING.is_set()
+        or (signal.getsignal(signal.SIGINT) is _interrupt)
+    ):
         yield
         return
     previous = signal.signal(signal.SIGINT, _interrupt)
@@ -335,14 +388,15 @@ def _killed_on_interrupt() -> Iterator[None]:
 
 
 def run_all(plans: list[RunPlan], jobs: int = 1) -> list[Run]:
-    """Each plan run once, at most `jobs` runs at a time (in threads: each waits on its process), the
-    runs in the plans' order; on Ctrl-C every run stops and none starts."""
+    """Each plan run once, at most `jobs` runs at a time (in threads: each waits on its process),
+    the runs in the plans' order; on Ctrl-C every run stops and none starts."""
     return list(concurrently(run_traced, plans, jobs))
 
 
 def concurrently(work: Callable[[T], U], items: list[T], jobs: int) -> Iterator[U]:
-    """`work` over `items`, at most `jobs` at a time in threads, each result yielded (in the items' order) as
-    soon as it and those before it are done; `work`'s runs stop on Ctrl-C like a serial run's."""
+    """`work` over `items`, at most `jobs` at a time in threads, each result yielded (in the items'
+    order) as soon as it and those before it are done; `work`'s runs stop on Ctrl-C like a serial
+    run's."""
     if jobs < 2 or len(items) < 2:
         yield from map(work, items)
         return

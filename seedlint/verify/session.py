@@ -1,4 +1,5 @@
-"""A verification session: lint the paths, run each flagged entry point (and its fixed version), judge."""
+"""A verification session: lint the paths, run each flagged entry point (and its fixed version),
+judge."""
 
 from __future__ import annotations
 
@@ -44,8 +45,12 @@ class VerifyOptions:
     device: str = "auto"  # auto | cpu | cuda
     fix_check: bool = True
     script_args: list[str] = field(default_factory=list)
-    nproc_per_node: int = 0  # > 0: run under torchrun (`--launcher torchrun`), each rank traced and judged
-    progress: Callable[[str], None] | None = None  # for runs longer than a second (a terminal's stderr)
+    nproc_per_node: int = (
+        0  # > 0: run under torchrun (`--launcher torchrun`), each rank traced and judged
+    )
+    progress: Callable[[str], None] | None = (
+        None  # for runs longer than a second (a terminal's stderr)
+    )
     jobs: int = 1  # runs at once (`--examples`: examples at once, each one's runs in turn)
     # The fixed text to check instead of seedlint's own fix (the rule pages' fixed versions).
     fixed_text: Callable[[Path], str | None] | None = None
@@ -53,21 +58,30 @@ class VerifyOptions:
 
 @dataclass
 class ExampleRow:
-    """`seedlint verify --examples`: what a rule page's example and its fixed version do on this machine."""
+    """`seedlint verify --examples`: what a rule page's example and its fixed version do on this
+    machine."""
 
     code: str
-    example: Verdict | str  # a status when nothing ran: static-only, needs-cuda, not-flagged (a bug)
+    example: (
+        Verdict | str
+    )  # a status when nothing ran: static-only, needs-cuda, not-flagged (a bug)
     fixed: Verdict | None
 
 
 def cuda_available() -> bool:
-    """Whether this machine runs CUDA, asked of a fresh interpreter (this one need not import torch)."""
-    probe = subprocess.run([sys.executable, "-c", "import torch; print(torch.cuda.is_available())"],
-                           capture_output=True, text=True)
+    """Whether this machine runs CUDA, asked of a fresh interpreter (this one need not import
+    torch)."""
+    probe = subprocess.run(
+        [sys.executable, "-c", "import torch; print(torch.cuda.is_available())"],
+        capture_output=True,
+        text=True,
+    )
     return probe.stdout.strip() == "True"
 
 
-def verify(options: VerifyOptions, progress: Callable[[str], None] = lambda _: None) -> list[Verdict]:
+def verify(
+    options: VerifyOptions, progress: Callable[[str], None] = lambda _: None
+) -> list[Verdict]:
     """Lint the paths, then run every entry point with runtime-confirmable findings; a finding in a
     helper module is judged from the runs of an entry point that loads it."""
     runner = Runner(CheckOptions(paths=options.paths, select=options.select))
@@ -76,21 +90,41 @@ def verify(options: VerifyOptions, progress: Callable[[str], None] = lambda _: N
     for diagnostic in report.diagnostics:
         by_file.setdefault(diagnostic.path, []).append(diagnostic)
     has_cuda = options.device == "cuda" or (
-        options.device == "auto" and any(needs_cuda(d.code) for d in report.diagnostics) and cuda_available()
+        options.device == "auto"
+        and any(needs_cuda(d.code) for d in report.diagnostics)
+        and cuda_available()
     )
-    notebooks = {path: program for path in report.files if is_notebook(path)
-                 for program in [_program(path)] if program is not None}
-    programs = _Programs(options, _fixed_sources(runner, by_file) if options.fix_check else {}, progress,
-                         {str(path.resolve()): program.text for path, program in notebooks.items()})
+    notebooks = {
+        path: program
+        for path in report.files
+        if is_notebook(path)
+        for program in [_program(path)]
+        if program is not None
+    }
+    programs = _Programs(
+        options,
+        _fixed_sources(runner, by_file) if options.fix_check else {},
+        progress,
+        {str(path.resolve()): program.text for path, program in notebooks.items()},
+    )
     verdicts: list[Verdict] = []
     helpers: dict[Path, list] = {}
     for path, diagnostics in by_file.items():
         runnable = [d for d in diagnostics if _not_run(d.code, has_cuda) is None]
-        verdicts.extend(Verdict(d, _not_run(d.code, has_cuda)) for d in diagnostics if d not in runnable)
-        if runnable and path in notebooks:  # run as a script of its code cells, judged on the script's rows
+        verdicts.extend(
+            Verdict(d, _not_run(d.code, has_cuda)) for d in diagnostics if d not in runnable
+        )
+        if (
+            runnable and path in notebooks
+        ):  # run as a script of its code cells, judged on the script's rows
             program = notebooks[path]
-            judged = _judge_all(options, list(map(program.in_program, runnable)), programs.runs(path, runnable))
-            verdicts.extend(_in_cells(verdict, finding, path, program) for verdict, finding in zip(judged, runnable))
+            judged = _judge_all(
+                options, list(map(program.in_program, runnable)), programs.runs(path, runnable)
+            )
+            verdicts.extend(
+                _in_cells(verdict, finding, path, program)
+                for verdict, finding in zip(judged, runnable)
+            )
         elif runnable and _is_entry_point(path):
             verdicts.extend(_judge_all(options, runnable, programs.runs(path, runnable)))
         elif runnable:
@@ -98,11 +132,22 @@ def verify(options: VerifyOptions, progress: Callable[[str], None] = lambda _: N
     named = [path for path in options.paths if path.is_file() and _is_entry_point(path)]
     loaders: set[Path] = set()  # entry points whose runs judged a helper's findings
     for helper, diagnostics in helpers.items():
-        candidates = [*programs, *named, *(f for f in report.files if f not in by_file and _is_entry_point(f))]
+        candidates = [
+            *programs,
+            *named,
+            *(f for f in report.files if f not in by_file and _is_entry_point(f)),
+        ]
         entry = programs.loading(helper, dict.fromkeys(candidates))
         if entry is None:
-            verdicts.extend(Verdict(d, "static-only", detail="no entry point here loads this module "
-                                    "(name one: seedlint verify train.py helpers.py)") for d in diagnostics)
+            verdicts.extend(
+                Verdict(
+                    d,
+                    "static-only",
+                    detail="no entry point here loads this module "
+                    "(name one: seedlint verify train.py helpers.py)",
+                )
+                for d in diagnostics
+            )
         else:
             loaders.add(entry)
             verdicts.extend(_judge_all(options, diagnostics, programs.runs(entry, diagnostics)))
@@ -120,7 +165,8 @@ def _not_run(code: str, has_cuda: bool) -> str | None:
 
 
 def _program(path: Path) -> Program | None:
-    """A notebook's code cells as the script verify runs (magics dropped), None if it cannot be read."""
+    """A notebook's code cells as the script verify runs (magics dropped), None if it cannot be
+    read."""
     try:
         return read_program(path.read_bytes())
     except (OSError, NotebookError):
@@ -138,12 +184,17 @@ def _is_entry_point(path: Path) -> bool:
 
 
 def _in_cells(verdict: Verdict, finding, path: Path, program: Program) -> Verdict:
-    """A notebook finding's verdict, shown on its cell: the finding as linted, evidence at `cell N:row`."""
+    """A notebook finding's verdict, shown on its cell: the finding as linted, evidence at `cell
+    N:row`."""
     verdict.diagnostic = finding
     script = str(path.resolve())
     for name in ("evidence", "fix_evidence"):
         evidence = getattr(verdict, name)
-        if evidence is not None and evidence.where is not None and evidence.where.startswith(script + ":"):
+        if (
+            evidence is not None
+            and evidence.where is not None
+            and evidence.where.startswith(script + ":")
+        ):
             line = int(evidence.where.rpartition(":")[2])
             cell, location = program.cell_location(Location(line, 1))
             setattr(verdict, name, replace(evidence, where=f"{script}:cell {cell}:{location.row}"))
@@ -153,11 +204,20 @@ def _in_cells(verdict: Verdict, finding, path: Path, program: Program) -> Verdic
 def _judge_all(options: VerifyOptions, diagnostics: list, runs: FileRuns) -> list[Verdict]:
     verdicts = []
     for diagnostic in diagnostics:
-        fixable = None if not options.fix_check else options.fixed_text is not None or (
-            diagnostic.fix is not None and diagnostic.fix.applicability is not Applicability.DISPLAY_ONLY
+        fixable = (
+            None
+            if not options.fix_check
+            else options.fixed_text is not None
+            or (
+                diagnostic.fix is not None
+                and diagnostic.fix.applicability is not Applicability.DISPLAY_ONLY
+            )
         )
-        verdicts.append(_judge_ranks(diagnostic, runs, fixable) if options.nproc_per_node
-                        else judge(diagnostic, runs, fixable))
+        verdicts.append(
+            _judge_ranks(diagnostic, runs, fixable)
+            if options.nproc_per_node
+            else judge(diagnostic, runs, fixable)
+        )
     return verdicts
 
 
@@ -167,10 +227,17 @@ class _Programs:
 
     _MAX_SEARCHED = 3  # entry points without findings run only to find one that loads a helper
 
-    def __init__(self, options: VerifyOptions, fixed_modules: dict[str, str], progress: Callable[[str], None],
-                 scripts: dict[str, str]):
+    def __init__(
+        self,
+        options: VerifyOptions,
+        fixed_modules: dict[str, str],
+        progress: Callable[[str], None],
+        scripts: dict[str, str],
+    ):
         self.options, self.fixed_modules, self.progress = options, fixed_modules, progress
-        self.scripts = scripts  # the text to run for files that are not Python (a notebook's code cells)
+        self.scripts = (
+            scripts  # the text to run for files that are not Python (a notebook's code cells)
+        )
         self._runs: dict[Path, FileRuns] = {}
 
     def __iter__(self):
@@ -184,20 +251,33 @@ class _Programs:
             self.progress(f"running {path} ({self.options.runs} runs{fixed}")
             count = self.options.runs
             made = self._run(path, configurations, [{}] * count)
-            runs = FileRuns(*(made[start:start + count] for start in range(0, len(made), count)))
+            runs = FileRuns(*(made[start : start + count] for start in range(0, len(made), count)))
             self._runs[path] = runs
         if any(seed_sensitive(d) for d in diagnostics) and not runs.shifted:  # every seed shifted
             runs.shifted = self._run(path, configurations, [{"seed_offset": SEED_OFFSET}])
-        if any(probe_of(d.code) is Probe.HASH_ORDER for d in diagnostics) and not runs.hashed:  # under two hash seeds
-            runs.hashed = self._run(path, configurations,
-                                    [{"environment": {"PYTHONHASHSEED": seed}} for seed in HASH_SEEDS])
+        if (
+            any(probe_of(d.code) is Probe.HASH_ORDER for d in diagnostics) and not runs.hashed
+        ):  # under two hash seeds
+            runs.hashed = self._run(
+                path,
+                configurations,
+                [{"environment": {"PYTHONHASHSEED": seed}} for seed in HASH_SEEDS],
+            )
         return runs
 
-    def _run(self, path: Path, configurations: list[dict[str, str]], variants: list[dict]) -> list[Run]:
-        """A run of each variant of the plan (`_plan`'s keywords) under each configuration in turn, `jobs` at
-        a time."""
-        return run_all([_plan(self.options, path, sources, **variant)
-                        for sources in configurations for variant in variants], self.options.jobs)
+    def _run(
+        self, path: Path, configurations: list[dict[str, str]], variants: list[dict]
+    ) -> list[Run]:
+        """A run of each variant of the plan (`_plan`'s keywords) under each configuration in turn,
+        `jobs` at a time."""
+        return run_all(
+            [
+                _plan(self.options, path, sources, **variant)
+                for sources in configurations
+                for variant in variants
+            ],
+            self.options.jobs,
+        )
 
     def loading(self, helper: Path, candidates: Iterable[Path]) -> Path | None:
         """The first candidate entry point whose program loads `helper` (run if it was not yet)."""
@@ -217,7 +297,10 @@ class _Programs:
         if not self.options.fix_check:
             return [dict(self.scripts)]
         given = self.options.fixed_text(path) if self.options.fixed_text is not None else None
-        fixed = {**self.fixed_modules, **({str(path.resolve()): given} if given is not None else {})}
+        fixed = {
+            **self.fixed_modules,
+            **({str(path.resolve()): given} if given is not None else {}),
+        }
         return [dict(self.scripts), {**self.scripts, **fixed}] if fixed else [dict(self.scripts)]
 
 
@@ -232,21 +315,36 @@ def _fixed_sources(runner: Runner, by_file: dict[Path, list]) -> dict[str, str]:
     return sources
 
 
-def _plan(options: VerifyOptions, path: Path, sources: dict[str, str], seed_offset: int = 0,
-          environment: dict[str, str] | None = None) -> RunPlan:
-    return RunPlan(path, options.script_args, sources, options.timeout, seed_offset=seed_offset,
-                   nproc_per_node=options.nproc_per_node, environment=environment or {},
-                   progress=options.progress)
+def _plan(
+    options: VerifyOptions,
+    path: Path,
+    sources: dict[str, str],
+    seed_offset: int = 0,
+    environment: dict[str, str] | None = None,
+) -> RunPlan:
+    return RunPlan(
+        path,
+        options.script_args,
+        sources,
+        options.timeout,
+        seed_offset=seed_offset,
+        nproc_per_node=options.nproc_per_node,
+        environment=environment or {},
+        progress=options.progress,
+    )
 
 
 def _judge_ranks(diagnostic, runs: FileRuns, fixable: bool | None) -> Verdict:
-    """Judge a finding on every rank; the verdict is rank 0's, or the first confirming rank's, with all listed."""
+    """Judge a finding on every rank; the verdict is rank 0's, or the first confirming rank's, with
+    all listed."""
     verdicts = [judge(diagnostic, rank_runs, fixable) for rank_runs in per_rank(runs)]
     if not verdicts:
         return judge(diagnostic, runs, fixable)
     chosen = next((v for v in verdicts if v.status == "confirmed"), verdicts[0])
-    chosen.detail = "; ".join(f"rank {rank}: {v.status}" + (f" -> {v.fix_status}" if v.fix_status else "")
-                              for rank, v in enumerate(verdicts)) + (f"\n{chosen.detail}" if chosen.detail else "")
+    chosen.detail = "; ".join(
+        f"rank {rank}: {v.status}" + (f" -> {v.fix_status}" if v.fix_status else "")
+        for rank, v in enumerate(verdicts)
+    ) + (f"\n{chosen.detail}" if chosen.detail else "")
     chosen.ranks = [v.status for v in verdicts]
     return chosen
 
@@ -262,25 +360,42 @@ def _unflagged(runs: list, example: Path, code: str) -> Verdict:
     verdict = judge_program(example, runs)
     fixed_in = ".".join(map(str, RULES[code].fixed_in_torch))
     verdict.detail = f"{code} is off: torch {fixed_in} and newer do not have the problem" + (
-        f"\n{verdict.detail}" if verdict.detail else "")
+        f"\n{verdict.detail}" if verdict.detail else ""
+    )
     return verdict
 
 
-def verify_examples(options: VerifyOptions, progress: Callable[[str], None] = lambda _: None,
-                    ) -> Iterator[ExampleRow]:
-    """Every rule page's example (with the page's fixed version as the fix) and its fixed version, run here:
-    `jobs` examples at once, each one's runs in turn; the rows in the rules' order, each as soon as it is known."""
-    has_cuda = options.device == "cuda" or (options.device == "auto" and cuda_available())  # asked once
+def verify_examples(
+    options: VerifyOptions,
+    progress: Callable[[str], None] = lambda _: None,
+) -> Iterator[ExampleRow]:
+    """Every rule page's example (with the page's fixed version as the fix) and its fixed version,
+    run here: `jobs` examples at once, each one's runs in turn; the rows in the rules' order, each
+    as soon as it is known."""
+    has_cuda = options.device == "cuda" or (
+        options.device == "auto" and cuda_available()
+    )  # asked once
     serial = replace(options, device="cuda" if has_cuda else "cpu", jobs=1)
-    pages = {code: texts for code in sorted(expand_all(options.select) if options.select else RULES)
-             if code != "SL000" and (texts := page_examples(code)) is not None}
+    pages = {
+        code: texts
+        for code in sorted(expand_all(options.select) if options.select else RULES)
+        if code != "SL000" and (texts := page_examples(code)) is not None
+    }
     with tempfile.TemporaryDirectory(prefix="seedlint-examples-") as directory:
-        yield from concurrently(lambda code: _example_row(serial, code, pages[code], Path(directory), progress),
-                                list(pages), options.jobs)
+        yield from concurrently(
+            lambda code: _example_row(serial, code, pages[code], Path(directory), progress),
+            list(pages),
+            options.jobs,
+        )
 
 
-def _example_row(options: VerifyOptions, code: str, pages: tuple[str, str], directory: Path,
-                 progress: Callable[[str], None]) -> ExampleRow:
+def _example_row(
+    options: VerifyOptions,
+    code: str,
+    pages: tuple[str, str],
+    directory: Path,
+    progress: Callable[[str], None],
+) -> ExampleRow:
     """What a rule page's example and its fixed version do here (in a directory of their own)."""
     status = _not_run(code, options.device == "cuda") or _missing_library(code)
     if status is not None:
@@ -290,8 +405,11 @@ def _example_row(options: VerifyOptions, code: str, pages: tuple[str, str], dire
     example.write_text(pages[0], encoding="utf-8")
     fixed.write_text(pages[1], encoding="utf-8")
     settings = dict(select=[code], fixed_text=lambda _, text=pages[1]: text)
-    found = [v for v in verify(replace(options, paths=[example], **settings), progress)
-             if v.diagnostic is not None and v.diagnostic.code == code]
+    found = [
+        v
+        for v in verify(replace(options, paths=[example], **settings), progress)
+        if v.diagnostic is not None and v.diagnostic.code == code
+    ]
     clean = verify(replace(options, paths=[fixed], select=[code], fix_check=False), progress)
     if not found and _fixed_here(code):  # the rule is off for this torch: does the problem show?
         found = [_unflagged(run_all([_plan(options, example, {})] * options.runs), example, code)]

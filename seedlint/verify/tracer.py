@@ -20,32 +20,103 @@ from pathlib import Path
 from typing import Any, TextIO
 
 # aten ops that consume a generator (overload packet names).
-TORCH_RANDOM_OPS = frozenset({
-    "uniform_", "normal_", "normal", "bernoulli_", "bernoulli", "random_", "exponential_", "geometric_",
-    "cauchy_", "log_normal_", "rand", "rand_like", "randn", "randn_like", "randint", "randint_like",
-    "randperm", "multinomial", "poisson", "native_dropout", "rrelu_with_noise", "_standard_gamma",
-    "binomial", "_sample_dirichlet",
-})
+TORCH_RANDOM_OPS = frozenset(
+    {
+        "uniform_",
+        "normal_",
+        "normal",
+        "bernoulli_",
+        "bernoulli",
+        "random_",
+        "exponential_",
+        "geometric_",
+        "cauchy_",
+        "log_normal_",
+        "rand",
+        "rand_like",
+        "randn",
+        "randn_like",
+        "randint",
+        "randint_like",
+        "randperm",
+        "multinomial",
+        "poisson",
+        "native_dropout",
+        "rrelu_with_noise",
+        "_standard_gamma",
+        "binomial",
+        "_sample_dirichlet",
+    }
+)
 NUMPY_DRAWS = (
-    "rand", "randn", "randint", "random", "random_sample", "ranf", "sample", "choice", "shuffle", "permutation",
-    "normal", "uniform", "standard_normal", "binomial", "poisson", "beta", "gamma", "exponential", "bytes",
+    "rand",
+    "randn",
+    "randint",
+    "random",
+    "random_sample",
+    "ranf",
+    "sample",
+    "choice",
+    "shuffle",
+    "permutation",
+    "normal",
+    "uniform",
+    "standard_normal",
+    "binomial",
+    "poisson",
+    "beta",
+    "gamma",
+    "exponential",
+    "bytes",
 )
 # Methods of RNG objects (`np.random.default_rng(..)`, `RandomState(..)`, `random.Random(..)`).
 NUMPY_GENERATOR_DRAWS = (
-    "random", "integers", "choice", "shuffle", "permutation", "permuted", "normal", "uniform", "standard_normal",
-    "binomial", "poisson", "beta", "gamma", "exponential", "bytes", "multivariate_normal",
+    "random",
+    "integers",
+    "choice",
+    "shuffle",
+    "permutation",
+    "permuted",
+    "normal",
+    "uniform",
+    "standard_normal",
+    "binomial",
+    "poisson",
+    "beta",
+    "gamma",
+    "exponential",
+    "bytes",
+    "multivariate_normal",
 )
 PYTHON_DRAWS = (
-    "random", "randint", "randrange", "choice", "choices", "shuffle", "sample", "uniform", "gauss",
-    "normalvariate", "getrandbits", "randbytes", "triangular", "betavariate", "expovariate",
+    "random",
+    "randint",
+    "randrange",
+    "choice",
+    "choices",
+    "shuffle",
+    "sample",
+    "uniform",
+    "gauss",
+    "normalvariate",
+    "getrandbits",
+    "randbytes",
+    "triangular",
+    "betavariate",
+    "expovariate",
 )
 # The ops dropout draws its mask with (`F.dropout`, `alpha_dropout`, `feature_alpha_dropout`).
 DROPOUT_OPS = frozenset({"native_dropout", "bernoulli_", "bernoulli"})
 _PREFIX = 3
-# The directory of the seedlint package running the tracer (as imported, and with links resolved): its
-# frames are never the user's, even when it lies under the working directory (a checkout of seedlint).
-_SEEDLINT = tuple({os.path.dirname(os.path.dirname(path)) + os.sep
-                   for path in (os.path.abspath(__file__), os.path.realpath(__file__))})
+# The directory of the seedlint package running the tracer (as imported, and with links resolved):
+# its frames are never the user's, even when it lies under the working directory (a checkout of
+# seedlint).
+_SEEDLINT = tuple(
+    {
+        os.path.dirname(os.path.dirname(path)) + os.sep
+        for path in (os.path.abspath(__file__), os.path.realpath(__file__))
+    }
+)
 _worker_loader: dict | None = None  # in a DataLoader worker: the tag of the loader it works for
 
 
@@ -67,9 +138,17 @@ class Tracer:
         self.active = True
         self.busy = False  # inside a traced function: what it calls is part of the same draw
 
-    def traced_call(self, function: Callable[..., Any], args: tuple, kwargs: dict, op: str, generator: str,
-                    shuffled: bool) -> Any:
-        """Call a drawing function and record its draw once (not the draws it makes through others)."""
+    def traced_call(
+        self,
+        function: Callable[..., Any],
+        args: tuple,
+        kwargs: dict,
+        op: str,
+        generator: str,
+        shuffled: bool,
+    ) -> Any:
+        """Call a drawing function and record its draw once (not the draws it makes through
+        others)."""
         if self.busy:
             return function(*args, **kwargs)
         self.busy = True
@@ -90,11 +169,19 @@ class Tracer:
         self.child = True
         self.count = 0
 
-    def record(self, op: str, generator: str, values: Any, kind: str = "draw", owner: int | None = None,
-               eval_module: str | None = None, loader: dict | None = None) -> None:
-        """One record: a draw (`kind` "draw"), a sampler's epoch order ("epoch") or a loader's batch ("batch");
-        `eval_module`: the class of the module in eval mode that made a dropout draw; `loader`: the tag of
-        the loader a batch (or, in a worker, a draw) comes from."""
+    def record(
+        self,
+        op: str,
+        generator: str,
+        values: Any,
+        kind: str = "draw",
+        owner: int | None = None,
+        eval_module: str | None = None,
+        loader: dict | None = None,
+    ) -> None:
+        """One record: a draw (`kind` "draw"), a sampler's epoch order ("epoch") or a loader's batch
+        ("batch"); `eval_module`: the class of the module in eval mode that made a dropout draw;
+        `loader`: the tag of the loader a batch (or, in a worker, a draw) comes from."""
         if not self.active:
             return
         self.active = False  # hashing a tensor must not record its own ops
@@ -102,9 +189,17 @@ class Tracer:
             if os.getpid() != self.pid:
                 self._follow_fork()
             digest, prefix = _fingerprint(values)
-            entry = {"i": self.count, "kind": kind, "op": op, "generator": generator, "hash": digest,
-                     "prefix": prefix, "where": self.location(), "owner": owner,
-                     "worker": _child_label() if self.child else None}
+            entry = {
+                "i": self.count,
+                "kind": kind,
+                "op": op,
+                "generator": generator,
+                "hash": digest,
+                "prefix": prefix,
+                "where": self.location(),
+                "owner": owner,
+                "worker": _child_label() if self.child else None,
+            }
             if eval_module is not None:
                 entry["eval_module"] = eval_module
             if loader is not None or (self.child and _worker_loader is not None):
@@ -118,14 +213,23 @@ class Tracer:
     def record_modules(self) -> None:
         """One record listing the user's files the program loaded (findings in a helper module are
         judged from the runs of an entry point that loads it)."""
-        files = sorted({module.__file__ for module in list(sys.modules.values())
-                        if isinstance(getattr(module, "__file__", None), str) and self._is_users(module.__file__)})
+        files = sorted(
+            {
+                module.__file__
+                for module in list(sys.modules.values())
+                if isinstance(getattr(module, "__file__", None), str)
+                and self._is_users(module.__file__)
+            }
+        )
         self.stream.write(json.dumps({"kind": "modules", "files": files}) + "\n")
         self.stream.flush()
 
     def _is_users(self, filename: str) -> bool:
-        return (filename.startswith(tuple(self.roots)) and not filename.startswith(_SEEDLINT)
-                and "site-packages" not in filename)
+        return (
+            filename.startswith(tuple(self.roots))
+            and not filename.startswith(_SEEDLINT)
+            and "site-packages" not in filename
+        )
 
     def is_user_frame(self, depth: int) -> bool:
         """Whether the code `depth` frames up (from the caller) is in the user's files."""
@@ -141,29 +245,37 @@ class Tracer:
         return None
 
     def wrap(self, owner: Any, name: str, generator: str) -> None:
-        """Replace `owner.name` by a function that records what the original returns (or shuffles)."""
+        """Replace `owner.name` by a function that records what the original returns (or
+        shuffles)."""
         original = getattr(owner, name, None)
         if original is None:
             return
         tracer = self
 
         def traced(*args: Any, **kwargs: Any) -> Any:
-            return tracer.traced_call(original, args, kwargs, f"{generator}.{name}", generator, name == "shuffle")
+            return tracer.traced_call(
+                original, args, kwargs, f"{generator}.{name}", generator, name == "shuffle"
+            )
 
         traced.__wrapped__ = original  # type: ignore[attr-defined]
         setattr(owner, name, traced)
 
 
 def _trace_seeding(tracer: Tracer, owners: list[tuple[Any, str, str]]) -> None:
-    """Record each call that seeds a global generator ("seed"), saves its state ("save") or puts a saved
-    state back ("restore"): `owners` lists (module, function name, kind)."""
+    """Record each call that seeds a global generator ("seed"), saves its state ("save") or puts a
+    saved state back ("restore"): `owners` lists (module, function name, kind)."""
     for owner, name, kind in owners:
         original = getattr(owner, name, None)
         if original is None:
             continue
 
-        def traced(*args: Any, _original: Callable[..., Any] = original, _kind: str = kind,
-                   _op: str = f"{getattr(owner, '__name__', '')}.{name}", **kwargs: Any) -> Any:
+        def traced(
+            *args: Any,
+            _original: Callable[..., Any] = original,
+            _kind: str = kind,
+            _op: str = f"{getattr(owner, '__name__', '')}.{name}",
+            **kwargs: Any,
+        ) -> Any:
             result = _original(*args, **kwargs)
             if not tracer.busy:
                 tracer.record(_op, _kind, list(args[:1]) if _kind == "seed" else [], kind=_kind)
@@ -174,7 +286,8 @@ def _trace_seeding(tracer: Tracer, owners: list[tuple[Any, str, str]]) -> None:
 
 
 def _child_label() -> int | str:
-    """A child process's label: its DataLoader worker id, else its multiprocessing name (`SpawnProcess-1`)."""
+    """A child process's label: its DataLoader worker id, else its multiprocessing name
+    (`SpawnProcess-1`)."""
     worker = sys.modules.get("torch.utils.data._utils.worker")
     info = worker.get_worker_info() if worker is not None else None
     if info is not None:
@@ -211,7 +324,8 @@ def _plain(value: Any) -> Any:
 
 
 class _TracedType(type):
-    """The metaclass of a traced RNG class: `isinstance` and `issubclass` answer as for the original."""
+    """The metaclass of a traced RNG class: `isinstance` and `issubclass` answer as for the
+    original."""
 
     def __instancecheck__(cls, instance: Any) -> bool:
         return isinstance(instance, cls.__bases__[0])
@@ -220,7 +334,9 @@ class _TracedType(type):
         return issubclass(subclass, cls.__bases__[0])
 
 
-def traced_class(tracer: Tracer, base: type, methods: tuple[str, ...], generator: str, module: str) -> type:
+def traced_class(
+    tracer: Tracer, base: type, methods: tuple[str, ...], generator: str, module: str
+) -> type:
     """A subclass of an RNG class, installed as `module.<name>`, whose draw methods record what they
     return (or shuffle). It passes for the original: its name, `isinstance` checks, and `pickle`
     (which finds it where it is installed).
@@ -233,7 +349,10 @@ def traced_class(tracer: Tracer, base: type, methods: tuple[str, ...], generator
             original = getattr(super(subclass, self), name)
             if not getattr(self, "_seedlint_traced", False):
                 return original(*args, **kwargs)
-            return tracer.traced_call(original, args, kwargs, f"{generator}.{name}", generator, name == "shuffle")
+            return tracer.traced_call(
+                original, args, kwargs, f"{generator}.{name}", generator, name == "shuffle"
+            )
+
         return traced
 
     def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
@@ -248,15 +367,17 @@ def traced_class(tracer: Tracer, base: type, methods: tuple[str, ...], generator
 
 
 def _trace_rng_objects(tracer: Tracer) -> None:
-    """RNG objects draw through traced subclasses: `random.Random`, NumPy's `RandomState` and `Generator`."""
+    """RNG objects draw through traced subclasses: `random.Random`, NumPy's `RandomState` and
+    `Generator`."""
     traced_class(tracer, random.Random, PYTHON_DRAWS, "object:random", "random")
     try:
         import numpy.random
     except ImportError:
         return
     traced_class(tracer, numpy.random.RandomState, NUMPY_DRAWS, "object:numpy", "numpy.random")
-    traced_generator = traced_class(tracer, numpy.random.Generator, NUMPY_GENERATOR_DRAWS, "object:numpy",
-                                    "numpy.random")
+    traced_generator = traced_class(
+        tracer, numpy.random.Generator, NUMPY_GENERATOR_DRAWS, "object:numpy", "numpy.random"
+    )
     default_rng = numpy.random.default_rng
 
     def traced_default_rng(seed: Any = None) -> Any:
@@ -271,7 +392,10 @@ def install(tracer: Tracer) -> Callable[[], None]:
     """Start recording torch, NumPy and `random` draws; returns what stops torch's recording."""
     for name in PYTHON_DRAWS:
         tracer.wrap(random, name, "random")
-    _trace_seeding(tracer, [(random, "seed", "seed"), (random, "getstate", "save"), (random, "setstate", "restore")])
+    _trace_seeding(
+        tracer,
+        [(random, "seed", "seed"), (random, "getstate", "save"), (random, "setstate", "restore")],
+    )
     _trace_rng_objects(tracer)
     try:
         import numpy.random
@@ -280,8 +404,14 @@ def install(tracer: Tracer) -> Callable[[], None]:
     else:
         for name in NUMPY_DRAWS:
             tracer.wrap(numpy.random, name, "numpy")
-        _trace_seeding(tracer, [(numpy.random, "seed", "seed"), (numpy.random, "get_state", "save"),
-                                (numpy.random, "set_state", "restore")])
+        _trace_seeding(
+            tracer,
+            [
+                (numpy.random, "seed", "seed"),
+                (numpy.random, "get_state", "save"),
+                (numpy.random, "set_state", "restore"),
+            ],
+        )
     try:
         from torch.utils._python_dispatch import TorchDispatchMode
     except ImportError:
@@ -294,7 +424,9 @@ def install(tracer: Tracer) -> Callable[[], None]:
         name = func.overloadpacket.__name__
         if name in TORCH_RANDOM_OPS and tracer.active:
             module = _module_in_eval_mode() if name in DROPOUT_OPS else None
-            tracer.record(f"aten.{name}", _generator_label(kwargs, result), result, eval_module=module)
+            tracer.record(
+                f"aten.{name}", _generator_label(kwargs, result), result, eval_module=module
+            )
         return result
 
     hidden = torch._disable_dynamo(dispatch, recursive=True)  # imports Dynamo when first called
@@ -305,30 +437,43 @@ def install(tracer: Tracer) -> Callable[[], None]:
             return False  # done below, lazily
 
         def __torch_dispatch__(self, func, types, args=(), kwargs=None):
-            # Dynamo must not trace the tracer (torch wraps every mode so by default, importing Dynamo
-            # in every run: about a second); only a program that has imported it (`torch.compile`) pays.
+            # Dynamo must not trace the tracer (torch wraps every mode so by default, importing
+            # Dynamo in every run: about a second); only a program that has imported it
+            # (`torch.compile`) pays.
             if "torch._dynamo" in sys.modules:
                 return hidden(func, args, kwargs)
             return dispatch(func, args, kwargs)
 
     _trace_data_loading(tracer)
-    _trace_seeding(tracer, [(module, name, kind) for module in (torch, torch.random)
-                            for name, kind in (("manual_seed", "seed"), ("get_rng_state", "save"),
-                                               ("set_rng_state", "restore"))])
+    _trace_seeding(
+        tracer,
+        [
+            (module, name, kind)
+            for module in (torch, torch.random)
+            for name, kind in (
+                ("manual_seed", "seed"),
+                ("get_rng_state", "save"),
+                ("set_rng_state", "restore"),
+            )
+        ],
+    )
     mode = RandomOps()
     mode.__enter__()
     return lambda: mode.__exit__(None, None, None)
 
 
 def _trace_data_loading(tracer: Tracer) -> None:
-    """Record each epoch's order of a `DistributedSampler`, and each batch a multi-worker loader yields."""
+    """Record each epoch's order of a `DistributedSampler`, and each batch a multi-worker loader
+    yields."""
     from torch.utils.data import DistributedSampler, dataloader
 
     sampler_iter = DistributedSampler.__iter__
 
     def epoch_order(self: Any) -> Any:
         indices = list(sampler_iter(self))
-        tracer.record("DistributedSampler.__iter__", "sampler", indices, kind="epoch", owner=id(self))
+        tracer.record(
+            "DistributedSampler.__iter__", "sampler", indices, kind="epoch", owner=id(self)
+        )
         return iter(indices)
 
     DistributedSampler.__iter__ = epoch_order  # type: ignore[method-assign]
@@ -337,8 +482,14 @@ def _trace_data_loading(tracer: Tracer) -> None:
 
     def batch(self: Any) -> Any:
         data = next_batch(self)
-        tracer.record("DataLoader.__next__", "loader", _flat(data), kind="batch", owner=id(self),
-                      loader=getattr(self, "_seedlint_loader", None))
+        tracer.record(
+            "DataLoader.__next__",
+            "loader",
+            _flat(data),
+            kind="batch",
+            owner=id(self),
+            loader=getattr(self, "_seedlint_loader", None),
+        )
         return data
 
     dataloader._MultiProcessingDataLoaderIter.__next__ = batch  # type: ignore[method-assign]
@@ -397,7 +548,8 @@ def _flat(data: Any) -> Any:
 
 
 def _module_in_eval_mode() -> str | None:
-    """The class name of the innermost `nn.Module` running a method, when that module is in eval mode."""
+    """The class name of the innermost `nn.Module` running a method, when that module is in eval
+    mode."""
     module_type = sys.modules["torch.nn"].Module
     frame = sys._getframe(2)
     while frame is not None:
@@ -410,7 +562,8 @@ def _module_in_eval_mode() -> str | None:
 
 
 def _generator_label(kwargs: dict | None, result: Any) -> str:
-    """`torch:cpu` / `torch:cuda:0` for a global generator, `generator:<device>` for a user-made one."""
+    """`torch:cpu` / `torch:cuda:0` for a global generator, `generator:<device>` for a user-made
+    one."""
     import torch
 
     generator = (kwargs or {}).get("generator")

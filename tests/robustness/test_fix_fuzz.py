@@ -38,11 +38,17 @@ from seedlint.source import SourceText
 _PROFILE = os.environ.get("SEEDLINT_FUZZ", "ci")
 _LONG_PROGRAMS = int(os.environ.get("SEEDLINT_FUZZ_PROGRAMS", "100000"))
 _SLOW = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.large_base_example]
-settings.register_profile("ci", derandomize=True, database=None, deadline=None, suppress_health_check=_SLOW)
+settings.register_profile(
+    "ci", derandomize=True, database=None, deadline=None, suppress_health_check=_SLOW
+)
 settings.register_profile("long", database=None, deadline=None, suppress_health_check=_SLOW)
 FUZZ = settings.get_profile(_PROFILE)
 # Every rule, SL305 included (it judges torch < 2.10), every fix allowed: what `--select ALL --fix` runs.
-LINTER = Linter([RULES[code]() for code in RULES], AnalysisSettings(target_torch_version=(2, 4)), fixable=set(RULES))
+LINTER = Linter(
+    [RULES[code]() for code in RULES],
+    AnalysisSettings(target_torch_version=(2, 4)),
+    fixable=set(RULES),
+)
 PATH = Path("train.py")
 _NEWLINES = re.compile(r"\r\n|\r|\n")
 
@@ -63,8 +69,10 @@ def _compiles(text: str) -> bool:
 
 
 def _offset(source: SourceText, diagnostic: Diagnostic) -> tuple[int, int]:
-    return (source.offset(diagnostic.start.row, diagnostic.start.column - 1),
-            source.offset(diagnostic.end.row, diagnostic.end.column - 1))
+    return (
+        source.offset(diagnostic.start.row, diagnostic.start.column - 1),
+        source.offset(diagnostic.end.row, diagnostic.end.column - 1),
+    )
 
 
 def _rebuilt(text: str, edits: list[Edit]) -> str:
@@ -72,7 +80,7 @@ def _rebuilt(text: str, edits: list[Edit]) -> str:
     pieces, position = [], 0
     for edit in sorted(edits, key=lambda edit: (edit.start, edit.end)):
         assert edit.start >= position, f"overlapping edits: {edits}"
-        pieces += [text[position:edit.start], edit.content]
+        pieces += [text[position : edit.start], edit.content]
         position = edit.end
     return "".join(pieces) + text[position:]
 
@@ -88,8 +96,9 @@ def _moved(offset: int, edits: list[Edit], end: bool = False) -> int:
     return offset + shift
 
 
-def _reported_again(before: str, after: str, edits: list[Edit], accepted: list[Diagnostic],
-                    found: list[Diagnostic]) -> list[tuple[Diagnostic, Diagnostic]]:
+def _reported_again(
+    before: str, after: str, edits: list[Edit], accepted: list[Diagnostic], found: list[Diagnostic]
+) -> list[tuple[Diagnostic, Diagnostic]]:
     """(fixed, found) pairs: a finding after the round that is a fixed one (its rule, its message) on its moved
     span. (A rule may find something else there: another fix of the round may have changed what it sees.)"""
     old, new = SourceText(before), SourceText(after)
@@ -99,13 +108,18 @@ def _reported_again(before: str, after: str, edits: list[Edit], accepted: list[D
         start, end = _moved(start, edits), _moved(end, edits, end=True)
         for diagnostic in found:
             found_start, found_end = _offset(new, diagnostic)
-            if (diagnostic.code, diagnostic.message) == (fixed.code, fixed.message) and found_start < end \
-                    and start < found_end:
+            if (
+                (diagnostic.code, diagnostic.message) == (fixed.code, fixed.message)
+                and found_start < end
+                and start < found_end
+            ):
                 pairs.append((fixed, diagnostic))
     return pairs
 
 
-def _revealed_by_noqa_fixes(text: str, encoding: str, accepted: list[Diagnostic]) -> list[Diagnostic]:
+def _revealed_by_noqa_fixes(
+    text: str, encoding: str, accepted: list[Diagnostic]
+) -> list[Diagnostic]:
     """Findings that the SL100 fixes of a round uncover on their own: of a code a fix removes from a `# noqa`
     as suppressing nothing (its message names them), on that comment's line."""
     removals = [d for d in accepted if d.code == UNUSED_NOQA]
@@ -113,9 +127,14 @@ def _revealed_by_noqa_fixes(text: str, encoding: str, accepted: list[Diagnostic]
         return []
     edits = [edit for diagnostic in removals for edit in diagnostic.fix.edits]
     old, new = SourceText(text), SourceText(_rebuilt(text, edits))
-    claims = {(new.location(_moved(_offset(old, d)[0], edits)).row, code)
-              for d in removals for code in re.findall(r"SL[0-9]{3}", d.message)}
-    return [d for d in _linted(new.text.encode(encoding)).diagnostics if (d.start.row, d.code) in claims]
+    claims = {
+        (new.location(_moved(_offset(old, d)[0], edits)).row, code)
+        for d in removals
+        for code in re.findall(r"SL[0-9]{3}", d.message)
+    }
+    return [
+        d for d in _linted(new.text.encode(encoding)).diagnostics if (d.start.row, d.code) in claims
+    ]
 
 
 def _signature(diagnostics: list[Diagnostic]) -> list[tuple]:
@@ -134,7 +153,9 @@ def _linted(data: bytes) -> LintResult:
     return _lint(data)
 
 
-def _fix_rounds(text: str, encoding: str, unsafe: bool, compiles: bool) -> tuple[str, list[Diagnostic], int]:
+def _fix_rounds(
+    text: str, encoding: str, unsafe: bool, compiles: bool
+) -> tuple[str, list[Diagnostic], int]:
     """Fix round by round as `lint(fix=..)` does, checking each round: the final text, its findings, the rounds."""
     newlines = set(_NEWLINES.findall(text))
     diagnostics = _linted(text.encode(encoding)).diagnostics
@@ -142,7 +163,9 @@ def _fix_rounds(text: str, encoding: str, unsafe: bool, compiles: bool) -> tuple
         fixed, accepted = apply_fixes(text, [d for d in diagnostics if d.fixable(unsafe)])
         if not accepted:
             return text, diagnostics, rounds
-        edits = list(dict.fromkeys(edit for diagnostic in accepted for edit in diagnostic.fix.edits))
+        edits = list(
+            dict.fromkeys(edit for diagnostic in accepted for edit in diagnostic.fix.edits)
+        )
         assert fixed == _rebuilt(text, edits)
         found = _linted(fixed.encode(encoding)).diagnostics
         assert not _reported_again(text, fixed, edits, accepted, found)
@@ -203,10 +226,15 @@ def test_most_generated_scripts_have_findings_to_fix():
     assert sum(fixable) >= 0.6 * len(fixable)
 
 
-@pytest.mark.parametrize("code", [code for code in RULES if RULES[code].fix_availability in ("safe", "unsafe")])
+@pytest.mark.parametrize(
+    "code", [code for code in RULES if RULES[code].fix_availability in ("safe", "unsafe")]
+)
 def test_generated_scripts_reach_the_fixes_of_every_rule(code):
-    find(training_scripts(), lambda data: code in _fixable_codes(data),
-         settings=settings(FUZZ, max_examples=500, phases=[Phase.generate]))
+    find(
+        training_scripts(),
+        lambda data: code in _fixable_codes(data),
+        settings=settings(FUZZ, max_examples=500, phases=[Phase.generate]),
+    )
 
 
 def test_a_used_noqa_stays_in_a_file_with_carriage_return_line_endings():

@@ -29,27 +29,69 @@ def _tree(root: Path, files: dict[str, str]) -> dict[Path, bytes]:
 
 
 def _snapshot(root: Path) -> dict[Path, bytes]:
-    return {path: path.read_bytes() for path in sorted(root.rglob("*.py"))
-            if path.is_file() and not path.is_symlink() and os.access(path, os.R_OK)}
+    return {
+        path: path.read_bytes()
+        for path in sorted(root.rglob("*.py"))
+        if path.is_file() and not path.is_symlink() and os.access(path, os.R_OK)
+    }
 
 
 def _concise(root: Path, *args: str, **kwargs) -> subprocess.CompletedProcess:
-    return run_cli("check", ".", "--no-cache", "--output-format", "concise", *args, cwd=root, **kwargs)
+    return run_cli(
+        "check", ".", "--no-cache", "--output-format", "concise", *args, cwd=root, **kwargs
+    )
 
 
-@pytest.mark.parametrize("name, text, reason", [
-    ("deep.py", PRELUDE + "x = " + "(" * 3000 + "1" + ")" * 3000 + "\n", "SyntaxError: too many nested parentheses"),
-    ("chain.py", PRELUDE + "x = (\n" + "-\n" * 100_000 + "1)\n", "too deeply nested to parse"),
-    ("ifs.py", PRELUDE + "x = (\n" + "1 if a else\n" * 50_000 + "1)\n", "too deeply nested to parse"),
-    ("data.py", PRELUDE + "x = [" + ",".join(["1"] * 2_000_000) + "]\n", "over `max-file-size` (2,097,152)"),
-    ("line.py", PRELUDE + "x = [" + ",".join(["1"] * 60_000) + "]\n", "line 3 is 120,005 characters long"),
-])
-def test_what_the_parser_cannot_take_is_one_finding_and_the_run_goes_on(tmp_path, name, text, reason):
+@pytest.mark.parametrize(
+    "name, text, reason",
+    [
+        (
+            "deep.py",
+            PRELUDE + "x = " + "(" * 3000 + "1" + ")" * 3000 + "\n",
+            "SyntaxError: too many nested parentheses",
+        ),
+        ("chain.py", PRELUDE + "x = (\n" + "-\n" * 100_000 + "1)\n", "too deeply nested to parse"),
+        (
+            "ifs.py",
+            PRELUDE + "x = (\n" + "1 if a else\n" * 50_000 + "1)\n",
+            "too deeply nested to parse",
+        ),
+        (
+            "data.py",
+            PRELUDE + "x = [" + ",".join(["1"] * 2_000_000) + "]\n",
+            "over `max-file-size` (2,097,152)",
+        ),
+        (
+            "line.py",
+            PRELUDE + "x = [" + ",".join(["1"] * 60_000) + "]\n",
+            "line 3 is 120,005 characters long",
+        ),
+    ],
+)
+def test_what_the_parser_cannot_take_is_one_finding_and_the_run_goes_on(
+    tmp_path, name, text, reason
+):
     before = _tree(tmp_path, {name: text, "train.py": SEEDED_LATE})
-    limit = 1536 * 1024 * 1024  # the whole run, in 1.5 GiB of address space (one-line data took 8.6 GB)
+    limit = (
+        1536 * 1024 * 1024
+    )  # the whole run, in 1.5 GiB of address space (one-line data took 8.6 GB)
     result = subprocess.run(
-        [sys.executable, "-m", "seedlint", "check", ".", "--no-cache", "--output-format", "concise"], cwd=tmp_path, check=False,
-        capture_output=True, timeout=120, preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_AS, (limit, limit)))
+        [
+            sys.executable,
+            "-m",
+            "seedlint",
+            "check",
+            ".",
+            "--no-cache",
+            "--output-format",
+            "concise",
+        ],
+        cwd=tmp_path,
+        check=False,
+        capture_output=True,
+        timeout=120,
+        preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_AS, (limit, limit)),
+    )
     out = result.stdout.decode()
     assert result.returncode == 1, result.stderr.decode()[-2000:]
     finding = out.split(f"{name}:", 1)[1].splitlines()[0]
@@ -67,7 +109,10 @@ def test_the_limits_are_configurable(tmp_path):
     assert "over `max-file-size` (1,000)" in _concise(tmp_path).stdout.decode()
     (tmp_path / "pyproject.toml").write_text("[tool.seedlint]\nmax-file-size = -1\n")
     result = _concise(tmp_path)
-    assert result.returncode == 2 and "`max-file-size` must be a positive number of bytes" in result.stderr.decode()
+    assert (
+        result.returncode == 2
+        and "`max-file-size` must be a positive number of bytes" in result.stderr.decode()
+    )
 
 
 def test_links_that_loop_or_dangle_odd_entries_and_linked_folders(tmp_path):
@@ -85,7 +130,10 @@ def test_links_that_loop_or_dangle_odd_entries_and_linked_folders(tmp_path):
     assert result.returncode == 1
     assert "train.py:2:5: SL104" in out and "foo.py/inner.py:2:5: SL104" in out
     assert "elsewhere.py" not in out and "Traceback" not in err
-    assert "warning: loop_a.py: skipped, a symbolic link that cannot be followed (Too many levels" in err
+    assert (
+        "warning: loop_a.py: skipped, a symbolic link that cannot be followed (Too many levels"
+        in err
+    )
     assert "warning: dangling.py: skipped, a symbolic link to nothing" in err
     assert "warning: pipe.py: skipped, not a regular file" in err
     assert _snapshot(tree) == before
@@ -99,8 +147,12 @@ def test_a_file_name_that_is_not_utf8(tmp_path):
     result = run_cli("check", ".", "--no-cache", "--output-format", "json", cwd=tmp_path)
     assert [item["code"] for item in json.loads(result.stdout)] == ["SL104"]
     result = run_cli("check", ".", "--no-cache", "--output-format", "sarif", cwd=tmp_path)
-    assert json.loads(result.stdout)["runs"][0]["results"][0]["locations"][0]["physicalLocation"][
-        "artifactLocation"]["uri"] == "caf%E9.py"
+    assert (
+        json.loads(result.stdout)["runs"][0]["results"][0]["locations"][0]["physicalLocation"][
+            "artifactLocation"
+        ]["uri"]
+        == "caf%E9.py"
+    )
     result = run_cli("check", ".", "--no-cache", "--diff", "--unsafe-fixes", cwd=tmp_path)
     assert result.returncode == 1 and b"+torch.manual_seed(0)" in result.stdout
     assert _concise(tmp_path, "--fix", "--unsafe-fixes").returncode == 0
@@ -119,16 +171,35 @@ def _deny(monkeypatch, tree: Path) -> None:
 
     denied = PermissionError(13, "Permission denied")
     scandir, read_bytes = os.scandir, Path.read_bytes
-    monkeypatch.setattr(modules, "open", lambda path, *args: (_ for _ in ()).throw(denied)
-                        if Path(path).name == "secret.py" else open(path, *args), raising=False)
-    monkeypatch.setattr(discovery.os, "scandir", lambda path: (_ for _ in ()).throw(denied)
-                        if Path(path).name == "locked" else scandir(path))
-    monkeypatch.setattr(runner.Path, "read_bytes", lambda path: (_ for _ in ()).throw(denied)
-                        if path.name == "secret.py" else read_bytes(path))
+    monkeypatch.setattr(
+        modules,
+        "open",
+        lambda path, *args: (
+            (_ for _ in ()).throw(denied) if Path(path).name == "secret.py" else open(path, *args)
+        ),
+        raising=False,
+    )
+    monkeypatch.setattr(
+        discovery.os,
+        "scandir",
+        lambda path: (
+            (_ for _ in ()).throw(denied) if Path(path).name == "locked" else scandir(path)
+        ),
+    )
+    monkeypatch.setattr(
+        runner.Path,
+        "read_bytes",
+        lambda path: (
+            (_ for _ in ()).throw(denied) if path.name == "secret.py" else read_bytes(path)
+        ),
+    )
 
 
 def test_unreadable_files_and_folders(tmp_path, monkeypatch):
-    _tree(tmp_path, {"train.py": SEEDED_LATE, "secret.py": SEEDED_LATE, "locked/inside.py": SEEDED_LATE})
+    _tree(
+        tmp_path,
+        {"train.py": SEEDED_LATE, "secret.py": SEEDED_LATE, "locked/inside.py": SEEDED_LATE},
+    )
     monkeypatch.chdir(tmp_path)
     _deny(monkeypatch, tmp_path)
     try:
@@ -166,7 +237,10 @@ def test_fix_leaves_read_only_files_and_fixes_the_others(tmp_path):
     os.chmod(tmp_path / "locked.py", stat.S_IRUSR | stat.S_IRGRP | stat.S_IROTH)
     result = _concise(tmp_path, "--fix", "--unsafe-fixes")
     assert result.returncode == 1
-    assert "warning: locked.py: not fixed, cannot write it (the file is read-only)" in result.stderr.decode()
+    assert (
+        "warning: locked.py: not fixed, cannot write it (the file is read-only)"
+        in result.stderr.decode()
+    )
     assert "locked.py:2:5: SL104" in result.stdout.decode()
     assert (tmp_path / "locked.py").read_text() == SEEDED_LATE
     assert (tmp_path / "open.py").read_text() == FIXED
@@ -189,8 +263,12 @@ def test_fix_does_not_overwrite_a_file_changed_after_it_was_read(tmp_path, monke
     monkeypatch.setattr(Runner, "analyse", analyse_while_an_editor_saves)
     options = CheckOptions(paths=[Path(".")], cache=False, jobs=1, fix=True, unsafe_fixes=True)
     Runner(options).run()
-    assert calls[1] == saved_meanwhile.encode()  # the new bytes were read and fixed, not the old fix written
-    assert (tmp_path / "train.py").read_text() == "import torch\ntorch.manual_seed(1)\ny = torch.randn(2)\n"
+    assert (
+        calls[1] == saved_meanwhile.encode()
+    )  # the new bytes were read and fixed, not the old fix written
+    assert (
+        tmp_path / "train.py"
+    ).read_text() == "import torch\ntorch.manual_seed(1)\ny = torch.randn(2)\n"
 
 
 def test_a_folder_with_nothing_to_lint_says_so(tmp_path):
@@ -199,5 +277,7 @@ def test_a_folder_with_nothing_to_lint_says_so(tmp_path):
     (tmp_path / ".gitignore").write_text("build/\n")
     result = run_cli("check", "build/x", "--no-cache", cwd=tmp_path)
     assert result.returncode == 0
-    assert "warning: build/x: no Python files found (all excluded or git-ignored, or none there)" in \
-        result.stderr.decode()
+    assert (
+        "warning: build/x: no Python files found (all excluded or git-ignored, or none there)"
+        in result.stderr.decode()
+    )

@@ -23,8 +23,13 @@ def _fixed(number: int) -> str:
 
 
 def _fix_run(root: Path) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-m", "seedlint", "check", ".", "--fix", "--unsafe-fixes", "--no-cache"],
-                            cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    return subprocess.Popen(
+        [sys.executable, "-m", "seedlint", "check", ".", "--fix", "--unsafe-fixes", "--no-cache"],
+        cwd=root,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
 
 
 def test_a_killed_fix_run_leaves_each_file_original_or_fixed(tmp_path):
@@ -57,6 +62,7 @@ def test_a_killed_fix_run_leaves_each_file_original_or_fixed(tmp_path):
             text = (root / f"m{number:03}.py").read_text()
             assert text in (_original(number), _fixed(number)), (trial, number, text)
             outcomes.add(text == _fixed(number))
-        assert sorted(path.name for path in root.iterdir() if not path.name.startswith(".")) == \
-            [f"m{n:03}.py" for n in range(FILES)]
+        assert sorted(path.name for path in root.iterdir() if not path.name.startswith(".")) == [
+            f"m{n:03}.py" for n in range(FILES)
+        ]
     assert outcomes == {False, True}  # files left original by the kills, and fixed

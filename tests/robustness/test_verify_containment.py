@@ -21,23 +21,41 @@ from seedlint.verify.runs import RUN_MARKER
 
 pytest.importorskip("torch")
 
-needs_proc = pytest.mark.skipif(not Path("/proc/self/environ").exists(),
-                                reason="finding the processes that left the group reads Linux's /proc")
+needs_proc = pytest.mark.skipif(
+    not Path("/proc/self/environ").exists(),
+    reason="finding the processes that left the group reads Linux's /proc",
+)
 CLI = (sys.executable, "-m", "seedlint")
 # The CLI importing the installed seedlint, whatever the working directory holds.
-INSTALLED_CLI = (sys.executable, "-c", "import sys\ndel sys.path[0]\nfrom seedlint.cli import main\nmain()\n")
+INSTALLED_CLI = (
+    sys.executable,
+    "-c",
+    "import sys\ndel sys.path[0]\nfrom seedlint.cli import main\nmain()\n",
+)
 # Runs the command given as arguments, then prints the peak memory of the largest process it waited for.
-PEAK_MEMORY = ("import resource, subprocess, sys\nsubprocess.run(sys.argv[1:])\n"
-               "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024, file=sys.stderr)\n")
+PEAK_MEMORY = (
+    "import resource, subprocess, sys\nsubprocess.run(sys.argv[1:])\n"
+    "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024, file=sys.stderr)\n"
+)
 LIMIT = 120  # seconds: a verify that never returns fails its test instead of hanging the suite
 
 
-def verify(cwd: Path, *args: str, env: dict | None = None, cli: tuple[str, ...] = CLI,
-           ) -> tuple[list[dict], float, str]:
+def verify(
+    cwd: Path,
+    *args: str,
+    env: dict | None = None,
+    cli: tuple[str, ...] = CLI,
+) -> tuple[list[dict], float, str]:
     """`seedlint verify --output-format json ARGS` in `cwd`: the verdicts, the seconds it took, its stderr."""
     start = time.monotonic()
-    result = subprocess.run([*cli, "verify", "--output-format", "json", *args], cwd=cwd, capture_output=True,
-                            env={**os.environ, **(env or {})}, timeout=LIMIT, check=False)
+    result = subprocess.run(
+        [*cli, "verify", "--output-format", "json", *args],
+        cwd=cwd,
+        capture_output=True,
+        env={**os.environ, **(env or {})},
+        timeout=LIMIT,
+        check=False,
+    )
     stderr = result.stderr.decode()
     assert "Traceback" not in stderr, stderr
     return json.loads(result.stdout), time.monotonic() - start, stderr
@@ -115,19 +133,26 @@ def test_a_flood_of_output_is_drained_and_capped_and_the_report_says_so(tmp_path
     (tmp_path / "flood.py").write_text(
         "import sys\nblock = b'x' * 4_000_000\nfor _ in range(250):\n    sys.stdout.buffer.write(block)\n"
     )  # 1 GB
-    (item,), seconds, stderr = verify(tmp_path, "--timeout", "20", "flood.py",
-                                      cli=(sys.executable, "-c", PEAK_MEMORY, *CLI))
+    (item,), seconds, stderr = verify(
+        tmp_path, "--timeout", "20", "flood.py", cli=(sys.executable, "-c", PEAK_MEMORY, *CLI)
+    )
     assert item["status"] == "not-reproduced"
-    assert item["detail"] == ("output truncated: a run wrote 1000.0 MB to stdout; seedlint kept the first and last "
-                              "32 KiB of each")
-    assert int(stderr.split()[-1]) < 1_000_000_000  # the peak of seedlint and the traced runs (torch), not 1 GB
+    assert item["detail"] == (
+        "output truncated: a run wrote 1000.0 MB to stdout; seedlint kept the first and last "
+        "32 KiB of each"
+    )
+    assert (
+        int(stderr.split()[-1]) < 1_000_000_000
+    )  # the peak of seedlint and the traced runs (torch), not 1 GB
     assert seconds < 30
 
 
 def test_a_child_left_running_does_not_hold_the_verdict_and_is_killed(tmp_path, pid_file):
     (tmp_path / "forks.py").write_text(FORKS.format(pids=str(pid_file)))
     (item,), seconds, _ = verify(tmp_path, "--timeout", "15", "forks.py")
-    assert item["status"] == "not-reproduced"  # not a timeout: the child holds the pipes, not the verdict
+    assert (
+        item["status"] == "not-reproduced"
+    )  # not a timeout: the child holds the pipes, not the verdict
     assert seconds < 15
     assert len(_pids(pid_file)) == 2 and all(_gone(pid) for pid in _pids(pid_file))
 
@@ -144,12 +169,15 @@ def test_a_daemon_is_killed_and_its_temporary_file_removed(tmp_path, pid_file):
 
 
 @needs_proc
-def test_a_hang_deaf_to_sigterm_is_killed_at_the_timeout_with_its_processes_and_temporary_files(tmp_path,
-                                                                                               pid_file):
+def test_a_hang_deaf_to_sigterm_is_killed_at_the_timeout_with_its_processes_and_temporary_files(
+    tmp_path, pid_file
+):
     temporary = tmp_path / "tmp"
     temporary.mkdir()
     (tmp_path / "hang.py").write_text(HANG.format(pids=str(pid_file)))
-    (item,), seconds, _ = verify(tmp_path, "--timeout", "5", "hang.py", env={"TMPDIR": str(temporary)})
+    (item,), seconds, _ = verify(
+        tmp_path, "--timeout", "5", "hang.py", env={"TMPDIR": str(temporary)}
+    )
     assert (item["status"], item["detail"]) == ("timeout", "no divergence before the timeout")
     assert seconds < 20
     assert len(_pids(pid_file)) == 4 and all(_gone(pid) for pid in _pids(pid_file))
@@ -157,15 +185,23 @@ def test_a_hang_deaf_to_sigterm_is_killed_at_the_timeout_with_its_processes_and_
 
 
 @pytest.mark.parametrize("package", ["a checkout of seedlint", "an unrelated seedlint package"])
-def test_the_divergent_draw_is_at_the_users_line_whatever_seedlint_package_the_directory_holds(tmp_path,
-                                                                                                package):
-    if package == "a checkout of seedlint":  # `python -m seedlint` runs it, harness and tracer included
-        shutil.copytree(Path(seedlint.__file__).parent, tmp_path / "seedlint",
-                        ignore=shutil.ignore_patterns("__pycache__"))
+def test_the_divergent_draw_is_at_the_users_line_whatever_seedlint_package_the_directory_holds(
+    tmp_path, package
+):
+    if (
+        package == "a checkout of seedlint"
+    ):  # `python -m seedlint` runs it, harness and tracer included
+        shutil.copytree(
+            Path(seedlint.__file__).parent,
+            tmp_path / "seedlint",
+            ignore=shutil.ignore_patterns("__pycache__"),
+        )
         cli = CLI
     else:
         (tmp_path / "seedlint").mkdir()
-        (tmp_path / "seedlint" / "__init__.py").write_text("raise ImportError('not the seedlint verify runs')\n")
+        (tmp_path / "seedlint" / "__init__.py").write_text(
+            "raise ImportError('not the seedlint verify runs')\n"
+        )
         cli = INSTALLED_CLI
     (tmp_path / "train.py").write_text("import torch\nprint(torch.rand(3))\n")
     (item,), _, _ = verify(tmp_path, "train.py", cli=cli)
