@@ -6,7 +6,7 @@ spellings: bytes that contain none of them are not parsed for that question. Thr
 question:
 
 - which rules to run on a file: each rule's `patterns` (a tuple entry: all of its parts), where
-  `SEEDING` stands for "this file may seed" (`Gate.seeds`);
+  `SEEDING` stands for "this file may seed" (`may_seed`);
 - whether a file may seed: a seeding spelling (`SEEDING_SPELLINGS`, the names of the configured
   `seed-functions`), or a call of one of the project's own seeding helpers, whose `name(` spellings
   the project facts find (the project gates: `init_seeds(`, `Trainer(`);
