@@ -158,7 +158,7 @@ class Linter:
         file_codes = file_noqa(source.text)
         diagnostics = []
         seen: set[tuple] = set()
-        # (row, code) of the findings a `# noqa` comment hid
+        # (row, code) of the findings that a noqa comment hid
         suppressed: set[tuple[int, str]] = set()
         # The noqa audit (SL100) runs last: it needs to know what the others' comments suppressed.
         for rule in sorted(rules, key=lambda rule: rule.code == UNUSED_NOQA):
@@ -169,8 +169,7 @@ class Linter:
                     findings = list(rule.audit(source, suppressed, self.enabled, RULES))
                 else:
                     findings = list(rule.check(context))
-            # noqa: BLE001 - a rule's bug must not stop the run or lose findings
-            except Exception as error:
+            except Exception as error:  # noqa: BLE001 - a rule's bug must not stop the run or lose findings
                 errors.append(f"{rule.code} failed on {path}: {type(error).__name__}: {error}")
                 continue
             for finding in findings:

@@ -420,8 +420,7 @@ class _Environments:
             *self.context.calls_by_method("reset"),
             *self.context.calls_by_method("seed"),
         ]:
-            # type: ignore[attr-defined]
-            if scope not in names or not holds(call.func.value, names[scope]):
+            if scope not in names or not holds(call.func.value, names[scope]):  # type: ignore[attr-defined]
                 continue
             if call.func.attr.value == "seed" or _may_seed(call):  # type: ignore[attr-defined]
                 return None
@@ -432,8 +431,7 @@ class _Environments:
         """`env.action_space.sample()` calls whose environment is made in view and whose space is
         never seeded (also `self.env.action_space.sample()` of an object that makes or is given the
         environment), with the space as the code that makes the environment names it."""
-        # type: ignore[attr-defined]
-        if any(_is_space(call.func.value) for call, _ in self.context.calls_by_method("seed")):
+        if any(_is_space(call.func.value) for call, _ in self.context.calls_by_method("seed")):  # type: ignore[attr-defined]
             return
         made = {}
         kept: dict[
@@ -449,8 +447,7 @@ class _Environments:
                     )
             found = self._kept(call, scope)
             if found is not None:
-                # type: ignore[attr-defined]
-                owner = self.context.code(found[2].node.targets[0].target)
+                owner = self.context.code(found[2].node.targets[0].target)  # type: ignore[attr-defined]
                 kept.setdefault(
                     found[0], (call, found[2], {method.scope for method in found[1]}, owner)
                 )

@@ -150,8 +150,7 @@ class MissingSetEpoch(Rule):
                 if found
                 else None
             )
-            # type: ignore[index]
-            if object_keeps is None or project.mentions(found[0], b"set_epoch"):
+            if object_keeps is None or project.mentions(found[0], b"set_epoch"):  # type: ignore[index]
                 continue
             kept, methods = object_keeps
             looping = _epoch_methods(methods, kept)
