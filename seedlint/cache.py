@@ -132,9 +132,8 @@ class Store:
                 data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
             else:
                 data = marshal.dumps(value)
-            replace_atomically(
-                self.path, data, 0o666 & ~_umask()
-            )  # as a plain `open` would (mkstemp: private)
+            # as a plain `open` would (mkstemp: private)
+            replace_atomically(self.path, data, 0o666 & ~_umask())
             _remove_stale_temporaries(self.path.parent)
         except OSError:
             return False

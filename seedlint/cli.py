@@ -450,9 +450,8 @@ def lsp() -> None:
     'seedlint[lsp]')."""
     if importlib.util.find_spec("pygls") is None:
         _fail("the language server needs pygls: pip install 'seedlint[lsp]'")
-    from seedlint.lsp.server import (
-        serve,
-    )  # imported here: pygls is an extra, and `check` never pays for it
+    # imported here: pygls is an extra, and `check` never pays for it
+    from seedlint.lsp.server import serve
 
     serve()
 

@@ -82,10 +82,11 @@ class ProjectFacts:
             self._summaries = summaries
         self._absorbed: dict = {}  # summaries computed in worker processes
         self._errors: list[str] = []  # index errors met in worker processes
+        # in a worker: the summaries and errors already handed back
         self._sent: tuple[set, int] = (
             set(),
             0,
-        )  # in a worker: the summaries and errors already handed back
+        )
         saved = store.load() if store is not None else None
         if not (isinstance(saved, dict) and saved.get("format") == _FORMAT):
             saved = {"format": _FORMAT, "gates": {}, "files": {}}
@@ -133,9 +134,8 @@ class ProjectFacts:
 
     @cached_property
     def project(self) -> ProjectIndex:
-        from seedlint.analysis.project import (
-            ProjectIndex,
-        )  # libcst: only when something must be analysed
+        # libcst: only when something must be analysed
+        from seedlint.analysis.project import ProjectIndex
 
         return ProjectIndex(
             self.finder,
@@ -217,7 +217,7 @@ class ProjectFacts:
             or known.settings != settings
         ):
             return None
-        if (known.gates != gates and known.opened != _opens(gates, data)) or not self._unchanged(
+        if (known.gates != gates and known.opened != may_seed(data, gates)) or not self._unchanged(
             known.reads
         ):
             return None
@@ -240,7 +240,7 @@ class ProjectFacts:
             settings,
             dict(reads),
             gates,
-            _opens(gates, data),
+            may_seed(data, gates),
             list(diagnostics),
             self._now,
         )
@@ -263,9 +263,8 @@ class ProjectFacts:
             if known.used >= cutoff and os.path.isfile(path)
         }
         self.store.save({"format": _FORMAT, "gates": gates, "files": files})
-        if (
-            "project" in self.__dict__ or self._absorbed
-        ):  # summaries change only in runs that analyse something
+        # summaries change only in runs that analyse something
+        if "project" in self.__dict__ or self._absorbed:
             summaries = {key: known for key, known in self._summaries.items() if known[2] >= cutoff}
             new = {
                 **self._absorbed,
@@ -278,9 +277,3 @@ class ProjectFacts:
             }
             by_settings = {repr(sorted(self.seed_functions.items())): plain}
             self._summary_store.save({"format": _FORMAT, "summaries": by_settings})
-
-
-def _opens(gates: frozenset[bytes], data: bytes) -> bool:
-    """Whether the seeding rules are open for a file: a seeding spelling, or a call of one of the
-    project's seeding helpers (all a file's findings depend on of the gates)."""
-    return may_seed(data, gates)

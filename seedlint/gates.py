@@ -59,15 +59,8 @@ MAY_SEED_OR_DRAW = MAY_SEED + (
     b"torchvision",
     b"transformers",  # libraries whose model builders draw (catalog.LIBRARY_DRAWS)
 )
-SUBCLASSES_A_TRAINER = (
-    b"Trainer)",
-    b"Trainer,",
-)  # a class deriving from a seeding trainer (catalog.SEEDING_CLASSES)
-LOADS_WEIGHTS = (
-    b"load_state_dict",
-    b"load_raw",
-    b"load_model",
-)  # a helper that loads a model's weights
+SUBCLASSES_A_TRAINER = (b"Trainer)", b"Trainer,")  # a subclass of catalog.SEEDING_CLASSES
+LOADS_WEIGHTS = (b"load_state_dict", b"load_raw", b"load_model")  # a helper loading weights
 ITERATES = (b"for ",)  # a function that iterates a data loader
 RESETS = (b"reset",)  # a function that resets an environment
 SETS_BENCHMARK = (b"benchmark",)  # a helper that sets cuDNN's benchmark mode

@@ -21,9 +21,8 @@ from seedlint.source import Location, SourceDecodeError, SourceText, decode_sour
 
 _MAX_FIX_ROUNDS = 10
 INVALID_SYNTAX = RULES["SL000"]
-UNUSED_NOQA = (
-    "SL100"  # reported after the other rules: what their findings' comments suppressed decides it
-)
+# Reported after the other rules: what their findings' noqa comments suppressed decides it.
+UNUSED_NOQA = "SL100"
 
 
 class Linter:
@@ -195,9 +194,8 @@ class Linter:
                 for d in result.diagnostics
                 if d.code in self.fixable
                 and d.fixable(unsafe)
-                and (
-                    program is None or program.keeps(d.fix.edits)
-                )  # in a notebook: within a cell, off magics
+                # in a notebook: within a cell, off magics
+                and (program is None or program.keeps(d.fix.edits))
             ]
             if not candidates:
                 return
@@ -215,9 +213,8 @@ class Linter:
             source = SourceText(text, source.encoding)
             result.source = source
             result.fixed.update(d.code for d in applied)
-            rules = self._wanted(
-                text.encode(source.encoding)
-            )  # a fix can open rules (a seeding call it adds)
+            # a fix can open rules (a seeding call it adds)
+            rules = self._wanted(text.encode(source.encoding))
             result.diagnostics = self._diagnostics(
                 result.path, source, rules, result.errors, result.reads, program
             )

@@ -29,6 +29,7 @@ _MAGIC_MARK = "seedlint-magic:"
 _MAGIC_LINE = re.compile(rf"^[ \t]*pass  # {_MAGIC_MARK}(.*)$")
 _NEWLINE = re.compile(r"\r\n|\r|\n")
 _WHITESPACE = re.compile(r"[ \t\n\r]*")
+# IPython's line escapes: magics, shell, help, autocall
 _ESCAPE_PREFIXES = (
     "%",
     "!",
@@ -36,7 +37,7 @@ _ESCAPE_PREFIXES = (
     "/",
     ",",
     ";",
-)  # IPython's line escapes: magics, shell, help, autocall
+)
 # `files = !ls`, `(out, err) = %sx ls`: a magic's output assigned (no Python expression starts with
 # `!` or `%`).
 _TARGETS = r"[A-Za-z_*][\w.\[\], \t*]*"  # `files`, `a, *b`, `d[k]`: what an assignment can bind
@@ -201,9 +202,8 @@ class Piece:
 
     cell: Cell
     program_text: str
-    magic_spans: tuple[
-        tuple[int, int], ...
-    ]  # offsets in program_text of the lines that were magics
+    # offsets in program_text of the lines that were magics
+    magic_spans: tuple[tuple[int, int], ...]
 
 
 def _piece(cell: Cell) -> Piece | None:

@@ -34,9 +34,8 @@ from libcst.metadata.position_provider import PositionProvidingCodegenState
 from seedlint.source import DEFAULT_LIMITS, ParseLimits, SourceText
 
 _REMEMBERED_FILES = 16  # the buffers a reparser keeps the last parse of
-_PARSING = (
-    threading.Lock()
-)  # one parse at a time swaps libcst's node check out (the language server has threads)
+# one parse at a time swaps libcst's node check out (the language server has threads)
+_PARSING = threading.Lock()
 
 
 @dataclass(frozen=True)
@@ -179,9 +178,8 @@ class NotParsed(Exception):
 
 def check_limits(text: str, limits: ParseLimits = DEFAULT_LIMITS) -> None:
     """Raise NotParsed for a text libcst must not be given."""
-    if (
-        len(text) * 4 > limits.file_size
-    ):  # (a cheap bound first: UTF-8 takes at most 4 bytes a character)
+    # (a cheap bound first: UTF-8 takes at most 4 bytes a character)
+    if len(text) * 4 > limits.file_size:
         size = len(text.encode("utf-8", "surrogatepass"))
         if size > limits.file_size:
             raise NotParsed(
@@ -263,9 +261,8 @@ class Reparser:
         last = self._last.get(key)
         layout = _reparsed(last, text) if last is not None else None
         if layout is None:
-            layout = parse(
-                text, limits
-            )  # a text that does not parse leaves the last one that did to start from
+            # a text that does not parse leaves the last one that did to start from
+            layout = parse(text, limits)
         self._last[key] = layout
         self._last.move_to_end(key)
         while len(self._last) > _REMEMBERED_FILES:
@@ -329,16 +326,14 @@ def _reparsed(last: Layout, text: str) -> Layout | None:
     starts = last.statement_starts()
     prefix = _common_prefix(old_text, text)
     suffix = _common_suffix(old_text, text, min(len(old_text), len(text)) - prefix)
-    first_kept_after = (
-        bisect.bisect_right(starts, prefix) - 2
-    )  # the statement before the one holding the edit
+    # the statement before the one holding the edit
+    first_kept_after = bisect.bisect_right(starts, prefix) - 2
     if first_kept_after < 1:
         return None  # the edit is in the header or the first statements: parse it all
     chunk_start = starts[first_kept_after]
     unchanged_from = len(old_text) - suffix
-    after = (
-        bisect.bisect_left(starts, unchanged_from) + 1
-    )  # one statement past the first untouched one
+    # one statement past the first untouched one
+    after = bisect.bisect_left(starts, unchanged_from) + 1
     shift = len(text) - len(old_text)
     chunk_end = starts[after] + shift if after < len(body) else len(text)
     try:

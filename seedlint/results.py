@@ -21,12 +21,10 @@ class LintResult:
     source: SourceText | None = None  # the final text (after fixes), None when unreadable
     original: str | None = None
     fixed: Counter = field(default_factory=Counter)  # code -> number of findings fixed
-    errors: list[str] = field(
-        default_factory=list
-    )  # rules that failed on this file (a seedlint bug)
-    reads: dict = field(
-        default_factory=dict
-    )  # project module -> where it resolved, as the analysis read it
+    # rules that failed on this file (a seedlint bug)
+    errors: list[str] = field(default_factory=list)
+    # project module -> where it resolved, as the analysis read it
+    reads: dict = field(default_factory=dict)
     unread: bool = False  # the file could not be read: only its SL000 finding
     program: Program | None = (
         None  # a notebook's code cells as linted (after fixes: the fixed cells)

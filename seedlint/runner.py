@@ -36,9 +36,8 @@ from seedlint.selection import (
 )
 from seedlint.source import ParseLimits
 
-if (
-    TYPE_CHECKING
-):  # the linter and the analysis load the parser: only files the cache does not know need them
+# the linter and the analysis load the parser: only files the cache does not know need them
+if TYPE_CHECKING:
     from seedlint.analysis.context import AnalysisSettings
     from seedlint.linter import Linter
     from seedlint.parsing import Layout
@@ -76,12 +75,10 @@ class CheckReport:
     stdin_output: str | None = None
     files_checked: int = 0
     files: list[Path] = field(default_factory=list)  # the files linted, in order
-    errors: list[str] = field(
-        default_factory=list
-    )  # rules that failed on a file: seedlint bugs to report
-    warnings: list[str] = field(
-        default_factory=list
-    )  # what the run could not do (walk a link, write a fix)
+    # rules that failed on a file: seedlint bugs to report
+    errors: list[str] = field(default_factory=list)
+    # what the run could not do (walk a link, write a fix)
+    warnings: list[str] = field(default_factory=list)
     workers: int = 0  # the processes that analysed files beside this one (0: all analysed here)
 
 
@@ -162,9 +159,8 @@ class Runner:
         )
 
     def _settings(self, config: Config) -> AnalysisSettings:
-        from seedlint.analysis.context import (
-            AnalysisSettings,
-        )  # libcst: only when a file must be analysed
+        # libcst: only when a file must be analysed
+        from seedlint.analysis.context import AnalysisSettings
 
         return AnalysisSettings(
             dict(config.seed_functions),
@@ -222,10 +218,11 @@ class Runner:
     ) -> LintResult:
         """One file's findings from an editor's bytes, over `finder`'s view of the other files,
         keeping the project facts between calls (what a language server does on each edit)."""
+        # the buffer is what it imports of itself
         finder.unsaved = {
             **finder.unsaved,
             os.path.abspath(path): data,
-        }  # the buffer is what it imports of itself
+        }
         seed_functions = self._seed_functions([path])
         if self.facts is None or self.facts.seed_functions != seed_functions:
             from seedlint.parsing import Reparser  # libcst: only when a buffer must be analysed
@@ -344,13 +341,11 @@ class Runner:
         pending: list[tuple[int, Path, bytes]] = []
         for position, path in enumerate(files):
             try:
-                data = self.facts.finder.read_bytes(
-                    path
-                )  # read once: resolving the project's modules read most
+                # read once: resolving the project's modules read most
+                data = self.facts.finder.read_bytes(path)
             except OSError as error:
-                from seedlint.linter import (
-                    unreadable,
-                )  # libcst: rare, and the run analyses files anyway
+                # libcst: rare, and the run analyses files anyway
+                from seedlint.linter import unreadable
 
                 results[position] = LintResult(
                     path, [unreadable(path, error.strerror or str(error))], unread=True

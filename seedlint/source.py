@@ -57,9 +57,8 @@ class Location:
 class ParseLimits:
     """What a file may hold to be parsed (`max-file-size`, `max-line-length`)."""
 
-    file_size: int = (
-        2 * 1024 * 1024
-    )  # bytes; libcst takes about 0.7 GB for torch's largest module, 1.4 MB
+    # bytes; libcst takes about 0.7 GB for torch's largest module, 1.4 MB
+    file_size: int = 2 * 1024 * 1024
     line_length: int = 100_000  # characters
 
 

@@ -47,9 +47,8 @@ def generators_named(generators: frozenset[str]) -> str:
 
 
 ALL_TORCH = frozenset({TORCH_CPU, CUDA})
-TORCH_GENERATORS = frozenset(
-    {TORCH_CPU, CUDA, CUDA_CURRENT}
-)  # seeding any of them is seeding torch
+# seeding any of them is seeding torch
+TORCH_GENERATORS = frozenset({TORCH_CPU, CUDA, CUDA_CURRENT})
 EVERYTHING = frozenset({TORCH_CPU, CUDA, NUMPY, PYTHON_RANDOM})
 CUDA_GENERATORS = frozenset({CUDA, CUDA_CURRENT})
 
@@ -82,14 +81,16 @@ _HELPER = Seeder(EVERYTHING)
 _HELPER_NONE_RANDOM = Seeder(EVERYTHING, none_is_random=True)
 _MONAI = Seeder(EVERYTHING, none_is_random=True, fixed_default=True)
 
+# the CPU generator and every CUDA device
 TORCH_MANUAL_SEED = (
     "torch.manual_seed",
     "torch.random.manual_seed",
-)  # the CPU generator and every CUDA device
+)
+# the current device only
 CUDA_MANUAL_SEED = (
     "torch.cuda.manual_seed",
     "torch.cuda.random.manual_seed",
-)  # the current device only
+)
 CUDA_MANUAL_SEED_ALL = ("torch.cuda.manual_seed_all", "torch.cuda.random.manual_seed_all")
 CPU_GENERATOR_SEEDERS = (  # the CPU generator only
     "torch.default_generator.manual_seed",
@@ -622,9 +623,8 @@ TRANSFORMERS = "transformers."
 
 # Generators the code makes.
 GENERATOR_CONSTRUCTORS = ("torch.Generator", "torch.random.Generator", "torch._C.Generator")
-TORCH_GENERATOR_OBJECTS = frozenset(
-    f"{constructor}()" for constructor in GENERATOR_CONSTRUCTORS
-)  # as `qualify` spells one
+# as `qualify` spells one
+TORCH_GENERATOR_OBJECTS = frozenset(f"{constructor}()" for constructor in GENERATOR_CONSTRUCTORS)
 # RNG objects, by constructor, and how a `worker_init_fn` gives the worker's copy its own seed.
 RNG_CONSTRUCTORS = {
     "numpy.random.default_rng": "info.dataset.{} = np.random.default_rng(info.seed)",
@@ -696,6 +696,5 @@ LISTING_FUNCTIONS = frozenset(
     }
 )
 PATH_LISTING_METHODS = frozenset({"glob", "rglob", "iterdir"})  # of a `pathlib.Path`
-COLLECTING_METHODS = frozenset(
-    {"append", "extend", "insert"}
-)  # list methods that add items in the order given
+# list methods that add items in the order given
+COLLECTING_METHODS = frozenset({"append", "extend", "insert"})

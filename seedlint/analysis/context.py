@@ -35,9 +35,8 @@ class AnalysisSettings:
     seed_functions: Mapping[str, frozenset[str]] = field(default_factory=dict)
     target_torch_version: tuple[int, int] | None = None
     project: ProjectIndex | None = None  # the other modules of this run, for calls into them
-    project_gates: frozenset[bytes] = (
-        frozenset()
-    )  # `name(` of the project's seeding helpers (`gates`)
+    # `name(` of the project's seeding helpers (`gates`)
+    project_gates: frozenset[bytes] = frozenset()
     limits: ParseLimits = DEFAULT_LIMITS  # what a file may hold to be parsed
 
 
@@ -179,9 +178,8 @@ class FileContext:
         """Whether the module runs anything on CUDA (`.cuda()`, "cuda" devices, DataParallel)."""
         for call, scope in self.index.all_calls:
             func = call.func
-            if (
-                isinstance(func, cst.Attribute) and func.attr.value == "cuda"
-            ):  # `.cuda()`, `.cuda(gpu)`
+            # `.cuda()`, `.cuda(gpu)`
+            if isinstance(func, cst.Attribute) and func.attr.value == "cuda":
                 return True
             qualified = self.index.qualify(func, scope)
             if qualified in catalog.DATA_PARALLEL:

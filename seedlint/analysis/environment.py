@@ -77,7 +77,6 @@ def deterministic_switches(context: FileContext) -> Iterator[cst.Call]:
     source order."""
     for call, scope in context.calls_to(*catalog.DETERMINISTIC_SWITCHES):
         switch = catalog.DETERMINISTIC_SWITCHES[context.index.qualify(call.func, scope)]
-        keyword, off = switch.keyword, switch.off
-        value = argument(call, keyword, 0)
-        if value is not None and not is_literal(value, *off):
+        value = argument(call, switch.keyword, 0)
+        if value is not None and not is_literal(value, *switch.off):
             yield call

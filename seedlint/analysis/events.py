@@ -115,9 +115,8 @@ class Summary:
     """What calling a function does to the global generators."""
 
     seeds: frozenset[str]  # generators it seeds with a deterministic value
-    seed_parameter: (
-        tuple[str, int | None] | None
-    )  # (name, position if positional) the seed comes through
+    # (name, position if positional) the seed comes through
+    seed_parameter: tuple[str, int | None] | None
     draws: frozenset[str]  # generators it draws from before seeding them
 
 

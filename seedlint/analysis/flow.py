@@ -43,10 +43,11 @@ from seedlint.gates import SUBCLASSES_A_TRAINER
 _MAX_CALL_DEPTH = 12
 # The names of seeding helpers: `set_seed`, `set_random_seed`, `init_seeds`, `fix_seed`,
 # `seed_everything`, `seed_all`.
+# not a bare `seed`: `rng.seed(0)`, `env.seed(0)` seed one object
 _SEEDING_HELPER_NAME = re.compile(
     r"^(?:(?:set|init|initialize|initialise|fix|setup|reset)_(?:[a-z0-9]+_)*seeds?(?:_[a-z0-9]+)*"
     r"|seed_(?!worker)[a-z0-9_]+)$"
-)  # not a bare `seed`: `rng.seed(0)`, `env.seed(0)` seed one object
+)
 # Where seeding helpers are known (the catalog's libraries) or none are (the standard library).
 _KNOWN_ROOTS = (
     frozenset(sys.stdlib_module_names)
@@ -85,9 +86,8 @@ class EffectClassifier:
 
     def _classify(self, call: cst.Call, scope: Scope) -> Effect | None:
         qualified = self.index.qualify(call.func, scope)
-        if (
-            qualified is None
-        ):  # a method of an object whose name is not known (`load_dataset(..)["train"]`)
+        # a method of an object whose name is not known (`load_dataset(..)["train"]`)
+        if qualified is None:
             return self._tensor_method_draw(call) or self._dataset_draw(call, scope)
         if qualified in self.seed_functions:
             arg = seed_argument(call)
@@ -227,9 +227,8 @@ class EffectClassifier:
         if qualified in catalog.SKLEARN_CV_CALLS and self._shuffling_splitter(
             argument(call, "cv", None), scope
         ):
-            return Effect(
-                "draw", qualified, frozenset({catalog.NUMPY})
-            )  # it splits with the splitter it is given
+            # it splits with the splitter it is given
+            return Effect("draw", qualified, frozenset({catalog.NUMPY}))
         search = call.func.value if name == "fit" and isinstance(call.func, cst.Attribute) else None
         if search is not None and self._unseeded_search(search, scope):
             return Effect("draw", qualified, frozenset({catalog.NUMPY}))

@@ -105,9 +105,8 @@ class Gradients:
         self._sources_of: dict[
             Scope, dict[str, list[tuple[Statement, cst.BaseExpression | None]]]
         ] = {}
-        self._visiting: set[tuple[str, Scope]] = (
-            set()
-        )  # names being judged: a cycle adds no source of grad
+        # names being judged: a cycle adds no source of grad
+        self._visiting: set[tuple[str, Scope]] = set()
 
     # ------------------------------------------------------------------ no-grad code
     def without_grad(self, statement: Statement, depth: int = 0) -> bool:

@@ -37,9 +37,8 @@ class Scope:
     parent: Scope | None
     bindings: dict[str, cst.BaseExpression | str | None] = field(default_factory=dict)
     owner_class: ClassInfo | None = None
-    values: dict[str, list[cst.BaseExpression | str | None]] = field(
-        default_factory=dict
-    )  # every binding
+    # every binding
+    values: dict[str, list[cst.BaseExpression | str | None]] = field(default_factory=dict)
 
     def bind(self, name: str, value: cst.BaseExpression | str | None) -> None:
         self.values.setdefault(name, []).append(value)
@@ -84,9 +83,8 @@ class Statement:
     block: Sequence[cst.CSTNode]
     scope: Scope
     calls: list[cst.Call]
-    siblings: list[Statement] = field(
-        default_factory=list, repr=False
-    )  # the statements of its block
+    # the statements of its block
+    siblings: list[Statement] = field(default_factory=list, repr=False)
     position: int = 0  # its index in `siblings`
 
 

@@ -50,9 +50,8 @@ def hf_dataset(
             )
             if qualified.startswith("datasets."):
                 return STREAMED if streamed else MAP_STYLE
-            node = (
-                node.func.value if isinstance(node.func, cst.Attribute) else None
-            )  # a dataset's method
+            # a dataset's method
+            node = node.func.value if isinstance(node.func, cst.Attribute) else None
         else:
             return None
     return None

@@ -29,12 +29,10 @@ class ModuleFinder:
         unsaved: Mapping[str, bytes] | None = None,
     ) -> None:
         self.roots = list(dict.fromkeys(os.path.abspath(root) for root in roots))
-        self.known_roots = (
-            known_roots if known_roots is not None else {}
-        )  # directory -> its import root
-        self.unsaved = (
-            unsaved or {}
-        )  # absolute path -> an editor's unsaved bytes, which win over the disk
+        # directory -> its import root
+        self.known_roots = known_roots if known_roots is not None else {}
+        # absolute path -> an editor's unsaved bytes, which win over the disk
+        self.unsaved = unsaved or {}
         self._files: dict[str, tuple[str, bytes] | None] = {}
         self._resolutions: dict[str, Resolution] = {}
         self._hashes: dict[str, str] = {}  # file -> the hash of its bytes, as read in this run

@@ -63,12 +63,10 @@ class ProjectIndex:
     ) -> None:
         self.finder = roots if isinstance(roots, ModuleFinder) else ModuleFinder(roots)
         self.seed_functions = dict(seed_functions or {})
-        self.known_summaries = (
-            known_summaries or {}
-        )  # from an earlier run: reused while what they read is unchanged
-        self.parser = parser or (
-            lambda path, text: parse(text)
-        )  # a language server's re-parses what an edit touched
+        # from an earlier run: reused while what they read is unchanged
+        self.known_summaries = known_summaries or {}
+        # a language server's re-parses what an edit touched
+        self.parser = parser or (lambda path, text: parse(text))
         self._by_path: dict[Path, _Module | None] = {}
         self.gate = (
             MAY_SEED_OR_DRAW  # what a module's text must contain for its functions to be summarised
@@ -81,9 +79,8 @@ class ProjectIndex:
         self._in_progress: list[
             tuple[str, tuple[bytes, ...]]
         ] = []  # summaries being computed, outermost first
-        self._unfinished: set[tuple[str, tuple[bytes, ...]]] = (
-            set()
-        )  # computed inside a cycle: not to be kept
+        # computed inside a cycle: not to be kept
+        self._unfinished: set[tuple[str, tuple[bytes, ...]]] = set()
         # The modules read by each computation running, outermost first: module read -> its
         # resolution. A result (a file's findings, a summary) holds while every module read to
         # compute it is unchanged.
@@ -330,9 +327,8 @@ class ProjectIndex:
             if isinstance(bound, str) and not bound.startswith("<") and bound != local:
                 return self._definition(".".join([bound, *parts[split + 1 :]]), depth + 1, gate)
             origin = self.star_origin(index.star_imports, parts[split]) if bound is None else None
-            if (
-                origin is not None
-            ):  # from a `from module import *` of the module: the last that binds it
+            # from a `from module import *` of the module: the last that binds it
+            if origin is not None:
                 return self._definition(".".join([origin, *parts[split:]]), depth + 1, gate)
             return None
         return None

@@ -120,11 +120,12 @@ _PURE_CALLS = frozenset(
 # Attributes that count steps, epochs or items (`self.current_epoch`, `trainer.global_step`): they
 # change.
 _COUNTERS = ("epoch", "step", "iter", "batch", "index", "idx", "count")
+# what a hook is given that changes between calls, besides counters
 _HOOK_DATA = (
     "output",
     "metric",
     "log",
-)  # what a hook is given that changes between calls, besides counters
+)
 _MAX_DEPTH = 8
 
 
@@ -370,9 +371,8 @@ class Dependence:
         values = [arg.value for arg in call.args]
         if qualified in _PURE_CALLS or qualified in ("os.getenv", "os.environ.get"):
             return any(self.varies(value, position, depth + 1) for value in values)
-        if (
-            isinstance(call.func, cst.Attribute) and call.func.attr.value == "get"
-        ):  # `config.get("seed", 0)`
+        # `config.get("seed", 0)`
+        if isinstance(call.func, cst.Attribute) and call.func.attr.value == "get":
             return any(
                 self.varies(value, position, depth + 1) for value in (call.func.value, *values)
             )
@@ -393,9 +393,8 @@ class Dependence:
             return self._parameter_varies(function, name, start, depth)
         bound = scope.bindings[name]
         if isinstance(bound, str):
-            return bound.startswith(
-                "<"
-            )  # an import or a definition is constant; an ambiguous name may not be
+            # an import or a definition is constant; an ambiguous name may not be
+            return bound.startswith("<")
         if isinstance(bound, cst.BaseExpression):
             return self.varies(bound, position, depth + 1)
         return True  # bound without a known value (a loop target, an unpacking)
@@ -411,9 +410,8 @@ class Dependence:
             return self.repetition.kind == "item" or _counts(name, _COUNTERS + _HOOK_DATA)
         call = self.trail[start - 1].call
         arguments = dict(bind_arguments(function, call)) if call is not None else {}
-        if (
-            name not in arguments
-        ):  # its default, unless the call passes `*args` or it is variadic itself
+        # its default, unless the call passes `*args` or it is variadic itself
+        if name not in arguments:
             params = function.node.params
             variadic = {
                 param.name.value

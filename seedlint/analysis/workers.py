@@ -31,9 +31,8 @@ class WorkerInitFn:
     scope: Scope  # where its names resolve: the function's scope, or the scope around the lambda
     function: FunctionInfo | None  # None for a lambda
     worker_parameters: frozenset[str]  # the parameter that receives the worker id
-    other_parameters: frozenset[
-        str
-    ]  # parameters fixed when the loader is built (defaults, partial)
+    # parameters fixed when the loader is built (defaults, partial)
+    other_parameters: frozenset[str]
 
     @property
     def label(self) -> str:

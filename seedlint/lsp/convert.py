@@ -27,9 +27,8 @@ class Positions:
 
     def at(self, location: Location) -> types.Position:
         line = location.row - 1
-        if line >= len(
-            self._lines
-        ):  # past the last line (a notebook cell's added newline): the end of the text
+        # past the last line (a notebook cell's added newline): the end of the text
+        if line >= len(self._lines):
             line = len(self._lines) - 1
             location = Location(line + 1, len(self._lines[line]) + 1)
         return self.codec.position_to_client_units(

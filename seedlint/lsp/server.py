@@ -341,9 +341,8 @@ class SeedlintServer(LanguageServer):
         if waiting is not None and not waiting.done():
             try:
                 await asyncio.shield(waiting)
-            except (
-                asyncio.CancelledError
-            ):  # a newer edit replaced it: its check is the one to wait for
+            # a newer edit replaced it: its check is the one to wait for
+            except asyncio.CancelledError:
                 return await self.current(uri)
         snapshot = self._snapshot(uri)
         known = self.linted.get(uri)
@@ -355,9 +354,8 @@ class SeedlintServer(LanguageServer):
             and self._snapshot(uri) is not None
             and self.pending.get(uri) is not waiting
         ):
-            return await self.current(
-                uri
-            )  # edited while it was analysed: the newer text's findings
+            # edited while it was analysed: the newer text's findings
+            return await self.current(uri)
         return linted
 
     async def _analysed(self, uri: str) -> Linted | LintedNotebook | None:

@@ -20,9 +20,8 @@ def escape_property(text: str) -> str:
 def format_line(diagnostic: Diagnostic, options: ReportOptions) -> str:
     path = display_path(diagnostic.path, options.cwd)
     start, end = diagnostic.start, diagnostic.end
-    if (
-        diagnostic.notebook is not None
-    ):  # the annotation goes on the notebook's JSON text, at the cell's line
+    # the annotation goes on the notebook's JSON text, at the cell's line
+    if diagnostic.notebook is not None:
         start, end = diagnostic.notebook.file_start, diagnostic.notebook.file_end
     properties = {
         "title": f"seedlint ({diagnostic.code})",

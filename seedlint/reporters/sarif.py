@@ -45,10 +45,11 @@ def _artifact(path: Path, options: ReportOptions) -> dict[str, str]:
     relative = relative_path(path, options.cwd)
     if relative is None:
         return {"uri": absolute_path(path, options.cwd).as_uri()}
+    # a name's own bytes
     return {
         "uri": quote(os.fsencode(relative.as_posix())),
         "uriBaseId": SRCROOT,
-    }  # a name's own bytes
+    }
 
 
 def _region(start: Location, end: Location) -> dict[str, int]:

@@ -30,9 +30,8 @@ class RuleRegistry(Mapping[str, type[Rule]]):
 
     def __getitem__(self, code: str) -> type[Rule]:
         if code not in self._classes:
-            module = importlib.import_module(
-                f"{__name__}.{self._modules[code]}"
-            )  # KeyError: no such rule
+            # KeyError: no such rule
+            module = importlib.import_module(f"{__name__}.{self._modules[code]}")
             (rule,) = [
                 value
                 for value in vars(module).values()

@@ -47,9 +47,8 @@ class Finding:
     span: tuple[int, int] | None = (
         None  # character offsets, for findings that are not nodes (comments)
     )
-    generators: frozenset[str] = (
-        frozenset()
-    )  # the catalog generators it concerns (what verify compares)
+    # the catalog generators it concerns (what verify compares)
+    generators: frozenset[str] = frozenset()
 
 
 class Rule:

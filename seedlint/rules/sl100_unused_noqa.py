@@ -87,9 +87,8 @@ class UnusedNoqa(Rule):
             edit = Edit(start + match.start("codes"), start + match.end("codes"), ", ".join(kept))
             return Fix(f"Remove {', '.join(unused)}", Applicability.SAFE, (edit,))
         if match.start() == 0 and not text[match.end() :].strip():
-            gap = (
-                len(before) - len(before.rstrip(" \t")) if before.strip() else 0
-            )  # the spaces before it
+            # the spaces before it
+            gap = len(before) - len(before.rstrip(" \t")) if before.strip() else 0
             return Fix(
                 "Remove the `# noqa` comment",
                 Applicability.SAFE,

@@ -24,9 +24,8 @@ class GeneratorIgnoresSeed(Rule):
     probe = Probe.SEED_SENSITIVITY
 
     def check(self, context: FileContext) -> Iterator[Finding]:
-        generators = [
-            call for call in unseeded_generators(context) if not on_cuda(call)
-        ]  # CUDA ones: SL102
+        # CUDA ones: SL102
+        generators = [call for call in unseeded_generators(context) if not on_cuda(call)]
         if not generators or not context.seeding_flows:
             return
         reached = context.placements(generators)

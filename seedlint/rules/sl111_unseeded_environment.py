@@ -354,9 +354,10 @@ class _Environments:
             name = f"{instance_name(method)}.{attribute}"
             for other in self.index.statements_in(method.scope):
                 value = getattr(other.node, "value", None)
+                # `self.env = Wrapper(self.env)`
                 rewrapped = isinstance(other.node, cst.Assign) and any(
                     holds(t.target, name) for t in other.node.targets
-                )  # `self.env = Wrapper(self.env)`
+                )
                 if (
                     value is not None
                     and not rewrapped

@@ -39,9 +39,8 @@ class _Handles:
         self.context = context
         self.samplers: set[str] = set()
         self.loaders: dict[str, str] = {}  # loader -> the sampler to call set_epoch on
-        self.always: set[str] = (
-            set()
-        )  # the samplers (as `held` names them) made on every path of their scope
+        # the samplers (as `held` names them) made on every path of their scope
+        self.always: set[str] = set()
 
     def __bool__(self) -> bool:
         return bool(self.samplers or self.loaders)
@@ -466,13 +465,14 @@ def _iterated_by_object(
     values = context.index.bound_values(func.value.value, statement.scope)
     init = index.find_method(cls, "__init__")
     methods = methods_in_view(index, cls)
+    # type: ignore[union-attr]
     if (
         len(values) != 1
         or not isinstance(values[0], cst.Call)
         or init is None
         or not methods
         or context.settings.project.mentions(index, b"set_epoch")
-    ):  # type: ignore[union-attr]
+    ):
         return None
     for parameter, arg in bind_arguments(init, values[0]):
         held = handles.held(arg)

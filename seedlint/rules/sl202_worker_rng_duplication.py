@@ -136,11 +136,12 @@ class WorkerRngDuplication(Rule):
                 for name, entries in owner.attributes.items()
                 for value, scope in entries
             ]
+            # class attributes: `rng = np.random.default_rng(0)`
             values += [
                 (name, value, owner.scope)
                 for name, value in owner.scope.bindings.items()
                 if isinstance(value, cst.Call)
-            ]  # class attributes: `rng = np.random.default_rng(0)`
+            ]
             for name, value, scope in values:
                 if scope in worker_scopes:
                     remade.add(name)  # made again in the worker: `self.rng = default_rng(index)`
@@ -190,9 +191,8 @@ class WorkerRngDuplication(Rule):
             elif attr is not None and func.attr.value not in _NON_DRAWING_METHODS:
                 yield attr, False
         callee = index.qualify(func, scope)
-        if callee is None or not callee.startswith(
-            "builtins."
-        ):  # handed over to draw: `generator=self.g`
+        # handed over to draw: `generator=self.g`
+        if callee is None or not callee.startswith("builtins."):
             for arg in call.args:
                 attr = _stored_attribute(index, arg.value, scope)
                 if attr is not None:
@@ -309,9 +309,8 @@ def _is_dataset(index: ModuleIndex, cls: ClassInfo) -> bool:
     """Whether a class derives, through module-local bases, from `Dataset` or `IterableDataset`."""
     for owner in _class_chain(index, cls):
         for arg in owner.node.bases:
-            base = (
-                arg.value.value if isinstance(arg.value, cst.Subscript) else arg.value
-            )  # `Dataset[Tensor]`
+            # `Dataset[Tensor]`
+            base = arg.value.value if isinstance(arg.value, cst.Subscript) else arg.value
             if index.qualify(base, owner.scope.parent) in catalog.DATASET_BASES:
                 return True
     return False

@@ -119,9 +119,8 @@ class ConstantWorkerSeed(Rule):
             made = index.qualify(value, scope) if value is not None else None
             if made not in catalog.RNG_INSTANCES:
                 continue
-            if isinstance(
-                value, cst.Name
-            ):  # `rng = np.random.default_rng(0)`, then `info.dataset.rng = rng`
+            # `rng = np.random.default_rng(0)`, then `info.dataset.rng = rng`
+            if isinstance(value, cst.Name):
                 bound = index.lookup(value.value, scope)
                 value = bound if isinstance(bound, cst.Call) else None
             if isinstance(value, cst.Call):
@@ -220,6 +219,5 @@ class _WorkerDependence:
         bound = self.locals[name]
         if isinstance(bound, cst.BaseExpression) and hops < _MAX_HOPS:
             return self.of(bound, hops + 1)
-        return not (
-            isinstance(bound, str) and not bound.startswith("<")
-        )  # a local import is constant
+        # a local import is constant
+        return not (isinstance(bound, str) and not bound.startswith("<"))

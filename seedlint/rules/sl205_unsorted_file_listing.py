@@ -173,9 +173,8 @@ class _Listings:
             values = (
                 scope.owner_class.attributes.get(expr.attr.value, []) if scope.owner_class else []
             )
-            values = [
-                (value, method) for value, method in values if not is_none(value)
-            ]  # `None` in another branch
+            # `None` in another branch
+            values = [(value, method) for value, method in values if not is_none(value)]
             return len(values) == 1 and self._is_path(values[0][0], values[0][1], depth + 1)
         if isinstance(expr, cst.Name):
             defining = defining_scope(expr.value, scope)
@@ -280,9 +279,8 @@ class _Listings:
                 builds_ordered_collection(parent) or _extended(parent)
             ):
                 return False
-            collections = _collected_into(
-                parent
-            )  # `files.append(..)`: the order is now that of `files`
+            # `files.append(..)`: the order is now that of `files`
+            collections = _collected_into(parent)
             return collections is None or any(
                 dotted_name(collection) is None or self._stored(collection, scope, depth, seen)
                 for collection in collections
@@ -293,9 +291,8 @@ class _Listings:
                 isinstance(call.func, cst.Attribute)
                 and call.func.attr.value in catalog.COLLECTING_METHODS
             ):
-                collection = (
-                    call.func.value
-                )  # `names.extend(listing)`: the order is now that of `names`
+                # `names.extend(listing)`: the order is now that of `names`
+                collection = call.func.value
                 return dotted_name(collection) is None or self._stored(
                     collection, scope, depth, seen
                 )
@@ -351,9 +348,8 @@ class _Listings:
             for store, store_scope in stores
             if self._sorts(store, key, store_scope)
         ]
-        if (
-            sorts
-        ):  # only what reads the listing before it is sorted (in the same scope) can see its order
+        # only what reads the listing before it is sorted (in the same scope) can see its order
+        if sorts:
             loads = [
                 (load, load_scope)
                 for load, load_scope in loads
@@ -491,6 +487,7 @@ def _collected_into(loop: cst.For) -> list[cst.BaseExpression] | None:
     it also yields or numbers them."""
     collections = []
     for node in own_nodes(loop.body):
+        # `index[count] = name`
         numbering = (
             isinstance(node, cst.Assign)
             and any(isinstance(t.target, cst.Subscript) for t in node.targets)
@@ -500,7 +497,7 @@ def _collected_into(loop: cst.For) -> list[cst.BaseExpression] | None:
                 and isinstance(node.value.func, cst.Name)
                 and node.value.func.value == "len"
             )
-        )  # `index[count] = name`
+        )
         if isinstance(node, cst.Yield) or numbering:
             return None
         if (

@@ -64,12 +64,13 @@ class AssignedInsteadOfCalled(Rule):
         index = context.index
         for statement, target, value in index.assignments():
             node = statement.node
+            # a patch defined here
             if (
                 not isinstance(node, cst.Assign)
                 or not isinstance(target, cst.Attribute)
                 or not _a_setting(value)
                 or index.qualify(value, statement.scope) in index.functions
-            ):  # a patch defined here
+            ):
                 continue
             qualified = index.qualify(target, statement.scope)
             going_without = _going_without(qualified) if qualified is not None else None

@@ -130,9 +130,8 @@ def _bootstrap_spawned_children(trace_path: str, config_path: str, script_path: 
     import multiprocessing.spawn
 
     bootstrap = Path(trace_path).with_suffix(".child.py")  # one per rank under torchrun
-    launcher = str(
-        Path(__file__).with_name("launch.py")
-    )  # imports this seedlint, whatever the child's sys.path
+    # imports this seedlint, whatever the child's sys.path
+    launcher = str(Path(__file__).with_name("launch.py"))
     bootstrap.write_text(
         f"import runpy\nrunpy.run_path({launcher!r})\n"
         "from seedlint.verify.harness import child_main\n"
@@ -194,9 +193,8 @@ def main(argv: list[str]) -> None:
     finally:
         stop()
         tracer.record_modules()
-        if (
-            completed
-        ):  # what fails after this (torch's teardown at exit) is not the program's failure
+        # what fails after this (torch's teardown at exit) is not the program's failure
+        if completed:
             tracer.record("end", "harness", [], kind="end")
         tracer.close()
 

@@ -28,9 +28,8 @@ def import_own_seedlint() -> None:
 import_own_seedlint()
 
 if __name__ == "__main__":
-    sys.path[0] = (
-        os.getcwd()
-    )  # as under `python -m`: the working directory, not this file's, comes first
+    # as under `python -m`: the working directory, not this file's, comes first
+    sys.path[0] = os.getcwd()
     from seedlint.verify.harness import main
 
     main(sys.argv[1:])

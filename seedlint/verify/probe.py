@@ -83,9 +83,8 @@ class Evidence:
 class Verdict:
     """What running the program showed about one finding."""
 
-    diagnostic: (
-        Diagnostic | None
-    )  # None: a program without findings, run to see whether its runs agree
+    # None: a program without findings, run to see whether its runs agree
+    diagnostic: Diagnostic | None
     status: (
         str  # confirmed | not-reproduced | needs-cuda | static-only | error | timeout | diverges
     )
@@ -104,12 +103,10 @@ class FileRuns:
 
     original: list[Run] = field(default_factory=list)
     fixed: list[Run] = field(default_factory=list)
-    shifted: list[Run] = field(
-        default_factory=list
-    )  # the original, then the fixed, with every seed shifted
-    hashed: list[Run] = field(
-        default_factory=list
-    )  # the original, then the fixed, under each of HASH_SEEDS
+    # the original, then the fixed, with every seed shifted
+    shifted: list[Run] = field(default_factory=list)
+    # the original, then the fixed, under each of HASH_SEEDS
+    hashed: list[Run] = field(default_factory=list)
 
     def all(self) -> list[Run]:
         return [*self.original, *self.fixed, *self.shifted, *self.hashed]
@@ -167,9 +164,8 @@ def judge(diagnostic: Diagnostic, runs: FileRuns, fixable: bool | None) -> Verdi
 def _judge(diagnostic: Diagnostic, runs: FileRuns, fixable: bool | None) -> Verdict:
     seconds = sum(run.seconds for run in runs.all())
     probe = _probe(diagnostic)
-    if (
-        probe_of(diagnostic.code) is Probe.HASH_ORDER
-    ):  # the runs under each hash seed, original then fixed
+    # the runs under each hash seed, original then fixed
+    if probe_of(diagnostic.code) is Probe.HASH_ORDER:
         evidence_runs, fixed_runs = (runs.hashed[:2], []), (runs.hashed[2:], [])
     else:
         evidence_runs, fixed_runs = (
@@ -357,9 +353,8 @@ def _duplicated_workers(run: Run, about: Callable[[dict | None], bool]) -> Evide
     """Two workers of the loader a finding is about whose first random draws are the same values."""
     firsts: dict[tuple[str, str], dict] = {}
     for label, draws in run.children_draws().items():
-        if not isinstance(label, int) or not about(
-            draws[0].get("loader")
-        ):  # another process or loader
+        # another process or loader
+        if not isinstance(label, int) or not about(draws[0].get("loader")):
             continue
         key = (draws[0]["op"], draws[0]["hash"])
         if key in firsts and firsts[key]["worker"] != draws[0]["worker"]:

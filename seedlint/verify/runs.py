@@ -49,16 +49,13 @@ class Run:
     returncode: int | None  # None: killed at the timeout
     stderr: str
     seconds: float
-    children: list[list[dict]] = field(
-        default_factory=list
-    )  # the records of each child process (workers)
+    # the records of each child process (workers)
+    children: list[list[dict]] = field(default_factory=list)
     stdout: str = ""  # what the program printed (its first and last OUTPUT_KEPT bytes)
-    output_sizes: dict[str, int] = field(
-        default_factory=dict
-    )  # streams cut to OUTPUT_KEPT: their size
-    ranks: list[Run] = field(
-        default_factory=list
-    )  # under torchrun: each rank's run (this one is rank 0's)
+    # streams cut to OUTPUT_KEPT: their size
+    output_sizes: dict[str, int] = field(default_factory=dict)
+    # under torchrun: each rank's run (this one is rank 0's)
+    ranks: list[Run] = field(default_factory=list)
 
     @property
     def random_draws(self) -> list[dict]:
@@ -123,9 +120,8 @@ class RunPlan:
     cwd: Path = field(default_factory=Path.cwd)
     seed_offset: int = 0  # added to every seed the program sets (the seed-sensitivity probe)
     nproc_per_node: int = 0  # > 0: run under torchrun with that many processes, each rank traced
-    environment: dict[str, str] = field(
-        default_factory=dict
-    )  # set on top of ours (`PYTHONHASHSEED`)
+    # set on top of ours (`PYTHONHASHSEED`)
+    environment: dict[str, str] = field(default_factory=dict)
     progress: Callable[[str], None] | None = None  # told, every second, how long the run has taken
 
 
@@ -246,9 +242,8 @@ class _Output:
         self.streams = {"stdout": _Stream(), "stderr": _Stream()}
         self.selector = selectors.DefaultSelector()
         for name, pipe in (("stdout", process.stdout), ("stderr", process.stderr)):
-            with suppress(
-                AttributeError, OSError
-            ):  # Linux: a pipe of _CHUNK bytes, drained in fewer reads
+            # Linux: a pipe of _CHUNK bytes, drained in fewer reads
+            with suppress(AttributeError, OSError):
                 fcntl.fcntl(pipe, fcntl.F_SETPIPE_SZ, _CHUNK)
             self.selector.register(pipe, selectors.EVENT_READ, self.streams[name])
 
@@ -339,9 +334,8 @@ def _signal_group(group: int, signum: int) -> bool:
 
 _LIVE: set[_RunProcesses] = set()  # the runs under way, in any thread
 _LIVE_LOCK = threading.Lock()
-_STOPPING = (
-    threading.Event()
-)  # set by Ctrl-C: runs not yet started do not start, started ones are killed
+# set by Ctrl-C: runs not yet started do not start, started ones are killed
+_STOPPING = threading.Event()
 
 
 @contextmanager

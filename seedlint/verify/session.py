@@ -62,9 +62,8 @@ class ExampleRow:
     machine."""
 
     code: str
-    example: (
-        Verdict | str
-    )  # a status when nothing ran: static-only, needs-cuda, not-flagged (a bug)
+    # a status when nothing ran: static-only, needs-cuda, not-flagged (a bug)
+    example: Verdict | str
     fixed: Verdict | None
 
 
@@ -114,9 +113,8 @@ def verify(
         verdicts.extend(
             Verdict(d, _not_run(d.code, has_cuda)) for d in diagnostics if d not in runnable
         )
-        if (
-            runnable and path in notebooks
-        ):  # run as a script of its code cells, judged on the script's rows
+        # run as a script of its code cells, judged on the script's rows
+        if runnable and path in notebooks:
             program = notebooks[path]
             judged = _judge_all(
                 options, list(map(program.in_program, runnable)), programs.runs(path, runnable)
@@ -255,9 +253,8 @@ class _Programs:
             self._runs[path] = runs
         if any(seed_sensitive(d) for d in diagnostics) and not runs.shifted:  # every seed shifted
             runs.shifted = self._run(path, configurations, [{"seed_offset": SEED_OFFSET}])
-        if (
-            any(probe_of(d.code) is Probe.HASH_ORDER for d in diagnostics) and not runs.hashed
-        ):  # under two hash seeds
+        # under two hash seeds
+        if any(probe_of(d.code) is Probe.HASH_ORDER for d in diagnostics) and not runs.hashed:
             runs.hashed = self._run(
                 path,
                 configurations,
@@ -372,9 +369,8 @@ def verify_examples(
     """Every rule page's example (with the page's fixed version as the fix) and its fixed version,
     run here: `jobs` examples at once, each one's runs in turn; the rows in the rules' order, each
     as soon as it is known."""
-    has_cuda = options.device == "cuda" or (
-        options.device == "auto" and cuda_available()
-    )  # asked once
+    # asked once
+    has_cuda = options.device == "cuda" or (options.device == "auto" and cuda_available())
     serial = replace(options, device="cuda" if has_cuda else "cpu", jobs=1)
     pages = {
         code: texts
