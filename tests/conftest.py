@@ -16,6 +16,19 @@ from seedlint.results import LintResult
 from seedlint.rules import RULES
 from seedlint.selection import default_codes
 
+# The keys of one finding in `--output-format json` (ruff's, plus `url`).
+JSON_KEYS = {
+    "code",
+    "name",
+    "message",
+    "filename",
+    "location",
+    "end_location",
+    "fix",
+    "noqa_row",
+    "url",
+}
+
 
 @pytest.fixture(autouse=True, scope="session")
 def _cache_outside_the_repository(tmp_path_factory):

@@ -10,7 +10,7 @@ from pathlib import Path
 import libcst
 import pytest
 from click.testing import CliRunner
-from conftest import run_cli
+from conftest import JSON_KEYS, run_cli
 
 from seedlint.cli import main
 from seedlint.config import installed_torch_version
@@ -20,17 +20,6 @@ from seedlint.rules import RULES
 FIXABLE = sorted(
     code for code, rule in RULES.items() if rule.fix_availability in ("safe", "unsafe")
 )
-JSON_KEYS = {
-    "code",
-    "name",
-    "message",
-    "filename",
-    "location",
-    "end_location",
-    "fix",
-    "noqa_row",
-    "url",
-}
 
 BAD = """\
 import numpy as np

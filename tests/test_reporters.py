@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+from conftest import JSON_KEYS
 
 import seedlint
 from seedlint.diagnostics import Applicability, Diagnostic, Edit, Fix
@@ -16,17 +17,6 @@ from seedlint.source import Location
 
 CWD = Path("/project").absolute()
 ANSI = "\x1b["
-JSON_KEYS = {
-    "code",
-    "name",
-    "message",
-    "filename",
-    "location",
-    "end_location",
-    "fix",
-    "noqa_row",
-    "url",
-}
 
 
 class FakeSeed(Rule):
