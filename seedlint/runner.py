@@ -176,6 +176,7 @@ class Runner:
         and writes no cache)."""
         store = self._store() if summaries is None else None
         finder = ModuleFinder.for_files(files, folders=self._given_roots())
+        finder.project_files = files
         self.facts = ProjectFacts(
             finder, self._seed_functions(files), store, summaries, self._parse_project_module
         )

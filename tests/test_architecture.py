@@ -48,6 +48,7 @@ LAYERS: list[tuple[str, list[list[str]]]] = [
             ["analysis.initialisation", "analysis.bindings"],
             ["analysis.flow", "analysis.repetition"],
             ["analysis.project", "analysis.seed_picks", "analysis.edits"],
+            ["analysis.entries"],
             ["analysis.context", "analysis.workers"],
             [
                 "analysis.generators",

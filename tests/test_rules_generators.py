@@ -407,6 +407,8 @@ class TestSL204UnseededRandomSplit:
                     ds,
                     [8, 2],  # sizes
                 )
+
+            main(0)
             """
         assert findings(source, {"SL204"}) == [("SL204", 6, 18)]
         assert assert_fix_is_stable(source, "SL204") == textwrap.dedent("""\
@@ -419,6 +421,8 @@ class TestSL204UnseededRandomSplit:
                     ds,
                     [8, 2], generator=torch.Generator().manual_seed(seed),  # sizes
                 )
+
+            main(0)
             """)
 
     def test_fix_adds_import_torch_when_missing(self):

@@ -237,6 +237,7 @@ class TestSL101CpuGeneratorUnseeded:
             b"\tif torch.cuda.is_available():\r\n"
             b"\t\ttorch.cuda.manual_seed_all(seed)\r\n"
             b"\treturn seed\r\n"
+            b"main(0)\r\n"
         )
         assert fix_bytes(data, {"SL101"}) == (
             "import torch\r\n"
@@ -245,6 +246,7 @@ class TestSL101CpuGeneratorUnseeded:
             "\tif torch.cuda.is_available():\r\n"
             "\t\ttorch.cuda.manual_seed_all(seed)\r\n"
             "\treturn seed\r\n"
+            "main(0)\r\n"
         )
 
 
@@ -1695,8 +1697,10 @@ class TestFixProperties:
 def test_sl105_fixes_every_flow_that_reaches_a_shared_draw_unseeded():
     """Found by fuzzing: a model class built both in the module body and in `main()`, each flow seeding only
     NumPy. The draw (the `Linear` in `__init__`) was one finding whose fix seeded torch in one flow only, so
-    the next round reported it again; now its fix seeds torch in both."""
+    the next round reported it again; now its fix seeds torch in both. (`main` runs under `fire`, after
+    the loop: its flow starts with NumPy seeded and torch not.)"""
     source = """\
+        import fire
         import numpy as np
         import torch
 
@@ -1715,9 +1719,11 @@ def test_sl105_fixes_every_flow_that_reaches_a_shared_draw_unseeded():
         for epoch in range(3):
             np.random.seed(0)
             model = Net()
+
+        fire.Fire(main)
         """
     (diagnostic,) = lint(source, {"SL105"}).diagnostics
-    assert (diagnostic.code, diagnostic.start.row) == ("SL105", 8)
+    assert (diagnostic.code, diagnostic.start.row) == ("SL105", 9)
     assert len(diagnostic.fix.edits) == 2
     fixed = lint(source, {"SL105"}, fix="safe")
     assert fixed.source.text.count("torch.manual_seed(0)") == 2 and fixed.diagnostics == []

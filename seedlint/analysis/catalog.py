@@ -493,6 +493,26 @@ STATE_RESTORERS = {
     "numpy.random.set_state": frozenset({NUMPY}),
     "random.setstate": frozenset({PYTHON_RANDOM}),
 }
+# Calls that save a generator's state (for a restorer to put back): name -> the generators saved.
+# Seeding between a save and the restore of the same generator is undone: it controls only the
+# draws between them.
+STATE_SAVERS = {
+    **dict.fromkeys(
+        ("torch.get_rng_state", "torch.random.get_rng_state", "torch.default_generator.get_state"),
+        frozenset({TORCH_CPU}),
+    ),
+    **dict.fromkeys(
+        (
+            "torch.cuda.get_rng_state",
+            "torch.cuda.random.get_rng_state",
+            "torch.cuda.get_rng_state_all",
+            "torch.cuda.random.get_rng_state_all",
+        ),
+        frozenset({CUDA, CUDA_CURRENT}),
+    ),
+    "numpy.random.get_state": frozenset({NUMPY}),
+    "random.getstate": frozenset({PYTHON_RANDOM}),
+}
 # Reinforcement learning: what makes an environment (Gymnasium and gym, procgen), and what an action
 # space is called. An environment seeds itself from OS entropy on first use unless `reset(seed=..)`
 # (gym >= 0.22, Gymnasium) or `env.seed(..)` (gym < 0.26) seeds it; a space unless `space.seed(..)`

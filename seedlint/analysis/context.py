@@ -16,7 +16,8 @@ import libcst as cst
 from seedlint.analysis import catalog
 from seedlint.analysis.arguments import is_cuda_string
 from seedlint.analysis.edits import Editor
-from seedlint.analysis.events import Event, Flow
+from seedlint.analysis.entries import entry_of
+from seedlint.analysis.events import Entry, Event, Flow
 from seedlint.analysis.flow import EffectClassifier, FlowBuilder
 from seedlint.analysis.index import FunctionInfo, ModuleIndex, Scope
 from seedlint.analysis.project import ProjectIndex
@@ -108,6 +109,18 @@ class FileContext:
     @cached_property
     def seeding_flows(self) -> list[Flow]:
         return [flow for flow in self.flows if flow.is_seeding]
+
+    def entry(self, flow: Flow) -> Entry:
+        """What is seeded when the flow starts, from where the program runs it (`entries`)."""
+        if flow.root not in self._entries:
+            self._entries[flow.root] = entry_of(
+                flow, self.index, self._builder, self.settings.project
+            )
+        return self._entries[flow.root]
+
+    @cached_property
+    def _entries(self) -> dict[FunctionInfo | None, Entry]:
+        return {}
 
     def placements(self, calls: Iterable[cst.Call]) -> dict[cst.Call, list[tuple[Flow, Event]]]:
         """For each call, the seeding flows that run it and its event there (the first, per flow).

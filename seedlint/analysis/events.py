@@ -111,6 +111,52 @@ class Flow:
 
 
 @dataclass(frozen=True)
+class Site:
+    """A place that runs a function, and what is seeded when it does."""
+
+    module: str  # the module that runs it
+    row: int | None  # the line of the call (None: the module was not parsed by the project)
+    callee: str  # how the call names what it runs (`Runner(args).train`, `mp.Process`)
+    seeded: frozenset[str]  # the generators seeded there (CUDA's current device counted as CUDA)
+    known: bool  # whether that is all: the caller's own entry is known
+    forked: bool = False  # a forked child process, where CPython reseeds `random` from OS entropy
+
+
+@dataclass(frozen=True)
+class Entry:
+    """What is seeded when a flow starts: where its function is run from, as far as the project
+    shows.
+
+    The module body (and a process's start) begins with nothing seeded. A function the project
+    runs starts with what its callers seeded: what every caller seeded is seeded; a generator a
+    caller whose own state is known left unseeded is unseeded there. A function nothing in the
+    project runs (a library's API) starts in a state the analysis has not seen.
+    """
+
+    sites: tuple[Site, ...] = ()
+    fresh: bool = False  # a process's start: nothing is seeded
+
+    @property
+    def seeded(self) -> frozenset[str]:
+        """The generators seeded at every site (none for a fresh or an unknown start)."""
+        if self.fresh or not self.sites:
+            return frozenset()
+        return frozenset.intersection(*(site.seeded for site in self.sites))
+
+    def unseeded_at(self, generators: frozenset[str]) -> Site | None:
+        """A known site where none of `generators` is seeded; for a fresh start, a site without a
+        row."""
+        if self.fresh:
+            return Site("", None, "", frozenset(), True)
+        return next(
+            (site for site in self.sites if site.known and not site.seeded & generators), None
+        )
+
+
+FRESH = Entry(fresh=True)
+
+
+@dataclass(frozen=True)
 class Summary:
     """What calling a function does to the global generators."""
 

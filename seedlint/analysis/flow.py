@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
+from dataclasses import replace
 from typing import TypeVar
 
 import libcst as cst
@@ -55,6 +56,12 @@ _KNOWN_ROOTS = (
     | {name.partition(".")[0] for name in catalog.SEEDERS}
 )
 T = TypeVar("T")
+# Calls that save generators' states, and that put them back (a `with fork_rng():` saves on entry
+# and restores on exit).
+_STATE_CALLS = (
+    ("save", {**catalog.STATE_SAVERS, **catalog.RNG_ISOLATORS}),
+    ("restore", catalog.STATE_RESTORERS),
+)
 
 
 class EffectClassifier:
@@ -113,6 +120,9 @@ class EffectClassifier:
             return Effect("seed", qualified, seeder.seeds, arg, not random_seed)
         if qualified in catalog.RANDOM_RESEEDERS:
             return Effect("reseed", qualified, catalog.RANDOM_RESEEDERS[qualified], None, False)
+        for kind, table in _STATE_CALLS:
+            if qualified in table:
+                return Effect(kind, qualified, table[qualified])
         return (
             self._draw(call, qualified, scope)
             or self._project_effect(call, qualified, scope)
@@ -371,10 +381,11 @@ class FlowBuilder:
             if seeds_here[f] or any(seeds_here.get(g, False) for g in reach[f])
         ]
 
-    def build(self) -> list[Flow]:
-        seeds_here, reach = self._call_graph
-        module_reach = reach[None]
-        candidates = [f for f in self.index.functions.values() if f not in module_reach]
+    def roots(self) -> list[FunctionInfo | None]:
+        """The entry points: the module body (None), and the functions nothing in the module
+        calls (one of a group that call each other)."""
+        _, reach = self._call_graph
+        candidates = [f for f in self.index.functions.values() if f not in reach[None]]
         roots: list[FunctionInfo | None] = [None]
         for function in candidates:
             dominated = any(
@@ -384,11 +395,26 @@ class FlowBuilder:
             )
             if not dominated:
                 roots.append(function)
+        return roots
+
+    def build(self) -> list[Flow]:
+        seeds_here, reach = self._call_graph
         return [
             self.walk(root)
-            for root in roots
+            for root in self.roots()
             if seeds_here[root] or any(seeds_here.get(f, False) for f in reach[root])
         ]
+
+    def reaching(self, calls: Iterable[cst.Call]) -> list[tuple[Flow, Event]]:
+        """(flow, the call's event) for each entry point that runs one of `calls`, seeding or
+        not."""
+        watched = frozenset(calls)
+        walker = FlowBuilder(self.index, self.classifier, watched)
+        found = []
+        for root in self.roots():
+            flow = walker.walk(root)
+            found += [(flow, event) for event in flow.events if event.call in watched]
+        return found
 
     def _own_statements(self, owner: FunctionInfo | None) -> Iterator[Statement]:
         pending = (
@@ -443,7 +469,7 @@ class FlowBuilder:
             else self.index.statements.get(self.index.module, [])
         )
         self._walk_block(statements, (), events, {root} if root is not None else set())
-        return Flow(root, events)
+        return Flow(root, without_undone_seeding(events))
 
     def _walk_block(
         self,
@@ -460,6 +486,21 @@ class FlowBuilder:
             inner = trail + (Step(statement, None),)
             for block in self.index.blocks_of(statement.node):
                 self._walk_block(block, inner, events, active)
+            if isinstance(statement.node, cst.With):
+                self._restore_on_exit(statement, inner, events)
+
+    def _restore_on_exit(
+        self, statement: Statement, trail: tuple[Step, ...], events: list[Event]
+    ) -> None:
+        """A `with fork_rng():` block puts back, on exit, the states it saved on entry."""
+        for item in statement.node.items:
+            if isinstance(item.item, cst.Call) and not is_literal(
+                argument(item.item, "enabled", None), "False"
+            ):
+                qualified = self.index.qualify(item.item.func, statement.scope)
+                if qualified in catalog.RNG_ISOLATORS:
+                    effect = Effect("restore", qualified, catalog.RNG_ISOLATORS[qualified])
+                    events.append(Event(effect, item.item, trail))
 
     def _walk_call(
         self,
@@ -491,6 +532,53 @@ class FlowBuilder:
         active.add(target)
         self._walk_block(self.index.body_of(target), here, events, active)
         active.discard(target)
+
+
+def without_undone_seeding(events: list[Event]) -> list[Event]:
+    """The events with seeding that is undone taken out (facts: "Seeding that is undone is not
+    seeding").
+
+    A seeding between a save of a generator's state and the restore of that state (`get_state()`
+    ... `set_state()`, a `with fork_rng():` block) controls only the draws between them: those
+    draws are taken out with it (they repeat from run to run), and after the restore the generator
+    is as seeded, or unseeded, as before. Saves and restores themselves are taken out too; a
+    restore with no save before it (a resumed run's saved state) changes nothing here.
+    """
+    saves: list[tuple[int, frozenset[str]]] = []
+    spans: list[tuple[int, int, frozenset[str]]] = []  # (save, restore, generators) paired
+    for position, event in enumerate(events):
+        if event.kind == "save":
+            saves.append((position, event.generators))
+        elif event.kind == "restore":
+            paired = next(
+                (k for k in range(len(saves) - 1, -1, -1) if saves[k][1] & event.generators), None
+            )
+            if paired is not None:
+                start, saved = saves.pop(paired)
+                spans.append((start, position, saved & event.generators))
+    kept: list[Event] = []
+    controlled: dict[str, int] = {}  # generator -> where its temporary seeding ends
+    for position, event in enumerate(events):
+        if event.kind in ("save", "restore"):
+            continue
+        undone = frozenset().union(*(gens for start, end, gens in spans if start < position < end))
+        if event.kind in ("seed", "reseed") and event.generators & undone:
+            for generator in event.generators & undone:
+                controlled[generator] = max(
+                    end
+                    for start, end, gens in spans
+                    if start < position < end and generator in gens
+                )
+            rest = event.generators - undone
+            if rest:
+                kept.append(replace(event, effect=replace(event.effect, generators=rest)))
+            continue
+        if event.kind == "draw" and all(
+            controlled.get(generator, -1) > position for generator in event.generators
+        ):
+            continue  # drawn under a seeding that is undone later: the same on every run
+        kept.append(event)
+    return kept
 
 
 def remembered(project: Project | None, cache: dict, key: Hashable, compute: Callable[[], T]) -> T:

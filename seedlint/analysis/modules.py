@@ -37,6 +37,8 @@ class ModuleFinder:
         self._resolutions: dict[str, Resolution] = {}
         self._hashes: dict[str, str] = {}  # file -> the hash of its bytes, as read in this run
         self._bytes: dict[str, bytes] = {}  # file -> its bytes, as read from disk in this run
+        # the project's files, where the callers of a function are looked for (`entries`)
+        self.project_files: list[Path] = []
 
     @classmethod
     def for_files(

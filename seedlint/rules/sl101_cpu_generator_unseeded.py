@@ -44,12 +44,16 @@ class CpuGeneratorUnseeded(Rule):
             cuda_seeds = [e for e in flow.seeds() if e.generators & catalog.CUDA_GENERATORS]
             if not cuda_seeds or cuda_seeds[0].call in reported:
                 continue
+            site = context.entry(flow).unseeded_at(frozenset({catalog.TORCH_CPU}))
+            if site is None:  # its callers seed the CPU generator, or may
+                continue
             event = cuda_seeds[0]
             reported.add(event.call)
             callee = context.code(event.call.func)
+            where = "nothing here" if site.row is None else "neither this code nor its caller"
             yield Finding(
                 event.call,
-                f"`{callee}` seeds only CUDA generators and nothing here seeds the CPU generator, "
+                f"`{callee}` seeds only CUDA generators and {where} seeds the CPU generator, "
                 "so CPU-side randomness (parameter init, `randperm`, shuffling, `random_split`) "
                 "changes every run",
                 self._fix(context, event),

@@ -31,6 +31,8 @@ class CudaSeedingGap(Rule):
             seeded = flow.seeded_generators()
             if not torch_seeds or catalog.CUDA in seeded:
                 continue
+            if context.entry(flow).unseeded_at(catalog.CUDA_GENERATORS) is None:
+                continue  # its callers seed CUDA, or may
             if all(e.effect.qualified in catalog.CPU_GENERATOR_SEEDERS for e in torch_seeds):
                 event, finding = torch_seeds[0], self._cpu_only(context, torch_seeds[0])
             elif context.drives_several_gpus:

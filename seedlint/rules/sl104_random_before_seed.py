@@ -17,9 +17,12 @@ from seedlint.diagnostics import Applicability, Fix
 from seedlint.rules.base import Finding, Probe, Rule
 
 
-def early_draws(index: ModuleIndex, flow: Flow) -> Iterator[tuple[Event, Event]]:
-    """(draw, seed) pairs: a draw from a generator that a later call in the flow seeds."""
-    seeded: set[str] = set()
+def early_draws(
+    index: ModuleIndex, flow: Flow, inherited: frozenset[str] = frozenset()
+) -> Iterator[tuple[Event, Event]]:
+    """(draw, seed) pairs: a draw from a generator that a later call in the flow seeds (and that
+    was not seeded, `inherited`, where every caller runs the flow)."""
+    seeded: set[str] = set(inherited)
     events = flow.events
     for position, event in enumerate(events):
         if event.kind == "seed" and event.effect.deterministic:
@@ -64,7 +67,7 @@ class RandomBeforeSeed(Rule):
         reported = set()
         for flow in context.seeding_flows:
             first_draw: dict[Event, Event] = {}
-            for draw, seed in early_draws(context.index, flow):
+            for draw, seed in early_draws(context.index, flow, context.entry(flow).seeded):
                 first_draw.setdefault(seed, draw)
                 statement = draw.trail[divergence(draw, seed)].statement
                 if statement not in reported:  # one finding per drawing statement

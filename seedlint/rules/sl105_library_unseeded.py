@@ -8,9 +8,10 @@ import libcst as cst
 
 from seedlint.analysis import catalog
 from seedlint.analysis.context import FileContext
-from seedlint.analysis.events import Event, Flow
+from seedlint.analysis.events import Event, Flow, Site
 from seedlint.analysis.seed_picks import picks_a_seed
 from seedlint.diagnostics import Applicability, Fix
+from seedlint.files import display_path
 from seedlint.rules.base import Finding, Probe, Rule
 
 # For each library: its generators (seeding any of them counts as seeding it) and its seeding call.
@@ -32,28 +33,31 @@ class LibraryUnseeded(Rule):
     def check(self, context: FileContext) -> Iterator[Finding]:
         # One finding per drawing call, with the flows that reach it unseeded: a draw in a class or
         # function that two seeding flows run (the module body and `main()`) is fixed in both.
-        found: dict[cst.Call, tuple[Event, str, list[Flow]]] = {}
+        found: dict[cst.Call, tuple[Event, str, list[Flow], Site]] = {}
         for flow in context.seeding_flows:
             for library, (members, _) in _LIBRARIES.items():
                 draw = flow.first_unseeded_draw(
                     members, lambda event: picks_a_seed(context.index, flow, event)
                 )
-                if draw is None:
+                # A function the program runs is judged where it runs: unseeded there too, at a
+                # caller whose own state is known.
+                site = context.entry(flow).unseeded_at(members) if draw is not None else None
+                if site is None:
                     continue
-                _, first_library, flows = found.setdefault(draw.call, (draw, library, []))
+                _, first_library, flows, _ = found.setdefault(draw.call, (draw, library, [], site))
                 if first_library == library:
                     flows.append(flow)
-        for draw, library, flows in found.values():
-            yield self._finding(context, flows, draw, library)
+        for draw, library, flows, site in found.values():
+            yield self._finding(context, flows, draw, library, site)
 
     def _finding(
-        self, context: FileContext, flows: list[Flow], draw: Event, library: str
+        self, context: FileContext, flows: list[Flow], draw: Event, library: str, site: Site
     ) -> Finding:
         generator = catalog.GENERATOR_LABELS[library]
         return Finding(
             draw.call,
-            f"`{context.code(draw.call.func)}` draws from the {generator} generator, which this "
-            "code never seeds although it seeds others, so its values change from run to run",
+            f"`{context.code(draw.call.func)}` draws from the {generator} generator, which "
+            f"{_unseeded_by(context, site, library)}, so its values change from run to run",
             self._fix(context, flows, library),
             help=f"Seed it too, with `{_LIBRARIES[library][1].replace('numpy', 'np')}(seed)`",
             generators=frozenset({library}),
@@ -94,3 +98,22 @@ class LibraryUnseeded(Rule):
             return text
         atomic = isinstance(seed, (cst.Name, cst.Attribute, cst.Call, cst.Subscript, cst.Integer))
         return f"{text if atomic else f'({text})'} % 2**32"
+
+
+def _unseeded_by(context: FileContext, site: Site, library: str) -> str:
+    """Who leaves the generator unseeded: this code, its caller at `site`, or a forked child."""
+    if site.row is None:
+        return "this code never seeds although it seeds others"
+    where = (
+        context.line_name(site.row)
+        if site.module == context.path.as_posix() or site.module == display_path(context.path)
+        else f"line {site.row} of {site.module}"
+    )
+    if site.forked and library == catalog.PYTHON_RANDOM:
+        return (
+            f"CPython reseeds from OS entropy in the child process `{site.callee}` starts "
+            f"({where}), whatever the parent seeded"
+        )
+    return (
+        f"neither this code nor its caller `{site.callee}` ({where}) seeds, though they seed others"
+    )

@@ -196,7 +196,9 @@ class _WorkerDependence:
             if callee in _WORKER_INFO:
                 return False  # only its `.seed` and `.id` differ between workers
             effect = self.classifier.effect(expr, scope)
-            if effect is not None or self.classifier.is_nondeterministic(expr, scope):
+            if (
+                effect is not None and effect.kind not in ("save", "restore")
+            ) or self.classifier.is_nondeterministic(expr, scope):
                 return True  # a draw from generators torch seeds per worker, or fresh entropy
             transparent = callee is not None and (
                 callee.startswith("builtins.")

@@ -60,8 +60,12 @@ class UnseededRandomSplit(Rule):
             if reaching:
                 # Seeded before the call, or after it: then SL104 reports a split (a draw made
                 # too early), and a sampler only draws when iterated, which usually comes later.
-                if any(catalog.TORCH_CPU in flow.seeded_generators() for flow, _ in reaching):
-                    continue
+                if any(
+                    catalog.TORCH_CPU in flow.seeded_generators()
+                    or context.entry(flow).unseeded_at(frozenset({catalog.TORCH_CPU})) is None
+                    for flow, _ in reaching
+                ):
+                    continue  # seeded here, or by every caller, or may be by a caller unseen
                 if any(
                     flow.first_unseeded_draw(catalog.TORCH_GENERATORS) is event
                     for flow, event in reaching

@@ -1,0 +1,250 @@
+"""Program context: where each function is run from, and what is seeded when it runs.
+
+A flow starts at an entry point (`flow`). The module body starts a process, with nothing seeded. A
+function nothing in its module calls is judged where the program runs it: at the calls other
+project modules make to it (`Runner(args).train()` in `main.py`), and where its own module hands it
+to something that runs it (`Process(target=worker)`, `mp.spawn(worker)`, `fire.Fire(main)`,
+`DataLoader(worker_init_fn=seed_worker)`). Each such place is a `Site`, with what is seeded
+there: the seeding before the call in the caller's flow, plus the caller's own entry (followed a
+few callers up), less what the way it is run resets (facts, "Processes and resumed runs"):
+- a spawned child (`torch.multiprocessing.spawn`) starts fresh, with only what its module's top
+  level seeds on import;
+- a child started by `multiprocessing` inherits torch's and NumPy's states when forked, but CPython
+  reseeds `random` from OS entropy in every forked child;
+- a DataLoader worker has `random`, NumPy and torch seeded per worker before it runs a
+  `worker_init_fn`.
+A function with no such place (a library's API, or a method called on an object whose class the
+analysis cannot tell) has an entry the analysis has not seen: what it leaves unseeded may be
+seeded by its caller, and is not reported.
+
+Calls from other modules are found in the project's files (`ModuleFinder.project_files`) whose
+text calls the function's name and mentions its module or class, each parsed once by the project
+index (and recorded as read, so a caller's edit re-checks the function's findings).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from weakref import WeakKeyDictionary
+
+import libcst as cst
+
+from seedlint.analysis import catalog
+from seedlint.analysis.events import FRESH, Entry, Flow, Site
+from seedlint.analysis.flow import FlowBuilder, exclusive
+from seedlint.analysis.index import FunctionInfo, ModuleIndex, Scope, is_main_guard
+from seedlint.analysis.project import ProjectIndex
+from seedlint.files import display_path
+from seedlint.gates import MAY_SEED_OR_DRAW
+
+_CALLED = re.compile(rb"([A-Za-z_]\w*)\s*\(")
+_MAX_DEPTH = 4  # how many callers up a caller's own entry is followed
+_SPAWNERS = frozenset(
+    {
+        "torch.multiprocessing.spawn",
+        "torch.multiprocessing.spawn.spawn",
+        "torch.multiprocessing.start_processes",
+        "torch.multiprocessing.spawn.start_processes",
+    }
+)
+_PROCESS_MODULES = ("multiprocessing.", "torch.multiprocessing.", "concurrent.futures.")
+_PARTIAL = frozenset({"functools.partial"})
+_ANALYSES: WeakKeyDictionary[ProjectIndex, Entries] = WeakKeyDictionary()
+
+
+def entry_of(
+    flow: Flow, index: ModuleIndex, builder: FlowBuilder, project: ProjectIndex | None
+) -> Entry:
+    """What is seeded when `flow` starts, as far as the program around it shows."""
+    if flow.root is None:
+        return FRESH
+    if project is None:
+        return Entry(tuple(Entries(None).local_sites(index, builder, flow.root, 0, frozenset())))
+    if project not in _ANALYSES:
+        _ANALYSES[project] = Entries(project)
+    return _ANALYSES[project].entry(index, builder, flow.root)
+
+
+class Entries:
+    """The entries of a project's functions, each found once per run."""
+
+    def __init__(self, project: ProjectIndex | None) -> None:
+        self.project = project
+        self._called: dict[Path, frozenset[bytes]] = {}  # file -> the names its text calls
+        self._entries: dict = {}
+
+    def entry(
+        self,
+        index: ModuleIndex,
+        builder: FlowBuilder,
+        function: FunctionInfo,
+        depth: int = 0,
+        visiting: frozenset[str] = frozenset(),
+    ) -> Entry:
+        key = (index.module_name, function.qualified)
+        if key in visiting or depth > _MAX_DEPTH:
+            return Entry()
+        inner = visiting | {key}
+
+        def compute() -> Entry:
+            sites = [*self.local_sites(index, builder, function, depth, inner)]
+            sites += self._sites_elsewhere(index, function, depth, inner)
+            return Entry(tuple(sites))
+
+        if self.project is None or depth:
+            return compute()
+        return self.project.remembered(self._entries, key, compute)
+
+    def local_sites(
+        self,
+        index: ModuleIndex,
+        builder: FlowBuilder,
+        function: FunctionInfo,
+        depth: int,
+        visiting: frozenset[str],
+    ) -> Iterator[Site]:
+        """The places its own module hands the function to something that runs it."""
+        handed = [
+            (call, scope)
+            for call, scope in index.all_calls
+            if _hands_on(index, call, scope, function)
+        ]
+        for call, scope in handed:
+            runner = index.qualify(call.func, scope) or ""
+            yield from self._sites_at(index, builder, call, runner, depth, visiting)
+
+    def _sites_elsewhere(
+        self, index: ModuleIndex, function: FunctionInfo, depth: int, visiting: frozenset[str]
+    ) -> Iterator[Site]:
+        """The calls other project modules make to the function."""
+        project = self.project
+        if project is None:
+            return
+        for caller, call in self._calls_from_other_modules(index, function):
+            yield from self._sites_at(caller, project.builder(caller), call, "", depth, visiting)
+
+    def _calls_from_other_modules(
+        self, index: ModuleIndex, function: FunctionInfo
+    ) -> Iterator[tuple[ModuleIndex, cst.Call]]:
+        project = self.project
+        finder = project.finder
+        short = function.node.name.value
+        cls = function.owner_class.qualified.rsplit(".", 1)[-1] if function.owner_class else None
+        called = cls if short == "__init__" else short
+        if called is None or called.startswith("__"):
+            return
+        mentions = [part.encode() for part in index.module_name.split(".")]
+        if cls is not None:
+            mentions.append(cls.encode())
+        for path in finder.project_files:
+            if called.encode() not in self._names_called(path):
+                continue
+            name = finder.module_name(path)
+            found = finder.read(name) if name != index.module_name else None
+            if found is None or Path(found[0]).absolute() != Path(path).absolute():
+                continue
+            if not any(mention in found[1] for mention in mentions):
+                continue
+            caller = project.module(name, gate=None)
+            if caller is None:
+                continue
+            for call, scope in caller.all_calls:
+                if _last_name(call.func) != called:
+                    continue
+                qualified = caller.qualify(call.func, scope)
+                target = project.function(qualified, MAY_SEED_OR_DRAW) if qualified else None
+                if (
+                    target is not None
+                    and target[0].module_name == index.module_name
+                    and target[1].qualified == function.qualified
+                ):
+                    yield caller, call
+
+    def _names_called(self, path: Path) -> frozenset[bytes]:
+        if path not in self._called:
+            try:
+                data = self.project.finder.read_bytes(Path(path))
+            except OSError:
+                data = b""
+            self._called[path] = frozenset(_CALLED.findall(data))
+        return self._called[path]
+
+    def _sites_at(
+        self,
+        index: ModuleIndex,
+        builder: FlowBuilder,
+        call: cst.Call,
+        runner: str,
+        depth: int,
+        visiting: frozenset[str],
+    ) -> Iterator[Site]:
+        """The site of a call that runs the function (`runner`: what the function is handed to,
+        "" when called), once per flow of its module that reaches it."""
+        place = self._place(index, call)
+        if runner in catalog.DATA_LOADERS:  # a worker_init_fn: every generator seeded per worker
+            yield Site(*place, catalog.EVERYTHING, True)
+            return
+        if runner in _SPAWNERS:
+            yield Site(*place, _seeded_on_import(index, builder), True)
+            return
+        for flow, event in builder.reaching([call]):
+            seeded: set[str] = set()
+            for before in flow.events[: flow.events.index(event)]:
+                if before.kind in ("seed", "reseed") and not exclusive(index, before, event):
+                    seeded |= catalog.cuda_as_one(before.generators)
+            known = True
+            if flow.root is not None:
+                parent = self.entry(index, builder, flow.root, depth + 1, visiting)
+                seeded |= parent.seeded
+                known = bool(parent.sites) and all(site.known for site in parent.sites)
+            if runner.startswith(_PROCESS_MODULES):
+                yield Site(*place, frozenset(seeded - {catalog.PYTHON_RANDOM}), known, True)
+            else:
+                yield Site(*place, frozenset(seeded), known)
+
+    def _place(self, index: ModuleIndex, call: cst.Call) -> tuple[str, int | None, str]:
+        """(the caller's file as shown, the call's line, how it names its callee)."""
+        project = self.project
+        found = project.finder.read(index.module_name) if project is not None else None
+        path = display_path(Path(found[0])) if found is not None else index.module_name
+        row = project.row_of(index, call) if project is not None else None
+        return path, row, cst.Module([]).code_for_node(call.func)
+
+
+def _hands_on(index: ModuleIndex, call: cst.Call, scope: Scope, function: FunctionInfo) -> bool:
+    """Whether a call is given the function itself to run (`Process(target=worker)`), directly or
+    through `functools.partial(worker, ..)`."""
+    for arg in call.args:
+        value = arg.value
+        if (
+            isinstance(value, cst.Call)
+            and index.qualify(value.func, scope) in _PARTIAL
+            and value.args
+        ):
+            value = value.args[0].value
+        if isinstance(value, (cst.Name, cst.Attribute)) and (
+            index.functions.get(index.qualify(value, scope) or "") is function
+        ):
+            return True
+    return False
+
+
+def _seeded_on_import(index: ModuleIndex, builder: FlowBuilder) -> frozenset[str]:
+    """What a module's top level seeds outside its `__main__` block: a spawned child re-imports
+    the main module, and so runs that seeding too."""
+    body = builder.walk(None)
+    seeded: set[str] = set()
+    for event in body.events:
+        if event.kind in ("seed", "reseed") and not is_main_guard(event.trail[0].statement.node):
+            seeded |= catalog.cuda_as_one(event.generators)
+    return frozenset(seeded)
+
+
+def _last_name(func: cst.BaseExpression) -> str | None:
+    if isinstance(func, cst.Name):
+        return func.value
+    if isinstance(func, cst.Attribute):
+        return func.attr.value
+    return None
