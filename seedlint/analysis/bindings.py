@@ -1,7 +1,9 @@
-"""Which names a statement reads, and which are already bound at a point of a flow.
+"""Which names a statement reads, which are already bound at a point of a flow, and whether the
+value bound to a name can reach a result.
 
-Used to decide whether a statement can move earlier: it may only when every name it
-reads is already defined at its new place.
+Used to decide whether a statement can move earlier (it may only when every name it reads is
+already defined at its new place), and whether a draw before the seed matters (only through its
+value, which may be bound over or only printed).
 """
 
 from __future__ import annotations
@@ -101,3 +103,100 @@ def defined_at(index: ModuleIndex, trail: tuple[Step, ...], statement: Statement
         }
         names |= set(index.module_scope.bindings)
     return names
+
+
+# What reading a value for does not shape a result: its metadata, printing or displaying it.
+_METADATA = frozenset({"shape", "dtype", "device", "ndim", "is_cuda", "requires_grad"})
+_METADATA_METHODS = frozenset(
+    {"size", "numel", "dim", "element_size"}
+    | {"to", "cuda", "cpu", "eval", "half", "float", "requires_grad_"}  # keep the weights
+)
+_MAX_DEPTH = 3
+_DISPLAYING = frozenset({"print", "len", "type", "isinstance", "display", "id", "repr", "str"})
+
+
+def value_unused(index: ModuleIndex, statement: Statement, depth: int = 0) -> bool:
+    """Whether the value a statement binds to a name (`x = torch.rand(3)`, `model = Net()`) cannot
+    reach a result: the name is bound again before any use, or is only printed, displayed or
+    asked its shape, size or parameter count (itself, or through a name bound from it).
+
+    Only a statement at the top of its scope's code is judged (a later use after an enclosing loop
+    would not be seen otherwise).
+    """
+    node = statement.node
+    if (
+        depth > _MAX_DEPTH
+        or not isinstance(node, cst.Assign)
+        or len(node.targets) != 1
+        or not isinstance(node.targets[0].target, cst.Name)
+    ):
+        return False
+    enclosing = index.enclosing(statement)
+    if enclosing is not None and not isinstance(enclosing.node, cst.FunctionDef):
+        return False
+    name = node.targets[0].target.value
+    if statement.scope.kind == "class":
+        return False
+    read = False  # a read seen, each one harmless
+    for later in statement.siblings[statement.position + 1 :]:
+        later_node = later.node
+        rebinds = isinstance(later_node, cst.Assign) and any(
+            isinstance(target.target, cst.Name) and target.target.value == name
+            for target in later_node.targets
+        )
+        if name not in names_needed(index, later):
+            if rebinds:
+                return True  # bound again before any use
+            if name in bound_in(index, [later]):
+                return False  # bound again on some paths only: not followed
+            continue
+        if not shapes_nothing(later_node, name) or name not in read_names(later_node):
+            # read through a function it calls, or in a way that can shape a result, unless read
+            # into a name that itself reaches nothing
+            if not (
+                isinstance(later_node, cst.Assign)
+                and not rebinds
+                and name in read_names(later_node)
+                and value_unused(index, later, depth + 1)
+            ):
+                return False
+        read = True
+    return read  # never read at all: a global may still be read by code not seen here
+
+
+def shapes_nothing(node: cst.CSTNode, name: str) -> bool:
+    """Whether every read of `name` in `node` only asks for its metadata or prints it."""
+    if isinstance(node, cst.Name):
+        return node.value != name
+    if isinstance(node, cst.Expr) and isinstance(node.value, cst.Name):
+        return True  # a notebook cell's last line displays it
+    if isinstance(node, cst.Attribute) and _is_name(node.value, name):
+        return node.attr.value in _METADATA
+    if isinstance(node, cst.Call):
+        func = node.func
+        if isinstance(func, cst.Attribute) and _is_name(func.value, name):
+            if func.attr.value not in _METADATA_METHODS:
+                return False
+            return all(shapes_nothing(arg, name) for arg in node.args)
+        if _counts_parameters(node):
+            return True
+        if isinstance(func, cst.Name) and func.value in _DISPLAYING:
+            return all(_is_name(arg.value, name) or shapes_nothing(arg, name) for arg in node.args)
+    return all(shapes_nothing(child, name) for child in node.children)
+
+
+def _is_name(node: cst.CSTNode, name: str) -> bool:
+    return isinstance(node, cst.Name) and node.value == name
+
+
+def _counts_parameters(call: cst.Call) -> bool:
+    """`sum(p.numel() for p in model.parameters())`: a parameter count."""
+    if not (isinstance(call.func, cst.Name) and call.func.value == "sum" and len(call.args) == 1):
+        return False
+    counted = call.args[0].value
+    return (
+        isinstance(counted, (cst.GeneratorExp, cst.ListComp))
+        and isinstance(counted.elt, cst.Call)
+        and isinstance(counted.elt.func, cst.Attribute)
+        and counted.elt.func.attr.value == "numel"
+    )

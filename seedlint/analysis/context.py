@@ -16,7 +16,7 @@ import libcst as cst
 from seedlint.analysis import catalog
 from seedlint.analysis.arguments import is_cuda_string
 from seedlint.analysis.edits import Editor
-from seedlint.analysis.entries import entry_of
+from seedlint.analysis.entries import entry_of, handed_on
 from seedlint.analysis.events import Entry, Event, Flow
 from seedlint.analysis.flow import EffectClassifier, FlowBuilder
 from seedlint.analysis.index import FunctionInfo, ModuleIndex, Scope
@@ -108,7 +108,17 @@ class FileContext:
 
     @cached_property
     def seeding_flows(self) -> list[Flow]:
-        return [flow for flow in self.flows if flow.is_seeding]
+        """The flows that seed, or that start seeded: a function this module hands to a process
+        it starts after seeding is seeded code too."""
+        flows = [flow for flow in self.flows if flow.is_seeding]
+        if flows:
+            walked = {flow.root for flow in self.flows}
+            for root in handed_on(self.index, self._builder):
+                if root not in walked:
+                    flow = self._builder.walk(root)
+                    if self.entry(flow).seeded:
+                        flows.append(flow)
+        return flows
 
     def entry(self, flow: Flow) -> Entry:
         """What is seeded when the flow starts, from where the program runs it (`entries`)."""

@@ -213,6 +213,19 @@ class Entries:
         return path, row, cst.Module([]).code_for_node(call.func)
 
 
+def handed_on(index: ModuleIndex, builder: FlowBuilder) -> list[FunctionInfo]:
+    """The entry points of a module that it hands to something that runs them (a process, a
+    DataLoader, a command-line runner)."""
+    roots = [root for root in builder.roots() if root is not None]
+    if not roots:
+        return []
+    return [
+        root
+        for root in roots
+        if any(_hands_on(index, call, scope, root) for call, scope in index.all_calls if call.args)
+    ]
+
+
 def _hands_on(index: ModuleIndex, call: cst.Call, scope: Scope, function: FunctionInfo) -> bool:
     """Whether a call is given the function itself to run (`Process(target=worker)`), directly or
     through `functools.partial(worker, ..)`."""

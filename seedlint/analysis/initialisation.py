@@ -19,6 +19,7 @@ import libcst as cst
 from seedlint.analysis import catalog
 from seedlint.analysis.access_paths import bound_paths, paths_overlap, read_paths
 from seedlint.analysis.arguments import argument, is_literal, is_none
+from seedlint.analysis.bindings import shapes_nothing
 from seedlint.analysis.events import Project, Step
 from seedlint.analysis.index import (
     FunctionInfo,
@@ -47,6 +48,11 @@ _KEEPING_METHODS = frozenset(
     }
 )
 _MAX_DEPTH = 3
+# A helper named as loading weights into what it is given (`load_weights`, `load_checkpoint`,
+# `load_pretrained`).
+_LOADER_NAME = re.compile(
+    r"(?:^|[._])load_(?:\w*_)?(?:weights?|checkpoint|ckpt|pretrained|params|state_dict)"
+)
 # transformers classes named like models that are not PyTorch models (or draw nothing when built).
 _NOT_TORCH_MODELS = ("TF", "Flax", "DataCollator", "TorchExportable", "AllKwargs")
 
@@ -177,7 +183,11 @@ def _loaded_before_use(
             continue
         if _loads_into(index, later, model, project, 0):
             return True
-        if not _keeps_model(later.node, model):
+        if not (
+            _keeps_model(later.node, model)
+            or "." not in model
+            and shapes_nothing(later.node, model)  # `print(model)`, a parameter count
+        ):
             return False
     return False
 
@@ -236,6 +246,12 @@ def _loads_into(
             and dotted_name(loaded) == model
             and not is_literal(argument(value, *strict), "False")
         )
+    if _LOADER_NAME.search(dotted_name(func) or "") and any(
+        dotted_name(arg.value) == model for arg in value.args
+    ):
+        # `load_weights_into_gpt(gpt, params)`, `utils.load_checkpoint(path, net)`: whether it
+        # loads every weight depends on code or files not followed; not taken as a use
+        return True
     if depth >= _MAX_DEPTH:
         return False
     helper = _helper(index, value, statement.scope, project)

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 import libcst as cst
 
 from seedlint.analysis import catalog
-from seedlint.analysis.bindings import defined_at, names_needed
+from seedlint.analysis.bindings import defined_at, names_needed, value_unused
 from seedlint.analysis.context import FileContext
 from seedlint.analysis.events import Event, Flow
 from seedlint.analysis.flow import divergence, exclusive, reported_call
@@ -68,8 +68,10 @@ class RandomBeforeSeed(Rule):
         for flow in context.seeding_flows:
             first_draw: dict[Event, Event] = {}
             for draw, seed in early_draws(context.index, flow, context.entry(flow).seeded):
-                first_draw.setdefault(seed, draw)
                 statement = draw.trail[divergence(draw, seed)].statement
+                if value_unused(context.index, statement):
+                    continue  # the seed resets the generator: only the draw's value could matter
+                first_draw.setdefault(seed, draw)
                 if statement not in reported:  # one finding per drawing statement
                     reported.add(statement)
                     yield self._finding(context, draw, seed, first_draw[seed])

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 import libcst as cst
 
 from seedlint.analysis import catalog
+from seedlint.analysis.bindings import value_unused
 from seedlint.analysis.context import FileContext
 from seedlint.analysis.events import Event, Flow, Site
 from seedlint.analysis.seed_picks import picks_a_seed
@@ -37,7 +38,11 @@ class LibraryUnseeded(Rule):
         for flow in context.seeding_flows:
             for library, (members, _) in _LIBRARIES.items():
                 draw = flow.first_unseeded_draw(
-                    members, lambda event: picks_a_seed(context.index, flow, event)
+                    members,
+                    lambda event: (
+                        picks_a_seed(context.index, flow, event)
+                        or value_unused(context.index, event.trail[0].statement)
+                    ),
                 )
                 # A function the program runs is judged where it runs: unseeded there too, at a
                 # caller whose own state is known.
