@@ -634,6 +634,7 @@ class TestSL104RandomBeforeSeed:
             def main():
                 model = build_model()
                 torch.manual_seed(0)
+                return model
 
 
             if __name__ == "__main__":
@@ -834,9 +835,10 @@ class TestSL104RandomBeforeSeed:
             def main():
                 model = torch.nn.Linear(2, 2)
                 set_seed(0)
+                return model
             """
         assert fixed(source, {"SL104"}, fix="unsafe").endswith(
-            "def main():\n    set_seed(0)\n    model = torch.nn.Linear(2, 2)\n"
+            "def main():\n    set_seed(0)\n    model = torch.nn.Linear(2, 2)\n    return model\n"
         )
 
     def test_fix_is_display_only_when_the_seed_is_not_defined_before_the_draw(self):
@@ -933,7 +935,8 @@ class TestSL104RandomBeforeSeed:
         "source, row",
         [
             (
-                "import torch\ndef main(args):\n    noise = torch.randn(3)\n    torch.manual_seed(args.seed)\n",
+                "import torch\ndef main(args):\n    noise = torch.randn(3)\n    torch.manual_seed(args.seed)\n"
+                "    return noise\n",
                 3,
             ),
             (
@@ -1714,6 +1717,7 @@ def test_sl105_fixes_every_flow_that_reaches_a_shared_draw_unseeded():
         def main():
             np.random.seed(0)
             model = Net()
+            return model
 
 
         for epoch in range(3):

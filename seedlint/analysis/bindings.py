@@ -14,6 +14,7 @@ import libcst as cst
 
 from seedlint.analysis.access_paths import read_paths
 from seedlint.analysis.events import Step
+from seedlint.analysis.walk import iter_descendants
 from seedlint.analysis.index import (
     BUILTIN_NAMES,
     FunctionInfo,
@@ -111,41 +112,39 @@ _METADATA_METHODS = frozenset(
     {"size", "numel", "dim", "element_size"}
     | {"to", "cuda", "cpu", "eval", "half", "float", "requires_grad_"}  # keep the weights
 )
-_MAX_DEPTH = 3
+_MAX_DEPTH = 6  # how many names bound from the value are followed
 _DISPLAYING = frozenset({"print", "len", "type", "isinstance", "display", "id", "repr", "str"})
 
 
-def value_unused(index: ModuleIndex, statement: Statement, depth: int = 0) -> bool:
-    """Whether the value a statement binds to a name (`x = torch.rand(3)`, `model = Net()`) cannot
-    reach a result: the name is bound again before any use, or is only printed, displayed or
-    asked its shape, size or parameter count (itself, or through a name bound from it).
+def value_unused(
+    index: ModuleIndex, statement: Statement, private: bool = False, depth: int = 0
+) -> bool:
+    """Whether the value a statement stores (`x = torch.rand(3)`, `model = Net()`,
+    `model.head = nn.Linear(..)`) cannot reach a result: the name it is stored under is bound again
+    before any use, or is only printed, displayed or asked its shape, size or parameter count
+    (itself, or through a name bound from it), or, in a function or a notebook (`private`: code
+    nothing imports), never read at all.
 
     Only a statement at the top of its scope's code is judged (a later use after an enclosing loop
     would not be seen otherwise).
     """
     node = statement.node
-    if (
-        depth > _MAX_DEPTH
-        or not isinstance(node, cst.Assign)
-        or len(node.targets) != 1
-        or not isinstance(node.targets[0].target, cst.Name)
-    ):
+    if depth > _MAX_DEPTH or not isinstance(node, cst.Assign) or len(node.targets) != 1:
         return False
+    name = _root(node.targets[0].target)
     enclosing = index.enclosing(statement)
-    if enclosing is not None and not isinstance(enclosing.node, cst.FunctionDef):
-        return False
-    name = node.targets[0].target.value
-    if statement.scope.kind == "class":
+    if (
+        not name
+        or statement.scope.kind == "class"
+        or enclosing is not None
+        and not isinstance(enclosing.node, cst.FunctionDef)
+    ):
         return False
     read = False  # a read seen, each one harmless
     for later in statement.siblings[statement.position + 1 :]:
         later_node = later.node
-        rebinds = isinstance(later_node, cst.Assign) and any(
-            isinstance(target.target, cst.Name) and target.target.value == name
-            for target in later_node.targets
-        )
         if name not in names_needed(index, later):
-            if rebinds:
+            if isinstance(later_node, (cst.Assign, cst.AnnAssign)) and name in bound_by(later):
                 return True  # bound again before any use
             if name in bound_in(index, [later]):
                 return False  # bound again on some paths only: not followed
@@ -155,21 +154,29 @@ def value_unused(index: ModuleIndex, statement: Statement, depth: int = 0) -> bo
             # into a name that itself reaches nothing
             if not (
                 isinstance(later_node, cst.Assign)
-                and not rebinds
+                and name not in bound_by(later)
                 and name in read_names(later_node)
-                and value_unused(index, later, depth + 1)
+                and value_unused(index, later, private, depth + 1)
             ):
                 return False
         read = True
-    return read  # never read at all: a global may still be read by code not seen here
+    # never read at all: a global may still be read by code not seen here
+    return read or private or statement.scope.kind == "function"
 
 
 def shapes_nothing(node: cst.CSTNode, name: str) -> bool:
     """Whether every read of `name` in `node` only asks for its metadata or prints it."""
     if isinstance(node, cst.Name):
         return node.value != name
-    if isinstance(node, cst.Expr) and isinstance(node.value, cst.Name):
-        return True  # a notebook cell's last line displays it
+    if (
+        isinstance(node, cst.Expr)
+        and not any(
+            isinstance(inner, (cst.Call, cst.Await, cst.Yield, cst.NamedExpr))
+            for inner in iter_descendants(node.value)
+        )
+        and not isinstance(node.value, (cst.Call, cst.Await, cst.Yield, cst.NamedExpr))
+    ):
+        return True  # `x`, `x == y`, `x, x.dtype`: a notebook cell's last line displays it
     if isinstance(node, cst.Attribute) and _is_name(node.value, name):
         return node.attr.value in _METADATA
     if isinstance(node, cst.Call):
@@ -181,8 +188,18 @@ def shapes_nothing(node: cst.CSTNode, name: str) -> bool:
         if _counts_parameters(node):
             return True
         if isinstance(func, cst.Name) and func.value in _DISPLAYING:
-            return all(_is_name(arg.value, name) or shapes_nothing(arg, name) for arg in node.args)
+            return all(_displayed(arg.value, name) for arg in node.args)
     return all(shapes_nothing(child, name) for child in node.children)
+
+
+def _displayed(expr: cst.BaseExpression, name: str) -> bool:
+    """Whether printing `expr` (`model`, `model.layers[0].weight`, an f-string of them) only shows
+    `name`: each call in it that reads `name` only asks for its metadata."""
+    return all(
+        shapes_nothing(inner, name)
+        for inner in (expr, *iter_descendants(expr))
+        if isinstance(inner, cst.Call) and name in read_names(inner)
+    )
 
 
 def _is_name(node: cst.CSTNode, name: str) -> bool:

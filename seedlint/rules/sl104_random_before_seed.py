@@ -69,7 +69,7 @@ class RandomBeforeSeed(Rule):
             first_draw: dict[Event, Event] = {}
             for draw, seed in early_draws(context.index, flow, context.entry(flow).seeded):
                 statement = draw.trail[divergence(draw, seed)].statement
-                if value_unused(context.index, statement):
+                if value_unused(context.index, statement, context.program is not None):
                     continue  # the seed resets the generator: only the draw's value could matter
                 first_draw.setdefault(seed, draw)
                 if statement not in reported:  # one finding per drawing statement

@@ -41,7 +41,9 @@ class LibraryUnseeded(Rule):
                     members,
                     lambda event: (
                         picks_a_seed(context.index, flow, event)
-                        or value_unused(context.index, event.trail[0].statement)
+                        or value_unused(
+                            context.index, event.trail[0].statement, context.program is not None
+                        )
                     ),
                 )
                 # A function the program runs is judged where it runs: unseeded there too, at a
