@@ -14,7 +14,6 @@ import libcst as cst
 
 from seedlint.analysis.access_paths import read_paths
 from seedlint.analysis.events import Step
-from seedlint.analysis.walk import iter_descendants
 from seedlint.analysis.index import (
     BUILTIN_NAMES,
     FunctionInfo,
@@ -23,6 +22,7 @@ from seedlint.analysis.index import (
     _target_names,
     parameter_names,
 )
+from seedlint.analysis.walk import iter_descendants
 
 
 def read_names(node: cst.CSTNode) -> set[str]:
