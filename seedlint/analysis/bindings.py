@@ -108,10 +108,10 @@ def defined_at(index: ModuleIndex, trail: tuple[Step, ...], statement: Statement
 
 # What reading a value for does not shape a result: its metadata, printing or displaying it.
 _METADATA = frozenset({"shape", "dtype", "device", "ndim", "is_cuda", "requires_grad"})
-_METADATA_METHODS = frozenset(
-    {"size", "numel", "dim", "element_size"}
-    | {"to", "cuda", "cpu", "eval", "half", "float", "requires_grad_"}  # keep the weights
-)
+_METADATA_METHODS = frozenset({"size", "numel", "dim", "element_size"})
+# Methods that move or convert a model in place: harmless as a statement of their own
+# (`model.to(device)`), not where their result is used.
+_MOVING_METHODS = frozenset({"to", "cuda", "cpu", "eval", "half", "float", "requires_grad_"})
 _MAX_DEPTH = 6  # how many names bound from the value are followed
 _DISPLAYING = frozenset({"print", "len", "type", "isinstance", "display", "id", "repr", "str"})
 
@@ -166,6 +166,14 @@ def value_unused(
 
 def shapes_nothing(node: cst.CSTNode, name: str) -> bool:
     """Whether every read of `name` in `node` only asks for its metadata or prints it."""
+    if (
+        isinstance(node, cst.Expr)
+        and isinstance(node.value, cst.Call)
+        and isinstance(node.value.func, cst.Attribute)
+        and _is_name(node.value.func.value, name)
+        and node.value.func.attr.value in _MOVING_METHODS
+    ):
+        return all(shapes_nothing(arg, name) for arg in node.value.args)  # `model.to(device)`
     if isinstance(node, cst.Name):
         return node.value != name
     if (
@@ -192,14 +200,12 @@ def shapes_nothing(node: cst.CSTNode, name: str) -> bool:
     return all(shapes_nothing(child, name) for child in node.children)
 
 
-def _displayed(expr: cst.BaseExpression, name: str) -> bool:
-    """Whether printing `expr` (`model`, `model.layers[0].weight`, an f-string of them) only shows
-    `name`: each call in it that reads `name` only asks for its metadata."""
-    return all(
-        shapes_nothing(inner, name)
-        for inner in (expr, *iter_descendants(expr))
-        if isinstance(inner, cst.Call) and name in read_names(inner)
-    )
+def _displayed(node: cst.CSTNode, name: str) -> bool:
+    """Whether printing an expression (`model`, `model.layers[0].weight`, an f-string of them) only
+    shows `name`: each outermost call in it that reads `name` only asks for its metadata."""
+    if isinstance(node, cst.Call):
+        return name not in read_names(node) or shapes_nothing(node, name)
+    return all(_displayed(child, name) for child in node.children)
 
 
 def _is_name(node: cst.CSTNode, name: str) -> bool:

@@ -16,7 +16,7 @@ import libcst as cst
 from seedlint.analysis import catalog
 from seedlint.analysis.arguments import is_cuda_string
 from seedlint.analysis.edits import Editor
-from seedlint.analysis.entries import entry_of, handed_on
+from seedlint.analysis.entries import entry_of, started_in_processes
 from seedlint.analysis.events import Entry, Event, Flow
 from seedlint.analysis.flow import EffectClassifier, FlowBuilder
 from seedlint.analysis.index import FunctionInfo, ModuleIndex, Scope
@@ -108,12 +108,12 @@ class FileContext:
 
     @cached_property
     def seeding_flows(self) -> list[Flow]:
-        """The flows that seed, or that start seeded: a function this module hands to a process
-        it starts after seeding is seeded code too."""
+        """The flows that seed, or that start seeded: a function this module runs in a process it
+        starts after seeding is seeded code too."""
         flows = [flow for flow in self.flows if flow.is_seeding]
         if flows:
             walked = {flow.root for flow in self.flows}
-            for root in handed_on(self.index, self._builder):
+            for root in started_in_processes(self.index, self._builder):
                 if root not in walked:
                     flow = self._builder.walk(root)
                     if self.entry(flow).seeded:

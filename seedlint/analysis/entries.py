@@ -39,7 +39,7 @@ from seedlint.analysis.project import ProjectIndex
 from seedlint.files import display_path
 from seedlint.gates import MAY_SEED_OR_DRAW
 
-_CALLED = re.compile(rb"([A-Za-z_]\w*)\s*\(")
+_CALLED = re.compile(rb"\b([A-Za-z_]\w*)\s*\(")  # from a word's start: no rescans
 _MAX_DEPTH = 4  # how many callers up a caller's own entry is followed
 _SPAWNERS = frozenset(
     {
@@ -135,17 +135,17 @@ class Entries:
         called = cls if short == "__init__" else short
         if called is None or called.startswith("__"):
             return
-        mentions = [part.encode() for part in index.module_name.split(".")]
-        if cls is not None:
-            mentions.append(cls.encode())
+        # what a caller's text must hold to resolve the call: the class of a method, the module of
+        # a function (`from pkg.runner import train`, `import runner`)
+        mention = (cls if cls is not None else index.module_name.rsplit(".", 1)[-1]).encode()
         for path in finder.project_files:
-            if called.encode() not in self._names_called(path):
+            if Path(path).suffix != ".py" or called.encode() not in self._names_called(path):
                 continue
             name = finder.module_name(path)
             found = finder.read(name) if name != index.module_name else None
             if found is None or Path(found[0]).absolute() != Path(path).absolute():
                 continue
-            if not any(mention in found[1] for mention in mentions):
+            if mention not in found[1]:
                 continue
             caller = project.module(name, gate=None)
             if caller is None:
@@ -213,16 +213,20 @@ class Entries:
         return path, row, cst.Module([]).code_for_node(call.func)
 
 
-def handed_on(index: ModuleIndex, builder: FlowBuilder) -> list[FunctionInfo]:
-    """The entry points of a module that it hands to something that runs them (a process, a
-    DataLoader, a command-line runner)."""
-    roots = [root for root in builder.roots() if root is not None]
-    if not roots:
+def started_in_processes(index: ModuleIndex, builder: FlowBuilder) -> list[FunctionInfo]:
+    """The entry points of a module that it hands to `multiprocessing` (a `Process` target, a
+    `Pool` map): code its processes run, in the state their start gives them."""
+    launches = [
+        (call, scope)
+        for call, scope in index.all_calls
+        if call.args and (index.qualify(call.func, scope) or "").startswith(_PROCESS_MODULES)
+    ]
+    if not launches:
         return []
     return [
         root
-        for root in roots
-        if any(_hands_on(index, call, scope, root) for call, scope in index.all_calls if call.args)
+        for root in builder.roots()
+        if root is not None and any(_hands_on(index, call, scope, root) for call, scope in launches)
     ]
 
 

@@ -17,12 +17,9 @@ from seedlint.diagnostics import Applicability, Fix
 from seedlint.rules.base import Finding, Probe, Rule
 
 
-def early_draws(
-    index: ModuleIndex, flow: Flow, inherited: frozenset[str] = frozenset()
-) -> Iterator[tuple[Event, Event]]:
-    """(draw, seed) pairs: a draw from a generator that a later call in the flow seeds (and that
-    was not seeded, `inherited`, where every caller runs the flow)."""
-    seeded: set[str] = set(inherited)
+def early_draws(index: ModuleIndex, flow: Flow) -> Iterator[tuple[Event, Event]]:
+    """(draw, seed) pairs: a draw from a generator that a later call in the flow seeds."""
+    seeded: set[str] = set()
     events = flow.events
     for position, event in enumerate(events):
         if event.kind == "seed" and event.effect.deterministic:
@@ -67,10 +64,12 @@ class RandomBeforeSeed(Rule):
         reported = set()
         for flow in context.seeding_flows:
             first_draw: dict[Event, Event] = {}
-            for draw, seed in early_draws(context.index, flow, context.entry(flow).seeded):
+            for draw, seed in early_draws(context.index, flow):
                 statement = draw.trail[divergence(draw, seed)].statement
                 if value_unused(context.index, statement, context.program is not None):
                     continue  # the seed resets the generator: only the draw's value could matter
+                if draw.generators & context.entry(flow).seeded:
+                    continue  # every caller seeded it before running the flow
                 first_draw.setdefault(seed, draw)
                 if statement not in reported:  # one finding per drawing statement
                     reported.add(statement)
