@@ -49,6 +49,8 @@ _GRAD_SWITCHES = frozenset(
     }
 )
 _NO_GRAD_STEPS = frozenset({"validation_step", "test_step", "predict_step"})
+# Calls that train: a backward pass, an optimizer (or scheduler) step.
+_TRAINING_METHODS = frozenset({"backward", "manual_backward", "step", "zero_grad"})
 _DATA_LOADERS = frozenset(
     {"torch.utils.data.DataLoader()", "torch.utils.data.dataloader.DataLoader()"}
 )
@@ -107,6 +109,48 @@ class Gradients:
         ] = {}
         # names being judged: a cycle adds no source of grad
         self._visiting: set[tuple[str, Scope]] = set()
+
+    # ------------------------------------------------------------------ evaluation
+    def evaluates(self, loop: Statement) -> bool:
+        """Whether a loop over a loader only evaluates: nothing it runs (in the module's code it
+        calls too) takes a backward pass or an optimizer step, and it shows that it evaluates: it
+        runs with autograd off, turns it off inside, or follows `model.eval()`. Its order then
+        changes only how its sums round."""
+        if self._trains(loop.node, loop.scope, 0):
+            return False
+        if self.without_grad(loop):
+            return True
+        for node in iter_descendants(loop.node):
+            if isinstance(node, cst.With) and any(
+                self._turns_grad_off(item.item, loop.scope) for item in node.items
+            ):
+                return True
+        earlier = [
+            call for statement in loop.siblings[: loop.position + 1] for call in statement.calls
+        ]
+        inside = [node for node in iter_descendants(loop.node) if isinstance(node, cst.Call)]
+        return any(_is_method_call(call, "eval") for call in (*earlier, *inside))
+
+    def _trains(self, node: cst.CSTNode, scope: Scope, depth: int) -> bool:
+        """Whether running a node takes a backward pass or an optimizer step (itself, or in a
+        function of the module it calls)."""
+        for inner in iter_descendants(node):
+            if not isinstance(inner, cst.Call):
+                continue
+            func = inner.func
+            if isinstance(func, cst.Attribute) and func.attr.value in _TRAINING_METHODS:
+                return True
+            if self.index.qualify(func, scope) in catalog.GRADIENT_CALLS:
+                return True
+            target = self.index.resolve_local_call(inner, scope)
+            if (
+                target is not None
+                and depth < _MAX_DEPTH
+                and target.node is not node
+                and self._trains(target.node.body, target.scope, depth + 1)
+            ):
+                return True
+        return False
 
     # ------------------------------------------------------------------ no-grad code
     def without_grad(self, statement: Statement, depth: int = 0) -> bool:
@@ -331,3 +375,7 @@ def _freezes(loop: cst.For) -> bool:
         ):
             return True
     return False
+
+
+def _is_method_call(call: cst.Call, method: str) -> bool:
+    return isinstance(call.func, cst.Attribute) and call.func.attr.value == method and not call.args

@@ -10,6 +10,7 @@ import libcst as cst
 from seedlint.analysis import catalog
 from seedlint.analysis.arguments import argument, is_literal, is_none
 from seedlint.analysis.context import FileContext
+from seedlint.analysis.gradients import Gradients
 from seedlint.analysis.index import FunctionInfo, ModuleIndex, Statement, bind_arguments
 from seedlint.analysis.instances import (
     instance_name,
@@ -250,13 +251,16 @@ class MissingSetEpoch(Rule):
         self, context: FileContext, statement: Statement, handles: _Handles
     ) -> str | None:
         """The sampler a `for` statement iterates (directly, or as `enumerate(loader)`,
-        `tqdm(loader)`...)."""
+        `tqdm(loader)`...) to train."""
         node = statement.node
         if not isinstance(node, cst.For):
             return None
-        return next(
+        held = next(
             (held for c in _iterated(node.iter) if (held := handles.held(c)) is not None), None
         )
+        if held is not None and Gradients(context).evaluates(statement):
+            return None  # an evaluation pass: its order changes no result
+        return held
 
     def _iterates(
         self,

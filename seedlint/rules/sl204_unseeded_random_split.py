@@ -11,6 +11,7 @@ from seedlint.analysis.arguments import argument
 from seedlint.analysis.context import FileContext
 from seedlint.analysis.events import Event, Flow
 from seedlint.analysis.generators import reusable_seed
+from seedlint.analysis.gradients import Gradients
 from seedlint.diagnostics import Applicability, Edit, Fix
 from seedlint.rules.base import Finding, Probe, Rule
 
@@ -29,6 +30,7 @@ _SAMPLER_GENERATOR_POSITION = {
     "torch.utils.data.sampler.WeightedRandomSampler": 3,
 }
 _GENERATOR_POSITION = {**_SPLIT_GENERATOR_POSITION, **_SAMPLER_GENERATOR_POSITION}
+_LOADER_SAMPLER_POSITION = 3  # DataLoader(dataset, batch_size, shuffle, sampler, ...)
 
 
 class UnseededRandomSplit(Rule):
@@ -55,7 +57,10 @@ class UnseededRandomSplit(Rule):
         # Not reached by seeding code: flagged only where the file, run as a script, makes the call.
         # A library function nothing here calls is left to its callers, who may seed first.
         scripted = context.run_by_module_body(call for call in candidates if call not in reached)
+        gradients = Gradients(context)
         for call in candidates:
+            if _orders_evaluation_only(context, gradients, call):
+                continue  # the order changes only how an evaluation's sums round
             reaching = reached.get(call, [])
             if reaching:
                 # Seeded before the call, or after it: then SL104 reports a split (a draw made
@@ -113,3 +118,54 @@ class UnseededRandomSplit(Rule):
         end = context.layout.span(call.args[-1].value)[1]
         edits = ((import_edit,) if import_edit else ()) + (Edit(end, end, f", {keyword}"),)
         return Fix(f"Pass `{keyword}`", Applicability.UNSAFE, edits)
+
+
+def _orders_evaluation_only(context: FileContext, gradients: Gradients, sampler: cst.Call) -> bool:
+    """Whether a sampler only orders evaluation passes: the loader given it is iterated, in the
+    code that builds it, only by loops that evaluate (`Gradients.evaluates`)."""
+    index = context.index
+    scope = index.statement_of[sampler].scope
+    if index.qualify(sampler.func, scope) not in _SAMPLER_GENERATOR_POSITION:
+        return False
+    given = [sampler]
+    statement = index.statement_of[sampler]
+    node = statement.node
+    if isinstance(node, cst.Assign) and node.value is sampler and len(node.targets) == 1:
+        given.append(node.targets[0].target)
+    loaders = []
+    for call, call_scope in context.calls_to(*catalog.DATA_LOADERS):
+        passed = argument(call, "sampler", _LOADER_SAMPLER_POSITION)
+        if (
+            call_scope is scope
+            and passed is not None
+            and any(
+                passed is item or (isinstance(item, cst.Name) and _is_name(passed, item.value))
+                for item in given
+            )
+        ):
+            holder = index.statement_of[call].node
+            if not (isinstance(holder, cst.Assign) and holder.value is call):
+                return False  # handed on as it is made: not followed
+            loaders += [target.target for target in holder.targets]
+    names = {loader.value for loader in loaders if isinstance(loader, cst.Name)}
+    if not loaders or len(names) != len(loaders):
+        return False
+    loops = [
+        loop
+        for loop in index.statements_in(scope)
+        if isinstance(loop.node, cst.For)
+        and any(_is_name(node, name) for node in _iterated(loop.node.iter) for name in names)
+    ]
+    return bool(loops) and all(gradients.evaluates(loop) for loop in loops)
+
+
+def _is_name(node: cst.CSTNode, name: str) -> bool:
+    return isinstance(node, cst.Name) and node.value == name
+
+
+def _iterated(expression: cst.BaseExpression) -> Iterator[cst.BaseExpression]:
+    """What a `for` over `expression` iterates: it, and what `enumerate(..)`/`tqdm(..)` wrap."""
+    yield expression
+    if isinstance(expression, cst.Call):
+        for arg in expression.args:
+            yield from _iterated(arg.value)

@@ -269,7 +269,10 @@ class _Listings:
             )
             return yields and self._returned(scope, depth, seen)
         if isinstance(parent, cst.Subscript):  # an index: slices keep the chain going
-            return parent.value is top
+            # `found[0]` after `assert len(found) == 1`: a listing that finds one file
+            return parent.value is top and not (
+                _picks_one(parent) and self._checked_to_hold_one(top, scope)
+            )
         if isinstance(parent, cst.Yield):
             return True
         if isinstance(parent, cst.AugAssign) and parent.value is top:  # `files += glob.glob(..)`
@@ -305,6 +308,21 @@ class _Listings:
         if isinstance(parent, cst.AnnAssign) and parent.value is top:
             return self._stored(parent.target, scope, depth, seen)
         return False
+
+    def _checked_to_hold_one(self, listing: cst.CSTNode, scope: Scope) -> bool:
+        """Whether a listing held in a name is checked to hold exactly one path (`assert
+        len(found) == 1`, `if len(found) != 1: raise ..`) in its scope."""
+        if not isinstance(listing, cst.Name):
+            return False
+        body = scope.node.body if scope.kind != "module" else scope.node
+        return any(
+            isinstance(node, cst.Comparison)
+            and _is_length_of(node.left, listing.value)
+            and len(node.comparisons) == 1
+            and isinstance(node.comparisons[0].operator, (cst.Equal, cst.NotEqual))
+            and is_literal(node.comparisons[0].comparator, "1")
+            for node in own_nodes(body)
+        )
 
     def _returned(self, scope: Scope, depth: int, seen: set) -> bool:
         """A returned listing: follow the module's calls of the function, or judge by its
@@ -480,6 +498,26 @@ class _Listings:
         if isinstance(parent, (cst.AnnAssign, cst.AugAssign, cst.For, cst.CompFor)):
             return parent.target is child
         return False
+
+
+def _is_length_of(node: cst.BaseExpression, name: str) -> bool:
+    return (
+        isinstance(node, cst.Call)
+        and isinstance(node.func, cst.Name)
+        and node.func.value == "len"
+        and len(node.args) == 1
+        and isinstance(node.args[0].value, cst.Name)
+        and node.args[0].value.value == name
+    )
+
+
+def _picks_one(subscript: cst.Subscript) -> bool:
+    """`found[0]`, `found[-1]`: one element at a fixed place."""
+    return all(
+        isinstance(element.slice, cst.Index)
+        and isinstance(element.slice.value, (cst.Integer, cst.UnaryOperation))
+        for element in subscript.slice
+    )
 
 
 def _collected_into(loop: cst.For) -> list[cst.BaseExpression] | None:
