@@ -39,6 +39,8 @@ DEFAULT_EXCLUDES = (
     "node_modules",
     "site-packages",
     "venv",
+    # a project template's folder (cookiecutter, copier): its files are Jinja, not Python
+    "*{{*}}*",
 )
 PYTHON_SUFFIXES = (".py", ".pyi", ".ipynb")
 

@@ -38,6 +38,13 @@ _ESCAPE_PREFIXES = (
     ",",
     ";",
 )
+# IPython's automagic (on by default) runs a line magic written without its `%` (`pip install ..`,
+# `cd data`) when the line is not Python.
+_AUTOMAGIC = re.compile(
+    r"^[ \t]*(?:pip|conda|mamba|cd|ls|pwd|env|set_env|load_ext|reload_ext|matplotlib|run|mkdir"
+    r"|cat|rm|cp|mv|time|timeit|pinfo|who|whos)[ \t]+"
+    r"(?!=|\(|\[|,|:|[-+*/%<>!&|^@]=?[ \t]|(?:in|is|and|or|if|not)[ \t])\S"
+)
 # `files = !ls`, `(out, err) = %sx ls`: a magic's output assigned (no Python expression starts with
 # `!` or `%`).
 _TARGETS = r"[A-Za-z_*][\w.\[\], \t*]*"  # `files`, `a, *b`, `d[k]`: what an assignment can bind
@@ -244,7 +251,17 @@ def _is_magic(line: str, code: str, first_line: bool) -> bool:
         return first_line
     if stripped.startswith(_ESCAPE_PREFIXES) or _ASSIGNED_MAGIC.match(line):
         return True
+    if _AUTOMAGIC.match(line) and not _compiles(code.strip()):
+        return True
     return code.rstrip().endswith("?")  # `obj?`, `obj??`: help
+
+
+def _compiles(line: str) -> bool:
+    try:
+        compile(line, "<cell>", "exec")
+    except (SyntaxError, ValueError):
+        return False
+    return True
 
 
 def _scanned(lines: Sequence[str]) -> Iterable[tuple[bool, str]]:

@@ -481,14 +481,28 @@ class TestEffects:
             "torch.nn.BatchNorm2d(8)",
             "torch.nn.LayerNorm(8)",
             "np.random.default_rng(0)",
-            "np.random.get_state()",
             "rng.normal()",
-            "random.getstate()",
         ],
     )
     def test_non_draws(self, call):
         prelude = "import random, torch\nimport numpy as np\nrng = np.random.default_rng(0)\n"
         assert last_effect(f"{prelude}{call}\n") is None
+
+    @pytest.mark.parametrize(
+        "call, kind, generator",
+        [
+            ("np.random.get_state()", "save", catalog.NUMPY),
+            ("random.getstate()", "save", catalog.PYTHON_RANDOM),
+            ("torch.get_rng_state()", "save", catalog.TORCH_CPU),
+            ("np.random.set_state(s)", "restore", catalog.NUMPY),
+            ("random.setstate(s)", "restore", catalog.PYTHON_RANDOM),
+            ("torch.set_rng_state(s)", "restore", catalog.TORCH_CPU),
+            ("torch.random.fork_rng()", "save", catalog.TORCH_CPU),
+        ],
+    )
+    def test_state_saves_and_restores_are_neither_draws_nor_seeds(self, call, kind, generator):
+        effect = last_effect(f"import random, torch\nimport numpy as np\n{call}\n")
+        assert effect.kind == kind and generator in effect.generators
 
     def test_project_seed_functions_from_settings(self):
         seed_functions = {"myproj.utils.fix_seeds": frozenset({catalog.TORCH_CPU, catalog.NUMPY})}

@@ -335,7 +335,7 @@ MAGIC_CELLS = (
     py("%%writefile helper.py\ndef broken(:\n"),
     py("%%html\n<b>not python (</b>\n"),
     py("%%time\nmodel = nn.Linear(4, 2)\n"),
-    py("torch.manual_seed(0)\n"),
+    py("torch.manual_seed(0)\nmodel(torch.ones(4))\n"),
 )
 
 
@@ -363,7 +363,7 @@ def test_a_fix_beside_magics_keeps_every_magic_line_as_written(tmp_path):
     assert result.returncode == 0, result.stdout + result.stderr
     expected = with_sources(
         notebook(*MAGIC_CELLS),
-        {6: "%%time\ntorch.manual_seed(0)\nmodel = nn.Linear(4, 2)\n", 7: ""},
+        {6: "%%time\ntorch.manual_seed(0)\nmodel = nn.Linear(4, 2)\n", 7: "model(torch.ones(4))\n"},
     )
     assert path.read_text(encoding="utf-8") == dumps(expected)
 
@@ -480,7 +480,7 @@ BROKEN_CELLS = (
     md("# A notebook with a broken cell"),
     py("import torch\n"),
     py("x = 1\ndef f(:\n    pass\n"),
-    py("model = torch.nn.Linear(2, 2)\ntorch.manual_seed(0)\n"),
+    py("model = torch.nn.Linear(2, 2)\ntorch.manual_seed(0)\nmodel(torch.ones(2))\n"),
 )
 
 
@@ -516,7 +516,8 @@ def test_fix_applies_in_the_other_cells_and_leaves_the_broken_cell_as_it_is(tmp_
     assert result.returncode == 1  # the syntax error remains
     assert b"broken.ipynb:cell 3:2:7: SL000" in result.stdout and b"SL104" not in result.stdout
     expected = with_sources(
-        notebook(*BROKEN_CELLS), {4: "torch.manual_seed(0)\nmodel = torch.nn.Linear(2, 2)\n"}
+        notebook(*BROKEN_CELLS),
+        {4: "torch.manual_seed(0)\nmodel = torch.nn.Linear(2, 2)\nmodel(torch.ones(2))\n"},
     )
     assert path.read_text(encoding="utf-8") == dumps(expected)
 

@@ -170,6 +170,10 @@ class TestHelpersInOtherModules:
 
             def main(seed):
                 fix_random_seeds(seed)
+
+
+            if __name__ == "__main__":
+                main(0)
             """,
         )
         found = check(tmp_path)

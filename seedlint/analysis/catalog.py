@@ -453,6 +453,9 @@ LIGHTNING_CALLBACKS = frozenset(
 TRANSFORMERS_CALLBACKS = frozenset(
     {"transformers.TrainerCallback", "transformers.trainer_callback.TrainerCallback"}
 )
+# Libraries whose agents, built with `seed=`, seed the environment they are given (its spaces and
+# its resets): stable-baselines3's `BaseAlgorithm.set_random_seed`.
+SEEDING_AGENT_MODULES = ("stable_baselines3.", "sb3_contrib.")
 SB3_CALLBACKS = frozenset(
     f"stable_baselines3.common.callbacks.{name}"
     for name in (

@@ -145,7 +145,10 @@ class Entries:
             found = finder.read(name) if name != index.module_name else None
             if found is None or Path(found[0]).absolute() != Path(path).absolute():
                 continue
-            if mention not in found[1]:
+            package = index.module_name.partition(".")[0]
+            if mention not in found[1] and not (
+                b"from ." in found[1] and name.partition(".")[0] == package  # `from . import f`
+            ):
                 continue
             caller = project.module(name, gate=None)
             if caller is None:

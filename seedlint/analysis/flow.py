@@ -612,9 +612,14 @@ def _exclusive_suites(node: cst.CSTNode, first: int, second: int) -> bool:
 
 
 def exclusive(index: ModuleIndex, first: Event, second: Event) -> bool:
-    """Whether two events sit in branches of one statement that cannot both run."""
+    """Whether two events sit in branches of one statement that cannot both run, or the first in
+    a branch that leaves the function (`if args.watch: watch(); return`) before the second."""
     position = divergence(first, second)
-    if position == 0 or position >= min(len(first.trail), len(second.trail)):
+    if position >= min(len(first.trail), len(second.trail)):
+        return False
+    if _leaves_before(index, first.trail[position:], second.trail[position].statement):
+        return True
+    if position == 0:
         return False
     compound = first.trail[position - 1].statement
     if compound is not second.trail[position - 1].statement:
@@ -625,6 +630,24 @@ def exclusive(index: ModuleIndex, first: Event, second: Event) -> bool:
         for event in (first, second)
     ]
     return _exclusive_suites(compound.node, *suites)
+
+
+def _leaves_before(index: ModuleIndex, steps: tuple[Step, ...], later: Statement) -> bool:
+    """Whether `steps` go into a branch of an `if` that ends by returning or raising, and `later`
+    comes after that `if` in its block: running the branch, the code never reaches `later`."""
+    if (
+        len(steps) < 2
+        or steps[0].call is not None
+        or not isinstance(steps[0].statement.node, cst.If)
+    ):
+        return False
+    branch = steps[0].statement
+    if later.siblings is not branch.siblings or later.position <= branch.position:
+        return False
+    block = next(
+        (block for block in index.blocks_of(branch.node) if steps[1].statement in block), None
+    )
+    return bool(block) and isinstance(block[-1].node, (cst.Return, cst.Raise))
 
 
 def reported_call(event: Event, start: int) -> cst.Call:

@@ -156,6 +156,8 @@ def repetition_of(index: ModuleIndex, event: Event) -> Repetition | None:
             and _function_start(trail, position, step.statement.scope) == position
         ):
             kind = _repeated_function(index, function)
+            if kind == "item" and _one_item(trail, position, function):
+                return None  # `if index == 0:`: once per pass over the dataset, not per item
             if kind is not None:
                 return Repetition(kind, position, function=function)
         if (
@@ -236,6 +238,19 @@ def _picks_one_iteration(test: cst.BaseExpression, bound: set[str]) -> bool:
             and isinstance(node.operator, cst.Not)
             and isinstance(node.expression, cst.Name)
         )
+    )
+
+
+def _one_item(trail, position: int, function: FunctionInfo) -> bool:
+    """Whether an event in `__getitem__` runs for one item only: under an `if` of the method's
+    code whose test picks one value of its index (`if index == 0:`)."""
+    parameters = [param.name.value for param in function.node.params.params[1:2]]
+    return any(
+        step.call is None
+        and isinstance(step.statement.node, cst.If)
+        and step.statement.scope is function.scope
+        and _picks_one_iteration(step.statement.node.test, set(parameters))
+        for step in trail[position:]
     )
 
 

@@ -440,7 +440,11 @@ class _Environments:
         ] = {}  # attribute -> making, its names
         for call, scope in self.made:
             named = self._named(call)
-            if named is not None and self._visible(call, scope):
+            if (
+                named is not None
+                and self._visible(call, scope)
+                and not self._seeded_by_agent(*named)
+            ):
                 made.setdefault(named[0], (scope, call, named[1]))
                 for attribute, methods in self._given_to_objects(*named):
                     kept.setdefault(
@@ -479,6 +483,21 @@ class _Environments:
                 space.value.value, where
             ):
                 yield call, making, statement, self.context.code(space)
+
+    def _seeded_by_agent(self, name: str, statement: Statement) -> bool:
+        """Whether the environment `name` is given to a library agent built with a seed, which seeds
+        its spaces and resets (`A2C("MlpPolicy", env, seed=23)`: stable-baselines3's
+        `set_random_seed` calls `action_space.seed(seed)` and seeds the environment)."""
+        for other in self.index.statements_in(statement.scope):
+            for call in other.calls:
+                qualified = self.index.qualify(call.func, other.scope) or ""
+                if (
+                    qualified.startswith(catalog.SEEDING_AGENT_MODULES)
+                    and not is_none(argument(call, "seed", None))
+                    and any(hands_on(arg.value, name) for arg in call.args)
+                ):
+                    return True
+        return False
 
     def _given_to_objects(
         self, name: str, statement: Statement
