@@ -95,7 +95,11 @@ class EffectClassifier:
         qualified = self.index.qualify(call.func, scope)
         # a method of an object whose name is not known (`load_dataset(..)["train"]`)
         if qualified is None:
-            return self._tensor_method_draw(call) or self._dataset_draw(call, scope)
+            return (
+                self._seeding_method(call, scope)
+                or self._tensor_method_draw(call)
+                or self._dataset_draw(call, scope)
+            )
         if qualified in self.seed_functions:
             arg = seed_argument(call)
             return Effect(
@@ -126,8 +130,26 @@ class EffectClassifier:
         return (
             self._draw(call, qualified, scope)
             or self._project_effect(call, qualified, scope)
+            or self._inherited_effect(call, qualified, scope)
             or self._assumed_seeding(call, qualified, scope)
         )
+
+    def _inherited_effect(self, call: cst.Call, qualified: str, scope: Scope) -> Effect | None:
+        """`super().__init__(..)` of a class whose base is a class of another project module: what
+        that base's method does (`BaseModel.__init__` calling `torch.manual_seed(seed)`)."""
+        owner = scope.owner_class
+        if not qualified.startswith("builtins.super().") or owner is None:
+            return None
+        method = qualified.rsplit(".", 1)[-1]
+        for base in owner.bases:
+            if base in self.index.classes:
+                continue  # a class of this module: walked as a call of the module
+            effect = self._project_effect(
+                call, base if method == "__init__" else f"{base}.{method}", scope
+            )
+            if effect is not None:
+                return effect
+        return None
 
     def _seeding_subclass(self, qualified: str, scope: Scope) -> catalog.Seeder | None:
         """A class deriving from a library class whose constructor seeds (`class
@@ -197,6 +219,23 @@ class EffectClassifier:
         return Effect(
             "seed",
             qualified,
+            catalog.EVERYTHING,
+            arg,
+            not self.is_nondeterministic(arg, scope),
+            assumed=True,
+        )
+
+    def _seeding_method(self, call: cst.Call, scope: Scope) -> Effect | None:
+        """A method named like a seeding helper on an object of unknown type
+        (`fabric.seed_everything(seed)` with `fabric` a parameter): taken to seed every generator,
+        as an imported helper seedlint cannot read is."""
+        func = call.func
+        if not isinstance(func, cst.Attribute) or not _SEEDING_HELPER_NAME.match(func.attr.value):
+            return None
+        arg = seed_argument(call)
+        return Effect(
+            "seed",
+            f"{cst.Module([]).code_for_node(func)}",
             catalog.EVERYTHING,
             arg,
             not self.is_nondeterministic(arg, scope),

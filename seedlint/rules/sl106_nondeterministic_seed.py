@@ -9,7 +9,7 @@ import libcst as cst
 from seedlint.analysis import catalog
 from seedlint.analysis.arguments import is_none, seed_argument
 from seedlint.analysis.context import FileContext
-from seedlint.analysis.index import Scope
+from seedlint.analysis.index import Scope, dotted_name
 from seedlint.analysis.seed_picks import picks_a_seed
 from seedlint.diagnostics import Applicability, Fix
 from seedlint.rules.base import Finding, Probe, Rule
@@ -80,6 +80,7 @@ class NondeterministicSeed(Rule):
                 is_none(seed_argument(call))
                 and not picks
                 and not _picks_a_missing_seed(context, call)
+                and not _seeded_later(context, call)
             ):
                 kind = catalog.UNSEEDED_RNG_CONSTRUCTORS[context.index.qualify(call.func, scope)]
                 yield self._finding(
@@ -103,6 +104,19 @@ def _returned(context: FileContext, seed: cst.BaseExpression | None, scope: Scop
     )
     return any(
         isinstance(node.value, cst.Name) and node.value.value == seed.value for node in returns
+    )
+
+
+def _seeded_later(context: FileContext, call: cst.Call) -> bool:
+    """Whether the RNG object a call makes is stored under a name that the module seeds with a
+    value (`rnd = random.Random()`, then `rnd.seed(42)`)."""
+    node = context.index.statement_of[call].node
+    if not (isinstance(node, cst.Assign) and node.value is call and len(node.targets) == 1):
+        return False
+    name = dotted_name(node.targets[0].target)
+    return name is not None and any(
+        dotted_name(seeding.func.value) == name and not is_none(seed_argument(seeding))  # type: ignore[attr-defined]
+        for seeding, _ in context.calls_by_method("seed")
     )
 
 

@@ -106,6 +106,7 @@ class MissingSetEpoch(Rule):
             if None in guards or (guards and held not in handles.always):
                 continue
             node = loop.node
+            reachable = _reachable(handles, held, loop.scope)
             # `if args.distributed: sampler.set_epoch(epoch)`, with a sampler distributed on every
             # path
             if guards:
@@ -125,8 +126,8 @@ class MissingSetEpoch(Rule):
             yield Finding(
                 node,
                 message,
-                self._fix(context, loop, held, held in handles.always),
-                help=f"Call `{held}.set_epoch(epoch)` at the start of every epoch",
+                self._fix(context, loop, reachable or held, held in handles.always, reachable),
+                help=f"Call `{reachable or held}.set_epoch(epoch)` at the start of every epoch",
                 end_node=node.iter if isinstance(node, cst.For) else node.test,
             )
 
@@ -258,6 +259,18 @@ class MissingSetEpoch(Rule):
         held = next(
             (held for c in _iterated(node.iter) if (held := handles.held(c)) is not None), None
         )
+        if held is None:  # `epoch_iterator = tqdm(loader)`, then `for batch in epoch_iterator:`
+            held = next(
+                (
+                    held
+                    for c in _iterated(node.iter)
+                    if isinstance(c, cst.Name)
+                    for value in _single_value(context.index, c.value, statement.scope)
+                    for wrapped in _iterated(value)
+                    if (held := handles.held(wrapped)) is not None
+                ),
+                None,
+            )
         if held is not None and Gradients(context).evaluates(statement):
             return None  # an evaluation pass: its order changes no result
         return held
@@ -419,14 +432,17 @@ class MissingSetEpoch(Rule):
 
     # --------------------------------------------------------------------- fix
     @staticmethod
-    def _fix(context: FileContext, loop: Statement, held: str, always: bool) -> Fix:
+    def _fix(
+        context: FileContext, loop: Statement, held: str, always: bool, visible: str | None
+    ) -> Fix:
         """Insert the call at the top of the epoch loop; a sampler that is a `DistributedSampler`
         only on some paths (`... if args.distributed else None`) gets it only where it has
-        `set_epoch`."""
+        `set_epoch`. None of the names the sampler goes by bound there (`visible`): shown only."""
         node = loop.node
         body = context.index.statements.get(node.body, [])
         if (
-            not isinstance(node, cst.For)
+            visible is None
+            or not isinstance(node, cst.For)
             or not isinstance(node.target, cst.Name)
             or not body
             or not isinstance(node.body, cst.IndentedBlock)
@@ -646,6 +662,29 @@ def _gives(value: cst.BaseExpression, call: cst.Call) -> bool:
     if isinstance(value, cst.BooleanOperation):
         return _gives(value.left, call) or _gives(value.right, call)
     return False
+
+
+def _reachable(handles: _Handles, held: str, scope) -> str | None:
+    """How code in `scope` names the sampler `held`: itself when its name is bound there (or
+    around), else `<loader>.sampler` of a loader over it whose name is (`train_sampler` made in
+    `prepare_dataloaders()`, `train_loader` returned from it)."""
+    for candidate in (
+        held,
+        *(f"{loader}.sampler" for loader, sampler in handles.loaders.items() if sampler == held),
+    ):
+        root = candidate.split(".", 1)[0].split("[", 1)[0]
+        outer = scope
+        while outer is not None:
+            if root in outer.bindings:
+                return candidate
+            outer = outer.parent
+    return None
+
+
+def _single_value(index: ModuleIndex, name: str, scope) -> list[cst.BaseExpression]:
+    """The call a name is bound to, when bound once in its scope to a call (else nothing)."""
+    values = index.bound_values(name, scope)
+    return [values[0]] if len(values) == 1 and isinstance(values[0], cst.Call) else []
 
 
 def _iterated(expression: cst.BaseExpression) -> Iterator[cst.BaseExpression]:
