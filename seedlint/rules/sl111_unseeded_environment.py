@@ -62,7 +62,12 @@ class UnseededEnvironment(Rule):
         if not context.seeding_flows:  # code that seeds nothing does not mean to be reproducible
             return
         environments = _Environments(context)
+        # only code that seeding code runs means to be reproducible: not another function of a
+        # module some of whose code seeds (a test beside a seeded one, a library function)
+        in_seeding_code = context.placements(call for call, _ in environments.made)
         for call, scope in environments.made:
+            if call not in in_seeding_code:
+                continue
             if environments.is_procgen(call, scope):
                 if is_none(argument(call, "rand_seed", None)):
                     yield self._procgen_finding(context, call)
@@ -80,7 +85,8 @@ class UnseededEnvironment(Rule):
                 else self._reset_finding(context, call, scope, reset)
             )
         for sample, made, statement, seeded in environments.unseeded_samples():
-            yield self._sample_finding(context, sample, made, statement, seeded)
+            if made in in_seeding_code:
+                yield self._sample_finding(context, sample, made, statement, seeded)
 
     def _procgen_finding(self, context: FileContext, call: cst.Call) -> Finding:
         return Finding(
