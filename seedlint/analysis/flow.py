@@ -135,20 +135,18 @@ class EffectClassifier:
         )
 
     def _inherited_effect(self, call: cst.Call, qualified: str, scope: Scope) -> Effect | None:
-        """`super().__init__(..)` of a class whose base is a class of another project module: what
-        that base's method does (`BaseModel.__init__` calling `torch.manual_seed(seed)`)."""
+        """`super().__init__(..)` of a class whose base is a class of another project module: the
+        seeding that base's constructor does (`BaseModel.__init__` calling
+        `torch.manual_seed(seed)`)."""
         owner = scope.owner_class
-        if not qualified.startswith("builtins.super().") or owner is None:
+        if qualified != "builtins.super().__init__" or owner is None:
             return None
-        method = qualified.rsplit(".", 1)[-1]
         for base in owner.bases:
             if base in self.index.classes:
                 continue  # a class of this module: walked as a call of the module
-            effect = self._project_effect(
-                call, base if method == "__init__" else f"{base}.{method}", scope
-            )
-            if effect is not None:
-                return effect
+            effect = self._project_effect(call, base, scope)
+            if effect is not None and effect.kind == "seed":
+                return effect  # its draws are left out: which weights it builds is not followed
         return None
 
     def _seeding_subclass(self, qualified: str, scope: Scope) -> catalog.Seeder | None:
