@@ -87,8 +87,12 @@ def initialises_randomly(call: cst.Call, qualified: str) -> bool:
 def _loads(call: cst.Call, loading: tuple[tuple[str, int | None, str], ...]) -> bool:
     for keyword, position, test in loading:
         value = argument(call, keyword, position)
-        if (test == "given" and not is_none(value)) or (
-            test == "true" and is_literal(value, "True")
+        by_keyword = argument(call, keyword, None)
+        if (
+            (test == "given" and not is_none(value))
+            or (test == "true" and is_literal(value, "True"))
+            # `pretrained=args.pretrained`: loaded or not by a configuration not read here
+            or (test == "true" and not is_none(by_keyword) and not is_literal(by_keyword, "False"))
         ):
             return True
     return False

@@ -7,10 +7,11 @@ from collections.abc import Iterator
 import libcst as cst
 
 from seedlint.analysis import catalog
-from seedlint.analysis.arguments import argument, is_literal
+from seedlint.analysis.arguments import argument, is_literal, is_none
+from seedlint.analysis.bindings import read_names
 from seedlint.analysis.context import FileContext
 from seedlint.analysis.environment import deterministic_switches
-from seedlint.analysis.index import ModuleIndex, Statement, assigned
+from seedlint.analysis.index import ModuleIndex, Statement, assigned, bind_arguments
 from seedlint.diagnostics import Applicability, Fix
 from seedlint.gates import SEEDING, SETS_BENCHMARK
 from seedlint.rules.base import Finding, Probe, Rule
@@ -112,8 +113,25 @@ def _helper_turns_off(context: FileContext, call: cst.Call, statement: Statement
         if project is not None and qualified
         else None
     )
-    return found is not None and any(
-        _turns_off(found[0], inner) for inner in found[0].body_of(found[1])
+    if found is None:
+        return False
+    helper_index, function = found
+    passed = {
+        name: value
+        for name, value in bind_arguments(function, call)
+        if not is_none(value) and not is_literal(value, "False", "0")
+    }
+    return any(
+        _turns_off(helper_index, inner)
+        # `if deterministic: cudnn.benchmark = False` with the caller's `args.deterministic`: the
+        # caller's choice, as the same `if` written inline is
+        or isinstance(inner.node, cst.If)
+        and read_names(inner.node.test) & set(passed)
+        and any(
+            _turns_off(helper_index, s)
+            for s in _nested(helper_index, helper_index.blocks_of(inner.node)[0])
+        )
+        for inner in helper_index.body_of(function)
     )
 
 

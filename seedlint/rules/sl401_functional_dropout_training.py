@@ -10,7 +10,7 @@ import libcst as cst
 from seedlint.analysis import catalog
 from seedlint.analysis.arguments import argument
 from seedlint.analysis.context import FileContext
-from seedlint.analysis.index import FunctionInfo
+from seedlint.analysis.index import FunctionInfo, bind_arguments, parameter_names
 from seedlint.analysis.instances import instance_name
 from seedlint.analysis.walk import iter_descendants
 from seedlint.diagnostics import Applicability, Edit, Fix
@@ -99,6 +99,8 @@ def _follows_training_mode(context: FileContext, call: cst.Call, method: Functio
     probability = argument(call, "p", 1)
     if probability is not None and _reads_training(probability):
         return True
+    if _given_by_callers(context, method, probability):
+        return True
     statement = context.index.statement_of.get(call)
     if statement is not None and any(
         _reads_training(choice.test) and (_holds(choice.body, call) or _holds(choice.orelse, call))
@@ -122,6 +124,25 @@ def _follows_training_mode(context: FileContext, call: cst.Call, method: Functio
         ):
             return True
     return False
+
+
+def _given_by_callers(
+    context: FileContext, method: FunctionInfo, probability: cst.BaseExpression | None
+) -> bool:
+    """Whether the probability is a parameter of the method that its callers fill: with a value
+    that reads the `training` flag (`self._attn(x, self.p if self.training else 0.0)`) at every
+    call in the module, or at calls the module does not show (none here: the value is theirs)."""
+    if not isinstance(probability, cst.Name) or probability.value not in parameter_names(
+        method.node
+    ):
+        return False
+    index = context.index
+    given = [
+        dict(bind_arguments(method, call)).get(probability.value)
+        for call, scope in index.all_calls
+        if index.resolve_local_call(call, scope) is method
+    ]
+    return all(value is not None and _reads_training(value) for value in given)
 
 
 def _reads_training(node: cst.CSTNode) -> bool:
