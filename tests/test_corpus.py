@@ -85,6 +85,33 @@ EXPECTED: dict[str, set[Finding]] = {
         ("shards.py", "SL109", 13),
     },  # OS entropy, pid + clock
     "procgen_ppo": {("train_procgen.py", "SL111", 23)},  # ProcgenEnv without rand_seed
+    # Issue 25: each function judged where the program runs it, and only what was seen claimed.
+    "caller_seeds": {
+        ("runner.py", "SL104", 29)
+    },  # main.py seeds NumPy before Runner.train; a library function's own late seed
+    "caller_leaves_numpy": {("runner.py", "SL105", 15)},  # main.py seeds torch only
+    "undone_seeding": {("split.py", "SL105", 13)},  # NumPy's seed is undone by set_state
+    "forked_workers": {("collect.py", "SL105", 13)},  # CPython reseeds random in a forked child
+    "derived_model_seed": {
+        ("run_regression.py", "SL105", 10)
+    },  # the model seeds torch in a base class's constructor; NumPy's split is unseeded
+    "notebook_demos": {
+        ("tensors_and_training.ipynb", "SL104", 1)  # cell 6
+    },  # the model trained is built before the seed; demos, a rebuilt model, loaded weights are not
+    "eval_loaders": {
+        ("train_glue.py", "SL201", 26),  # epoch loop over tqdm(train_dataloader), no set_epoch
+        ("validate.py", "SL204", 11),  # the training sampler; the validation one only evaluates
+    },
+    "one_file_listing": {("datasets.py", "SL205", 14)},  # ids listed; one mask per id found by glob
+    "sb3_agent_env": {("train_agent.py", "SL111", 15)},  # the agent built with seed= seeds env
+    "early_return_watch": {("main.py", "SL104", 34)},  # watch() returns before the seeding
+    "item_index_reseed": {("data.py", "SL110", 30)},  # per item; `if index == 0:` is per pass
+    "rng_object_seeded_later": {("sampling.py", "SL106", 10)},  # global_rng.seed(42) seeds it
+    "automagic_notebook": {("tutorial.ipynb", "SL000", 3)},  # `pip install`, `cd ..` run in IPython
+    "config_choices": {
+        ("bench.py", "SL301", 7),  # the helper is not asked to turn benchmark mode off
+        ("model.py", "SL401", 17),  # `_mix` gets self.p whatever the mode
+    },
 }
 
 

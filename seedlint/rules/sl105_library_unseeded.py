@@ -122,5 +122,6 @@ def _unseeded_by(context: FileContext, site: Site, library: str) -> str:
             f"({where}), whatever the parent seeded"
         )
     return (
-        f"neither this code nor its caller `{site.callee}` ({where}) seeds, though they seed others"
+        f"neither this code nor its caller seeds before `{site.callee}()` ({where}), though they "
+        "seed others"
     )
