@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import sys
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -270,6 +271,22 @@ async def test_an_edit_of_a_helper_in_another_file_rechecks_its_caller(client: L
     assert await diagnostics(client, caller, lambda found: found == []) == []
     change_document(client, helper, UTILS)
     assert codes(await diagnostics(client, caller, lambda found: found)) == ["SL104"]
+
+
+@pytest.mark.asyncio
+async def test_an_edit_of_a_caller_rechecks_the_method_it_runs(client: LanguageClient):
+    """Issue 25: `Runner.train` is judged where `main.py` runs it, from the buffer as it stands."""
+    from test_program_context import MAIN, RUNNER
+
+    main_text, runner_text = textwrap.dedent(MAIN), textwrap.dedent(RUNNER)
+    (client.root / "main.py").write_text(main_text)
+    runner = open_document(client, "runner.py", runner_text)
+    assert await diagnostics(client, runner, lambda found: found == []) == []
+    caller = open_document(client, "main.py", main_text)
+    change_document(client, caller, main_text.replace("    np.random.seed(0)\n", ""))
+    assert codes(await diagnostics(client, runner, lambda found: found)) == ["SL105"]
+    change_document(client, caller, main_text)
+    assert await diagnostics(client, runner, lambda found: found == []) == []
 
 
 @pytest.mark.asyncio

@@ -35,6 +35,7 @@ from seedlint.analysis import catalog
 from seedlint.analysis.events import FRESH, Entry, Flow, Site
 from seedlint.analysis.flow import FlowBuilder, exclusive
 from seedlint.analysis.index import FunctionInfo, ModuleIndex, Scope, is_main_guard
+from seedlint.analysis.modules import CALLERS
 from seedlint.analysis.project import ProjectIndex
 from seedlint.files import display_path
 from seedlint.gates import MAY_SEED_OR_DRAW
@@ -138,6 +139,8 @@ class Entries:
         # what a caller's text must hold to resolve the call: the class of a method, the module of
         # a function (`from pkg.runner import train`, `import runner`)
         mention = (cls if cls is not None else index.module_name.rsplit(".", 1)[-1]).encode()
+        # which files call it is read too: a file that starts calling it re-checks the function
+        project.record({f"{CALLERS}{called}": finder.resolution(f"{CALLERS}{called}")})
         for path in finder.project_files:
             if Path(path).suffix != ".py" or called.encode() not in self._names_called(path):
                 continue
@@ -187,10 +190,10 @@ class Entries:
         "" when called), once per flow of its module that reaches it."""
         place = self._place(index, call)
         if runner in catalog.DATA_LOADERS:  # a worker_init_fn: every generator seeded per worker
-            yield Site(*place, catalog.EVERYTHING, True)
+            yield Site(*place, catalog.EVERYTHING, True, call=call)
             return
         if runner in _SPAWNERS:
-            yield Site(*place, _seeded_on_import(index, builder), True)
+            yield Site(*place, _seeded_on_import(index, builder), True, call=call)
             return
         for flow, event in builder.reaching([call]):
             seeded: set[str] = set()
@@ -203,12 +206,13 @@ class Entries:
                 seeded |= parent.seeded
                 known = bool(parent.sites) and all(site.known for site in parent.sites)
             if runner.startswith(_PROCESS_MODULES):
-                yield Site(*place, frozenset(seeded - {catalog.PYTHON_RANDOM}), known, True)
+                yield Site(*place, frozenset(seeded - {catalog.PYTHON_RANDOM}), known, True, call)
             else:
-                yield Site(*place, frozenset(seeded), known)
+                yield Site(*place, frozenset(seeded), known, call=call)
 
     def _place(self, index: ModuleIndex, call: cst.Call) -> tuple[str, int | None, str]:
-        """(the caller's file as shown, the call's line, how it names its callee)."""
+        """(the caller's file as shown, the call's line, how it names its callee); the call itself
+        goes last in `Site`."""
         project = self.project
         found = project.finder.read(index.module_name) if project is not None else None
         path = display_path(Path(found[0])) if found is not None else index.module_name

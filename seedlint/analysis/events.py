@@ -114,12 +114,13 @@ class Flow:
 class Site:
     """A place that runs a function, and what is seeded when it does."""
 
-    module: str  # the module that runs it
-    row: int | None  # the line of the call (None: the module was not parsed by the project)
+    module: str  # the file that runs it, as shown ("": a process's start)
+    row: int | None  # the line of the call (None: its module was not parsed by the project)
     callee: str  # how the call names what it runs (`Runner(args).train`, `mp.Process`)
     seeded: frozenset[str]  # the generators seeded there (CUDA's current device counted as CUDA)
     known: bool  # whether that is all: the caller's own entry is known
     forked: bool = False  # a forked child process, where CPython reseeds `random` from OS entropy
+    call: cst.Call | None = None  # the call itself
 
 
 @dataclass(frozen=True)
@@ -144,16 +145,16 @@ class Entry:
         return frozenset.intersection(*(site.seeded for site in self.sites))
 
     def unseeded_at(self, generators: frozenset[str]) -> Site | None:
-        """A known site where none of `generators` is seeded; for a fresh start, a site without a
-        row."""
+        """A known site where none of `generators` is seeded; for a fresh start, `START`."""
         if self.fresh:
-            return Site("", None, "", frozenset(), True)
+            return START
         return next(
             (site for site in self.sites if site.known and not site.seeded & generators), None
         )
 
 
 FRESH = Entry(fresh=True)
+START = Site("", None, "", frozenset(), True)  # where a process starts: nothing seeded
 
 
 @dataclass(frozen=True)

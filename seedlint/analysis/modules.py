@@ -13,6 +13,9 @@ from pathlib import Path
 
 # Where a module name resolved, and what its file held: (path, content hash), or None when no file.
 Resolution = tuple[str, str] | None
+# A read of "the project's files that name a function" (`entries`): `CALLERS` + the name resolves
+# to a hash of those files and their contents, so a file that starts calling the function counts.
+CALLERS = "<callers of>:"
 
 
 def content_hash(data: bytes) -> str:
@@ -63,10 +66,13 @@ class ModuleFinder:
         return self._hashes[absolute]
 
     def read_bytes(self, path: Path) -> bytes:
-        """A file's bytes: as this run read them to resolve a module, else from the disk (raises
-        OSError)."""
-        data = self._bytes.get(os.path.abspath(path))
-        return data if data is not None else path.read_bytes()
+        """A file's bytes: an editor's unsaved ones, as this run read them, else from the disk
+        (raises OSError); read once per run."""
+        absolute = os.path.abspath(path)
+        data = self.unsaved.get(absolute) or self._bytes.get(absolute)
+        if data is None:
+            data = self._bytes[absolute] = Path(path).read_bytes()
+        return data
 
     def module_name(self, path: Path) -> str:
         return module_name(path, self.known_roots)
@@ -78,11 +84,31 @@ class ModuleFinder:
         return (Path(found[0]), found[1]) if found is not None else None
 
     def resolution(self, name: str) -> Resolution:
-        """Where a module name resolves, and the hash of that file's bytes."""
+        """Where a module name resolves, and the hash of that file's bytes (for `CALLERS` + a
+        name: the project's files that contain the name, with their hashes)."""
+        if name.startswith(CALLERS):
+            if name not in self._resolutions:
+                self._resolutions[name] = ("", self._naming(name[len(CALLERS) :]))
+            return self._resolutions[name]
         if name not in self._files:
             found = self._files[name] = self._find(name)
             self._resolutions[name] = (found[0], self.file_hash(*found)) if found else None
         return self._resolutions[name]
+
+    def _naming(self, name: str) -> str:
+        """A hash of the project's Python files whose text contains `name`, and of their bytes."""
+        word = name.encode()
+        found = []
+        for path in self.project_files:
+            if Path(path).suffix != ".py":
+                continue
+            try:
+                data = self.read_bytes(Path(path))
+            except OSError:
+                continue
+            if word in data:
+                found.append(f"{os.path.abspath(path)}:{self.file_hash(path, data)}")
+        return content_hash("\n".join(sorted(found)).encode())
 
     def _find(self, name: str) -> tuple[str, bytes] | None:
         """The absolute path and bytes of the file a module name resolves to under the roots."""

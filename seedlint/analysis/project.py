@@ -118,7 +118,7 @@ class ProjectIndex:
 
     def _file(self, name: str) -> tuple[Path, bytes] | None:
         """The path and bytes of a project module, recorded as read by the running analysis."""
-        self._record({name: self.finder.resolution(name)})
+        self.record({name: self.finder.resolution(name)})
         return self.finder.read(name)
 
     @property
@@ -128,7 +128,8 @@ class ProjectIndex:
         """The summaries known in this run, with the modules read to compute each."""
         return self._summaries
 
-    def _record(self, reads: Mapping[str, Resolution]) -> None:
+    def record(self, reads: Mapping[str, Resolution]) -> None:
+        """Count `reads` as read by the computations running (what a file's findings depend on)."""
         if reads:
             for recording in self._recordings:
                 recording.update(reads)
@@ -154,7 +155,7 @@ class ProjectIndex:
         again."""
         if key in cache:
             value, reads = cache[key]
-            self._record(reads)
+            self.record(reads)
             return value
         with self.recording() as reads:
             value = compute()
@@ -387,7 +388,7 @@ class ProjectIndex:
             self._summaries[key] = known
         if key in self._summaries:
             summary, reads = self._summaries[key]
-            self._record(reads)  # computing it read them: so does every caller that uses it
+            self.record(reads)  # computing it read them: so does every caller that uses it
             return summary
         if key in self._in_progress:  # a cycle: what is above it on the stack saw it unfinished
             self._unfinished.update(self._in_progress[self._in_progress.index(key) + 1 :])

@@ -30,6 +30,7 @@ from seedlint import __version__
 from seedlint.analysis.modules import ModuleFinder
 from seedlint.config import CONFIG_FILES, ConfigError
 from seedlint.diagnostics import Diagnostic
+from seedlint.discovery import MissingPath, collect_files
 from seedlint.lsp.convert import (
     FIX_ALL_KIND,
     CellDocument,
@@ -148,6 +149,9 @@ class SeedlintServer(LanguageServer):
         self._frozen = (
             False  # whether what the first analysis left alive is out of the collector's sight
         )
+        # the workspace's Python files, where a function's callers are looked for (walked once,
+        # again when files are created or deleted)
+        self._workspace_files: list[Path] | None = None
 
     # ------------------------------------------------------------ client facts
     @property
@@ -187,7 +191,25 @@ class SeedlintServer(LanguageServer):
             for folder in list(self.workspace.folders.values())
             if to_fs_path(folder.uri)
         ]
-        return ModuleFinder.for_files([path], unsaved, folders)
+        finder = ModuleFinder.for_files([path], unsaved, folders)
+        finder.project_files = [
+            *self._project_files(path, folders),
+            *(Path(other) for other in unsaved if not os.path.exists(other)),
+        ]
+        return finder
+
+    def _project_files(self, path: Path, folders: list[Path]) -> list[Path]:
+        if self._workspace_files is None:
+            runner = self._runner_for(path)
+            try:
+                self._workspace_files = [
+                    file
+                    for file in collect_files(folders, runner.resolver, force_exclude=True)
+                    if file.suffix == ".py"
+                ]
+            except (OSError, MissingPath):
+                self._workspace_files = []
+        return self._workspace_files
 
     def analyse(self, uri: str, text: str, version: int | None) -> Linted:
         path = _path(uri) or Path("untitled.py")
@@ -439,6 +461,9 @@ class SeedlintServer(LanguageServer):
                     types.PublishDiagnosticsParams(uri=target, diagnostics=[])
                 )
 
+    def forget_workspace_files(self) -> None:
+        self._workspace_files = None
+
     def relint_all(self) -> None:
         self._runner = None
         self.linted.clear()
@@ -548,6 +573,8 @@ def did_close_notebook(ls: SeedlintServer, params: types.DidCloseNotebookDocumen
 
 @server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
 def did_change_watched_files(ls: SeedlintServer, params: types.DidChangeWatchedFilesParams) -> None:
+    if any(change.type != types.FileChangeType.Changed for change in params.changes):
+        ls.forget_workspace_files()  # a file came or went: walk the workspace again
     for change in params.changes:
         path = _path(change.uri)
         if path is None:
@@ -571,6 +598,7 @@ def did_change_configuration(
 def did_change_workspace_folders(
     ls: SeedlintServer, params: types.DidChangeWorkspaceFoldersParams
 ) -> None:
+    ls.forget_workspace_files()
     ls.relint_all()  # helpers resolve under the folders
 
 

@@ -8,7 +8,7 @@ import libcst as cst
 
 from seedlint.analysis import catalog
 from seedlint.analysis.context import FileContext
-from seedlint.analysis.events import Event
+from seedlint.analysis.events import START, Event
 from seedlint.analysis.index import Statement
 from seedlint.diagnostics import Applicability, Fix
 from seedlint.rules.base import Finding, Probe, Rule
@@ -50,7 +50,7 @@ class CpuGeneratorUnseeded(Rule):
             event = cuda_seeds[0]
             reported.add(event.call)
             callee = context.code(event.call.func)
-            where = "nothing here" if site.row is None else "neither this code nor its caller"
+            where = "nothing here" if site is START else "neither this code nor its caller"
             yield Finding(
                 event.call,
                 f"`{callee}` seeds only CUDA generators and {where} seeds the CPU generator, "

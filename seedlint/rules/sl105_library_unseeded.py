@@ -9,7 +9,7 @@ import libcst as cst
 from seedlint.analysis import catalog
 from seedlint.analysis.bindings import value_unused
 from seedlint.analysis.context import FileContext
-from seedlint.analysis.events import Event, Flow, Site
+from seedlint.analysis.events import START, Event, Flow, Site
 from seedlint.analysis.seed_picks import picks_a_seed
 from seedlint.diagnostics import Applicability, Fix
 from seedlint.files import display_path
@@ -109,13 +109,13 @@ class LibraryUnseeded(Rule):
 
 def _unseeded_by(context: FileContext, site: Site, library: str) -> str:
     """Who leaves the generator unseeded: this code, its caller at `site`, or a forked child."""
-    if site.row is None:
+    if site is START:
         return "this code never seeds although it seeds others"
-    where = (
-        context.line_name(site.row)
-        if site.module == context.path.as_posix() or site.module == display_path(context.path)
-        else f"line {site.row} of {site.module}"
-    )
+    here = site.module in (display_path(context.path), context.module_name)
+    row = site.row
+    if here and site.call is not None:
+        row = context.source.location(context.layout.span(site.call)[0]).row
+    where = context.line_name(row) if here and row else f"line {row} of {site.module}"
     if site.forked and library == catalog.PYTHON_RANDOM:
         return (
             f"CPython reseeds from OS entropy in the child process `{site.callee}` starts "

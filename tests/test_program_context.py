@@ -1,0 +1,364 @@
+"""Issue 25: each function judged where the program runs it, and only what was seen claimed.
+
+Both sides of each class: the look-alike that real code got flagged for, and the true finding
+beside it that must survive.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from conftest import codes_of, lint, run_cli
+
+from seedlint.analysis import catalog
+from seedlint.analysis.events import FRESH, Entry, Site
+
+MAIN = """\
+    import argparse
+
+    import numpy as np
+    import torch
+
+    from runner import Runner
+
+
+    def main():
+        args = argparse.ArgumentParser().parse_args()
+        torch.manual_seed(0)
+        np.random.seed(0)
+        Runner(args).train()
+
+
+    if __name__ == "__main__":
+        main()
+    """
+RUNNER = """\
+    import numpy as np
+    import torch
+    from torch import nn
+
+
+    class Runner:
+        def __init__(self, args):
+            self.args = args
+
+        def train(self):
+            torch.manual_seed(1)
+            model = nn.Linear(3, 3)
+            order = np.random.permutation(10)
+            return model, order
+    """
+
+
+def check(root, *args: str) -> list[tuple[str, str, int]]:
+    result = run_cli("check", "--isolated", "--output-format", "json", *args, ".", cwd=root)
+    assert result.returncode in (0, 1), result.stderr.decode()
+    return sorted(
+        (item["filename"].rsplit("/", 1)[-1], item["code"], item["location"]["row"])
+        for item in json.loads(result.stdout)
+    )
+
+
+def messages(root) -> list[str]:
+    result = run_cli("check", "--isolated", "--output-format", "json", ".", cwd=root)
+    return [item["message"] for item in json.loads(result.stdout)]
+
+
+# ------------------------------------------------------------------ the entry of a flow
+class TestEntry:
+    def test_a_fresh_start_leaves_everything_unseeded(self):
+        site = FRESH.unseeded_at(frozenset({catalog.NUMPY}))
+        assert site is not None and site.row is None and FRESH.seeded == frozenset()
+
+    def test_a_function_nothing_runs_has_an_entry_not_seen(self):
+        unseen = Entry()
+        assert unseen.unseeded_at(frozenset({catalog.NUMPY})) is None and not unseen.seeded
+
+    def test_what_every_site_seeds_is_seeded_and_a_known_site_without_it_is_named(self):
+        seeding = Site("main.py", 12, "train", frozenset({catalog.TORCH_CPU, catalog.NUMPY}), True)
+        torch_only = Site("eval.py", 30, "train", frozenset({catalog.TORCH_CPU}), True)
+        entry = Entry((seeding, torch_only))
+        assert entry.seeded == {catalog.TORCH_CPU}
+        assert entry.unseeded_at(frozenset({catalog.NUMPY})) is torch_only
+        assert entry.unseeded_at(frozenset({catalog.TORCH_CPU})) is None
+
+    def test_a_site_whose_own_state_is_not_known_names_nothing(self):
+        unknown = Site("lib.py", 3, "train", frozenset(), False)
+        assert Entry((unknown,)).unseeded_at(frozenset({catalog.NUMPY})) is None
+
+
+# ------------------------------------------------------------------ callers in other modules
+class TestCallersInOtherModules:
+    def test_a_method_its_caller_seeded_is_left_alone(self, write, tmp_path):
+        write("main.py", MAIN)
+        write("runner.py", RUNNER)
+        assert check(tmp_path) == []
+
+    def test_a_caller_that_leaves_numpy_unseeded_gets_one_sl105_naming_its_call(
+        self, write, tmp_path
+    ):
+        write("main.py", MAIN.replace("        np.random.seed(0)\n", ""))
+        write("runner.py", RUNNER)
+        assert check(tmp_path) == [("runner.py", "SL105", 13)]
+        (message,) = messages(tmp_path)
+        assert "its caller seeds before `Runner(args).train()` (line 12 of main.py)" in message
+
+    def test_a_function_nothing_in_the_project_calls_is_not_said_never_to_seed(
+        self, write, tmp_path
+    ):
+        write("runner.py", RUNNER)
+        assert check(tmp_path) == []
+
+    def test_a_draw_before_a_library_functions_own_seeding_is_still_reported(self, write, tmp_path):
+        write(
+            "lib.py",
+            """\
+            import torch
+            from torch import nn
+
+
+            def build_head(seed):
+                head = nn.Linear(8, 2)
+                torch.manual_seed(seed)
+                return head
+            """,
+        )
+        assert check(tmp_path) == [("lib.py", "SL104", 6)]
+
+    def test_a_draw_every_caller_seeded_before_is_not_before_the_functions_own_seeding(
+        self, write, tmp_path
+    ):
+        write(
+            "lib.py",
+            """\
+            import torch
+            from torch import nn
+
+
+            def build_head(seed):
+                head = nn.Linear(8, 2)
+                torch.manual_seed(seed)
+                return head
+            """,
+        )
+        write(
+            "main.py",
+            "import torch\nfrom lib import build_head\n\ntorch.manual_seed(0)\nbuild_head(1)\n",
+        )
+        assert check(tmp_path) == []
+
+    def test_cuda_only_seeding_is_judged_at_the_callers(self, write, tmp_path):
+        write(
+            "utils.py",
+            """\
+            import torch
+
+
+            def set_seed(seed):
+                torch.cuda.manual_seed_all(seed)
+            """,
+        )
+        write(
+            "seeded.py",
+            "import torch\nfrom utils import set_seed\n\ntorch.manual_seed(0)\nset_seed(0)\n",
+        )
+        assert check(tmp_path) == []
+        write("unseeded.py", "from utils import set_seed\n\nset_seed(0)\n")
+        assert ("utils.py", "SL101", 5) in check(tmp_path)
+
+
+# ------------------------------------------------------------------ processes
+FORK = """\
+    import multiprocessing as mp
+    import random
+
+    import numpy as np
+    import torch
+
+
+    def worker(rank):
+        noise = torch.randn(3)
+        jitter = random.random()
+        order = np.random.permutation(5)
+        return noise, jitter, order
+
+
+    def seeded_worker(rank):
+        random.seed(rank)
+        return random.random()
+
+
+    def main():
+        random.seed(0)
+        np.random.seed(0)
+        torch.manual_seed(0)
+        mp.Process(target=worker, args=(0,)).start()
+        mp.Process(target=seeded_worker, args=(0,)).start()
+
+
+    if __name__ == "__main__":
+        main()
+    """
+
+
+class TestProcesses:
+    def test_a_forked_worker_drawing_from_random_is_reported_and_torch_and_numpy_are_inherited(
+        self,
+    ):
+        (diagnostic,) = lint(FORK, {"SL104", "SL105"}).diagnostics
+        assert (diagnostic.code, diagnostic.start.row) == ("SL105", 10)
+        assert "reseeds from OS entropy in the child process" in diagnostic.message
+
+    def test_a_worker_handed_through_functools_partial_is_judged_the_same(self):
+        source = FORK.replace(
+            "    import random\n", "    import random\n    from functools import partial\n"
+        )
+        source = source.replace(
+            "mp.Process(target=worker, args=(0,))", "mp.Process(target=partial(worker, 0))"
+        )
+        assert [(d.code, d.start.row) for d in lint(source, {"SL105"}).diagnostics] == [
+            ("SL105", 11)
+        ]
+
+    def test_a_worker_init_fn_starts_with_every_generator_seeded_per_worker(self):
+        source = """\
+            import random
+
+            import numpy as np
+            import torch
+            from torch.utils.data import DataLoader
+
+
+            def seed_worker(worker_id):
+                np.random.seed(torch.initial_seed() % 2**32)
+                return random.random()
+
+
+            torch.manual_seed(0)
+            loader = DataLoader(range(8), num_workers=2, worker_init_fn=seed_worker)
+            """
+        assert codes_of(source, {"SL104", "SL105"}) == []
+
+
+# ------------------------------------------------------------------ undone seeding
+class TestUndoneSeeding:
+    def test_a_seeding_between_save_and_restore_is_not_seeding_afterwards(self):
+        source = """\
+            import numpy as np
+            import torch
+
+            torch.manual_seed(0)
+            state = np.random.get_state()
+            np.random.seed(1)
+            validation = np.random.permutation(10)
+            np.random.set_state(state)
+            noise = np.random.rand(3)
+            """
+        assert [(d.code, d.start.row) for d in lint(source, {"SL104", "SL105"}).diagnostics] == [
+            ("SL105", 9)
+        ]
+
+    def test_a_saved_state_never_restored_leaves_the_seeding_as_it_is(self):
+        source = """\
+            import numpy as np
+            import torch
+
+            checkpoint = {"rng": np.random.get_state()}
+            np.random.seed(1)
+            torch.manual_seed(0)
+            noise = np.random.rand(3)
+            """
+        assert codes_of(source, {"SL104", "SL105"}) == []
+
+    def test_seeding_inside_fork_rng_does_not_make_the_code_seeding(self):
+        source = """\
+            import random
+
+            import torch
+
+            with torch.random.fork_rng():
+                torch.manual_seed(0)
+                preview = torch.randn(3)
+            jitter = random.random() + preview.sum().item()
+            """
+        assert codes_of(source, {"SL104", "SL105"}) == []
+
+    def test_a_draw_before_a_temporary_seeding_is_not_before_a_seed(self):
+        source = """\
+            import random
+
+            random.seed(0)
+            x = random.random()
+            state = random.getstate()
+            random.seed(4)
+            y = random.random()
+            random.setstate(state)
+            print(x + y)
+            """
+        assert codes_of(source, {"SL104", "SL105"}) == []
+
+
+# ------------------------------------------------------------------ values that reach nothing
+SEEDED_LATER = "\ntorch.manual_seed(0)\n"
+
+
+class TestValuesThatReachNothing:
+    @pytest.mark.parametrize(
+        "draw",
+        [
+            "x = torch.rand(3, 4)\nx, x.dtype\n",
+            "x = torch.rand(3, 4)\nprint(f'{x.shape} {x.device}')\n",
+            "image = torch.rand(2, 3)\nflipped = image.permute(1, 0)\nprint(flipped.shape)\n",
+            "model = torch.nn.Linear(2, 2)\nprint(model)\nmodel = torch.nn.Linear(2, 3)\n",
+            "model = torch.nn.Linear(2, 2)\nprint(sum(p.numel() for p in model.parameters()))\n",
+        ],
+        ids=["displayed", "shape-printed", "through-a-name", "bound-again", "parameter-count"],
+    )
+    def test_a_draw_only_shown_or_bound_again_is_not_before_the_seed(self, draw):
+        source = f"import torch\n{draw}{SEEDED_LATER}model = torch.nn.Linear(2, 2)\nmodel(torch.ones(2)).sum().backward()\n"
+        assert codes_of(source, {"SL104"}) == []
+
+    @pytest.mark.parametrize(
+        "draw",
+        [
+            "model = torch.nn.Linear(2, 2)\noptimizer = torch.optim.SGD(model.parameters(), lr=0.1)\n",
+            "x = torch.rand(3)\ny = x * 2\ntotal = y.sum()\ntotal.backward()\n",
+            "model = torch.nn.Linear(2, 2)\nmodel.to('cpu')\nout = model(torch.ones(2))\n",
+            "x = torch.rand(3)\nprint(run(x))\n",
+        ],
+        ids=[
+            "given-to-an-optimizer",
+            "computed-with",
+            "moved-then-used",
+            "printed-result-of-a-call",
+        ],
+    )
+    def test_a_draw_whose_value_is_used_is_still_flagged(self, draw):
+        source = f"import torch\n{draw}{SEEDED_LATER}"
+        assert codes_of(source, {"SL104"}) == ["SL104"]
+
+    def test_a_global_never_read_in_a_script_may_be_read_elsewhere(self):
+        assert codes_of(f"import torch\nx = torch.rand(3){SEEDED_LATER}", {"SL104"}) == ["SL104"]
+
+    def test_a_model_handed_to_a_weight_loading_helper_is_loaded(self):
+        source = f"""\
+            import torch
+            from helpers import load_weights_into_gpt
+            gpt = torch.nn.Linear(2, 2)
+            load_weights_into_gpt(gpt, "gpt2.pt")
+            {SEEDED_LATER.strip()}
+            print(gpt(torch.ones(2)))
+            """
+        assert codes_of(source, {"SL104"}) == []
+
+
+# ------------------------------------------------------------------ cache and editor
+def test_a_callers_edit_rechecks_the_function_it_calls_through_the_cache(write, tmp_path):
+    write("main.py", MAIN)
+    write("runner.py", RUNNER)
+    assert check(tmp_path, "--cache-dir", str(tmp_path / "cache")) == []
+    write("main.py", MAIN.replace("        np.random.seed(0)\n", ""))
+    assert check(tmp_path, "--cache-dir", str(tmp_path / "cache")) == [("runner.py", "SL105", 13)]
+    write("main.py", MAIN)
+    assert check(tmp_path, "--cache-dir", str(tmp_path / "cache")) == []
