@@ -338,6 +338,20 @@ class TestValuesThatReachNothing:
         source = f"import torch\n{draw}{SEEDED_LATER}"
         assert codes_of(source, {"SL104"}) == ["SL104"]
 
+    def test_a_layer_used_only_in_a_loop_whose_results_are_shown_reaches_nothing(self):
+        source = f"""\
+            import torch
+            layer = torch.nn.Embedding(10, 4)
+            for batch in [torch.tensor([1, 2])]:
+                embedded = layer(batch)
+                break
+            print(embedded.shape)
+            {SEEDED_LATER.strip()}
+            """
+        assert codes_of(source, {"SL104"}) == []
+        used = source.replace("print(embedded.shape)", "embedded.sum().backward()")
+        assert codes_of(used, {"SL104"}) == ["SL104"]
+
     def test_a_global_never_read_in_a_script_may_be_read_elsewhere(self):
         assert codes_of(f"import torch\nx = torch.rand(3){SEEDED_LATER}", {"SL104"}) == ["SL104"]
 
@@ -362,3 +376,28 @@ def test_a_callers_edit_rechecks_the_function_it_calls_through_the_cache(write, 
     assert check(tmp_path, "--cache-dir", str(tmp_path / "cache")) == [("runner.py", "SL105", 13)]
     write("main.py", MAIN)
     assert check(tmp_path, "--cache-dir", str(tmp_path / "cache")) == []
+
+
+# ------------------------------------------------------------------ CUDA ops at distinct positions
+ADD = """\
+    import torch
+
+    torch.manual_seed(0)
+    out = torch.zeros(8, 4, device="cuda")
+    src = torch.ones(3, 4, device="cuda", requires_grad=True)
+    {positions}
+    out.index_add_(0, positions, src)
+    """
+
+
+@pytest.mark.parametrize(
+    "positions, codes",
+    [
+        ("positions = (torch.arange(8, device='cuda') > 4).nonzero().squeeze(-1)", []),
+        ("positions = torch.nonzero(torch.rand(8, device='cuda') > 0.5)[:, 0]", []),
+        ("positions = torch.tensor([0, 0, 1], device='cuda')", ["SL303"]),
+    ],
+    ids=["nonzero-squeezed", "torch-nonzero-column", "repeated-positions"],
+)
+def test_index_add_at_positions_from_nonzero_has_no_order_between_adds(positions, codes):
+    assert codes_of(ADD.format(positions=positions), {"SL303"}) == codes

@@ -124,44 +124,77 @@ def value_unused(
     before any use, or is only printed, displayed or asked its shape, size or parameter count
     (itself, or through a name bound from it), or, in a function or a notebook (`private`: code
     nothing imports), never read at all.
-
-    Only a statement at the top of its scope's code is judged (a later use after an enclosing loop
-    would not be seen otherwise).
     """
     node = statement.node
     if depth > _MAX_DEPTH or not isinstance(node, cst.Assign) or len(node.targets) != 1:
         return False
     name = _root(node.targets[0].target)
-    enclosing = index.enclosing(statement)
-    if (
-        not name
-        or statement.scope.kind == "class"
-        or enclosing is not None
-        and not isinstance(enclosing.node, cst.FunctionDef)
-    ):
+    if not name or statement.scope.kind == "class":
         return False
     read = False  # a read seen, each one harmless
-    for later in statement.siblings[statement.position + 1 :]:
+    for later, again in _following(index, statement):
         later_node = later.node
         if name not in names_needed(index, later):
-            if isinstance(later_node, (cst.Assign, cst.AnnAssign)) and name in bound_by(later):
+            if (
+                not again
+                and isinstance(later_node, (cst.Assign, cst.AnnAssign))
+                and (name in bound_by(later))
+            ):
                 return True  # bound again before any use
-            if name in bound_in(index, [later]):
+            if not again and name in bound_in(index, [later]):
                 return False  # bound again on some paths only: not followed
             continue
         if not shapes_nothing(later_node, name) or name not in read_names(later_node):
             # read through a function it calls, or in a way that can shape a result, unless read
-            # into a name that itself reaches nothing
-            if not (
-                isinstance(later_node, cst.Assign)
-                and name not in bound_by(later)
-                and name in read_names(later_node)
-                and value_unused(index, later, private, depth + 1)
-            ):
+            # into names that themselves reach nothing
+            if not _read_into_unused(index, later, name, private, depth):
                 return False
         read = True
     # never read at all: a global may still be read by code not seen here
     return read or private or statement.scope.kind == "function"
+
+
+def _read_into_unused(
+    index: ModuleIndex, statement: Statement, name: str, private: bool, depth: int
+) -> bool:
+    """Whether every read of `name` in a statement stores into a name that reaches nothing: an
+    assignment from it (`y = f(x)`), or, in a loop or `with` body, each assignment there that reads
+    it (`for batch in loader: embeddings = layer(batch)`)."""
+    node = statement.node
+    if isinstance(node, cst.Assign):
+        return (
+            name not in bound_by(statement)
+            and name in read_names(node)
+            and value_unused(index, statement, private, depth + 1)
+        )
+    if isinstance(node, cst.For):
+        header: list[cst.CSTNode] = [node.iter]
+    elif isinstance(node, cst.While):
+        header = [node.test]
+    elif isinstance(node, cst.With):
+        header = list(node.items)
+    else:
+        return False
+    if any(name in read_names(part) for part in header):
+        return False
+    inner = [s for block in index.blocks_of(node) for s in block]
+    return all(
+        name not in names_needed(index, s) or _read_into_unused(index, s, name, private, depth)
+        for s in inner
+    )
+
+
+def _following(index: ModuleIndex, statement: Statement) -> Iterator[tuple[Statement, bool]]:
+    """The statements of its scope's code that can run after one, in order, each with whether it
+    runs again before them (the next iteration of a loop around it: a binding there does not
+    replace the value for what follows the loop)."""
+    yield from ((later, False) for later in statement.siblings[statement.position + 1 :])
+    compound = index.enclosing(statement)
+    while compound is not None and not isinstance(compound.node, (cst.FunctionDef, cst.ClassDef)):
+        if isinstance(compound.node, (cst.For, cst.While)):
+            yield from ((again, True) for again in statement.siblings[: statement.position])
+        yield from ((later, False) for later in compound.siblings[compound.position + 1 :])
+        statement, compound = compound, index.enclosing(compound)
 
 
 def shapes_nothing(node: cst.CSTNode, name: str) -> bool:

@@ -361,7 +361,7 @@ class NondeterministicCudaOp(Rule):
         gradients = Gradients(context)
         for call, scope in context.index.all_calls:
             op = self._op(context, call, scope)
-            if op is None:
+            if op is None or _adds_at_unique_indices(context, call, scope):
                 continue
             if op.backward_only:
                 differentiates = (
@@ -414,3 +414,35 @@ class NondeterministicCudaOp(Rule):
             help="Call `torch.use_deterministic_algorithms(True)` at start-up, or silence the line "
             "if the variation is acceptable",
         )
+
+
+# Ways to turn a tensor of positions into another shape or type: they keep the positions unique.
+_RESHAPING = frozenset({"squeeze", "view", "flatten", "reshape", "to", "long", "int", "cuda"})
+_INDEXED_ADDS = frozenset({"index_add", "index_add_"})
+
+
+def _adds_at_unique_indices(context: FileContext, call: cst.Call, scope: Scope) -> bool:
+    """`out.index_add_(0, idx, src)` with `idx = mask.nonzero().squeeze(-1)`: positions from
+    `nonzero()` (or `argwhere`) are distinct, so each row gets one add and no order between adds
+    exists (the MoE layers that gather each expert's tokens)."""
+    func = call.func
+    if not (isinstance(func, cst.Attribute) and func.attr.value in _INDEXED_ADDS):
+        return False
+    method = context.index.qualify(func, scope) is None or not (
+        context.index.qualify(func, scope) or ""
+    ).startswith("torch.index_add")
+    positions = argument(call, "index", 1 if method else 2)
+    if isinstance(positions, cst.Name):
+        values = context.index.bound_values(positions.value, scope)
+        positions = values[0] if len(values) == 1 else None
+    while isinstance(positions, (cst.Call, cst.Subscript)):
+        inner = positions.func if isinstance(positions, cst.Call) else None
+        if isinstance(positions, cst.Subscript):
+            positions = positions.value
+        elif isinstance(inner, cst.Attribute) and inner.attr.value in ("nonzero", "argwhere"):
+            return True
+        elif isinstance(inner, cst.Attribute) and inner.attr.value in _RESHAPING:
+            positions = inner.value
+        else:
+            return context.index.qualify(inner, scope) in ("torch.nonzero", "torch.argwhere")
+    return False
