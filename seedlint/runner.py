@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
 from seedlint import __version__
-from seedlint.analysis.modules import ModuleFinder, imported_modules
+from seedlint.analysis.modules import ModuleFinder, imported_modules, neighbourhood
 from seedlint.cache import Store, cache_directory, code_version
 from seedlint.config import Config, ConfigResolver, installed_torch_version
 from seedlint.diagnostics import Diagnostic
@@ -176,7 +176,9 @@ class Runner:
         and writes no cache)."""
         store = self._store() if summaries is None else None
         finder = ModuleFinder.for_files(files, folders=self._given_roots())
-        finder.project_files = files
+        # where callers are looked for: the linted files and the modules beside each script (one
+        # file checked alone, by pre-commit or `verify`, still sees the script that calls it)
+        finder.project_files = neighbourhood(files, finder.known_roots)
         self.facts = ProjectFacts(
             finder, self._seed_functions(files), store, summaries, self._parse_project_module
         )

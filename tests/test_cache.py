@@ -137,7 +137,7 @@ class TestReuse:
     ):
         cache = tmp_path / "cache"
         check(project, cache)
-        write(project, "train.py", TRAIN + "print(model)\n")
+        write(project, "train.py", TRAIN + "model(torch.ones(2)).sum().backward()\n")
         runner, found = run(project, cache)
         assert found == [("train.py", "SL104", 4)]
         assert runner.facts.hits == 2

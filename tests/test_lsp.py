@@ -471,7 +471,7 @@ NOTEBOOK_CELLS = [
     (types.NotebookCellKind.Markup, "# Training\n"),
     (types.NotebookCellKind.Code, "%matplotlib inline\nimport torch\nx = torch.randn(3)"),
     (types.NotebookCellKind.Code, "torch.manual_seed(0)"),
-    (types.NotebookCellKind.Code, "model = torch.nn.Linear(3, 1)"),
+    (types.NotebookCellKind.Code, "model = torch.nn.Linear(3, 1)\nmodel(x).sum().backward()"),
 ]
 
 

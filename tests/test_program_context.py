@@ -401,3 +401,19 @@ ADD = """\
 )
 def test_index_add_at_positions_from_nonzero_has_no_order_between_adds(positions, codes):
     assert codes_of(ADD.format(positions=positions), {"SL303"}) == codes
+
+
+def test_no_fix_seeds_inside_a_block_that_restores_what_it_would_seed():
+    """Found by fuzzing: the SL105 fix put `torch.manual_seed(0)` beside `np.random.seed(0)` inside
+    `with torch.random.fork_rng():`, which undoes it on exit, so the finding came back."""
+    source = """\
+        import numpy as np
+        import torch
+
+        with torch.random.fork_rng():
+            np.random.seed(0)
+        x = torch.rand(3)
+        x.sum().backward()
+        """
+    (diagnostic,) = lint(source, {"SL105"}).diagnostics
+    assert diagnostic.code == "SL105" and diagnostic.fix is None

@@ -141,19 +141,20 @@ class Entries:
         mention = (cls if cls is not None else index.module_name.rsplit(".", 1)[-1]).encode()
         # which files call it is read too: a file that starts calling it re-checks the function
         project.record({f"{CALLERS}{called}": finder.resolution(f"{CALLERS}{called}")})
+        package = index.module_name.partition(".")[0]
         for path in finder.project_files:
             if Path(path).suffix != ".py" or called.encode() not in self._names_called(path):
                 continue
             name = finder.module_name(path)
-            found = finder.read(name) if name != index.module_name else None
-            if found is None or Path(found[0]).absolute() != Path(path).absolute():
+            try:
+                data = finder.read_bytes(Path(path))
+            except OSError:
                 continue
-            package = index.module_name.partition(".")[0]
-            if mention not in found[1] and not (
-                b"from ." in found[1] and name.partition(".")[0] == package  # `from . import f`
+            if mention not in data and not (
+                b"from ." in data and name.partition(".")[0] == package  # `from . import f`
             ):
                 continue
-            caller = project.module(name, gate=None)
+            caller = project.module_at(Path(path))
             if caller is None:
                 continue
             for call, scope in caller.all_calls:

@@ -104,6 +104,17 @@ class ProjectIndex:
         module = self._parse(found[0], found[1], name)
         return module.index if module is not None else None
 
+    def module_at(self, path: Path) -> ModuleIndex | None:
+        """The index of the project file at `path` (another file of the same module name may be
+        the one imports find: two scripts' folders both holding a `train.py`). Not recorded as
+        read: what depends on it reads it through `CALLERS`."""
+        try:
+            data = self.finder.read_bytes(path)
+        except OSError:
+            return None
+        module = self._parse(path, data, self.finder.module_name(path))
+        return module.index if module is not None else None
+
     def mentions(self, index: ModuleIndex, spelling: bytes) -> bool:
         """Whether a project module's text, or that of a project module it imports, contains
         `spelling` (read as bytes, not parsed: what another class of the project may do, such as a

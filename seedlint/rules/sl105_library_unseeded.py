@@ -82,6 +82,7 @@ class LibraryUnseeded(Rule):
                     for e in flow.seeds()
                     if e.effect.seed_arg is not None
                     and not isinstance(e.statement.node, cst.BaseCompoundStatement)
+                    and not _restored_around(context, e, _LIBRARIES[library][0])
                 ),
                 None,
             )
@@ -105,6 +106,20 @@ class LibraryUnseeded(Rule):
             return text
         atomic = isinstance(seed, (cst.Name, cst.Attribute, cst.Call, cst.Subscript, cst.Integer))
         return f"{text if atomic else f'({text})'} % 2**32"
+
+
+def _restored_around(context: FileContext, event: Event, generators: frozenset[str]) -> bool:
+    """Whether the event sits in a `with` block that restores one of `generators` on exit (`with
+    torch.random.fork_rng():`): a seeding of them inserted beside it would be undone."""
+    for step in event.trail:
+        node = step.statement.node
+        if step.call is None and isinstance(node, cst.With):
+            for item in node.items:
+                if isinstance(item.item, cst.Call):
+                    qualified = context.index.qualify(item.item.func, step.statement.scope)
+                    if catalog.RNG_ISOLATORS.get(qualified or "", frozenset()) & generators:
+                        return True
+    return False
 
 
 def _unseeded_by(context: FileContext, site: Site, library: str) -> str:

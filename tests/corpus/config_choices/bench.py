@@ -2,7 +2,7 @@
 
 import torch
 
-from utils import set_random_seed
+from seeding import set_random_seed
 
 torch.backends.cudnn.benchmark = True
 set_random_seed(0)

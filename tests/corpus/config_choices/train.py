@@ -6,7 +6,7 @@ import timm
 import torch
 
 from model import Block
-from utils import set_random_seed
+from seeding import set_random_seed
 
 
 def main():
