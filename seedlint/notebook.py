@@ -211,6 +211,8 @@ class Piece:
     program_text: str
     # offsets in program_text of the lines that were magics
     magic_spans: tuple[tuple[int, int], ...]
+    # the indentation IPython removes from every line of a cell whose first line is indented
+    dedent: int = 0
 
 
 def _piece(cell: Cell) -> Piece | None:
@@ -224,6 +226,7 @@ def _piece(cell: Cell) -> Piece | None:
     lines = _NEWLINE.split(text)
     endings = _NEWLINE.findall(text) + [""]
     first_row = next((row for row, line in enumerate(lines) if line.strip()), 0)
+    lines, dedent = _dedented(lines, first_row)
     out, spans, position = [], [], 0
     continued_indent = None
     for row, (line, ending, (starts, code)) in enumerate(zip(lines, endings, _scanned(lines))):
@@ -238,7 +241,17 @@ def _piece(cell: Cell) -> Piece | None:
     program_text = "".join(out)
     if not program_text.endswith(("\n", "\r")):
         program_text += "\n"
-    return Piece(cell, program_text, tuple(spans))
+    return Piece(cell, program_text, tuple(spans), dedent)
+
+
+def _dedented(lines: list[str], first_row: int) -> tuple[list[str], int]:
+    """The lines without the indentation of the first one when every line has it (IPython's
+    `leading_indent` cleanup runs such a cell), and its width."""
+    first = lines[first_row] if lines else ""
+    prefix = first[: len(first) - len(first.lstrip(" \t"))]
+    if not prefix or not all(line.startswith(prefix) for line in lines if line.strip()):
+        return lines, 0
+    return [line[len(prefix) :] if line.strip() else line for line in lines], len(prefix)
 
 
 def _is_magic(line: str, code: str, first_line: bool) -> bool:
@@ -371,8 +384,8 @@ class Program:
         applied)."""
         for edit in edits:
             index = self._index(edit.start)
-            if edit.end > self.ends[index]:
-                return False
+            if edit.end > self.ends[index] or self.pieces[index].dedent:
+                return False  # across cells, or in a cell whose lines lost their indentation
             start = self.starts[index]
             # Overlapping a magic line, or adding to its end, would change the magic.
             if any(
@@ -428,8 +441,9 @@ class Program:
             else within
         )
         first_row = self.source.location(self.starts[index]).row
-        return self.pieces[index].cell.number, Location(
-            location.row - first_row + 1, location.column
+        piece = self.pieces[index]
+        return piece.cell.number, Location(
+            location.row - first_row + 1, location.column + piece.dedent
         )
 
     def _piece_of(self, location: Location) -> int:

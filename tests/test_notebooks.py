@@ -681,3 +681,28 @@ def test_a_notebook_of_another_language_is_not_linted(tmp_path):
     save(tmp_path / "python.ipynb", notebook(*TRAIN_CELLS))
     _, items = json_items("--select", "ALL", "r.ipynb", "python.ipynb", cwd=tmp_path)
     assert found(items) == [("python.ipynb", 2, "SL104", 5, 9)]
+
+
+def test_a_cell_indented_as_a_whole_runs_dedented_as_ipython_does(tmp_path):
+    """IPython's `leading_indent` cleanup removes the first line's indentation from every line, so
+    such a cell runs; its findings keep the cell's own columns, and no fix edits it."""
+    cells = (
+        py(" import torch\n x = torch.randn(3)\n torch.manual_seed(0)\n x.sum().backward()\n"),
+        py("  import torch\ny = 1\n"),  # only the first line indented: a syntax error
+    )
+    save(tmp_path / "indented.ipynb", notebook(*cells))
+    _, items = json_items("indented.ipynb", cwd=tmp_path)
+    assert found(items) == [
+        ("indented.ipynb", 1, "SL104", 2, 6),
+        ("indented.ipynb", 2, "SL000", 1, 2),
+    ]
+    result = run_cli(
+        "check", "--isolated", "--fix", "--unsafe-fixes", "indented.ipynb", cwd=tmp_path
+    )
+    assert result.returncode == 1
+    assert json.loads((tmp_path / "indented.ipynb").read_text())["cells"][0]["source"] == [
+        " import torch\n",
+        " x = torch.randn(3)\n",
+        " torch.manual_seed(0)\n",
+        " x.sum().backward()\n",
+    ]
