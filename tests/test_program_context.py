@@ -312,8 +312,16 @@ class TestValuesThatReachNothing:
             "image = torch.rand(2, 3)\nflipped = image.permute(1, 0)\nprint(flipped.shape)\n",
             "model = torch.nn.Linear(2, 2)\nprint(model)\nmodel = torch.nn.Linear(2, 3)\n",
             "model = torch.nn.Linear(2, 2)\nprint(sum(p.numel() for p in model.parameters()))\n",
+            "a = torch.rand(3)\nb = a.numpy()\nb\na.mul_(2)\na.tolist()\n",
         ],
-        ids=["displayed", "shape-printed", "through-a-name", "bound-again", "parameter-count"],
+        ids=[
+            "displayed",
+            "shape-printed",
+            "through-a-name",
+            "bound-again",
+            "parameter-count",
+            "changed-in-place-and-shown",
+        ],
     )
     def test_a_draw_only_shown_or_bound_again_is_not_before_the_seed(self, draw):
         source = f"import torch\n{draw}{SEEDED_LATER}model = torch.nn.Linear(2, 2)\nmodel(torch.ones(2)).sum().backward()\n"
@@ -417,3 +425,53 @@ def test_no_fix_seeds_inside_a_block_that_restores_what_it_would_seed():
         """
     (diagnostic,) = lint(source, {"SL105"}).diagnostics
     assert diagnostic.code == "SL105" and diagnostic.fix is None
+
+
+EVALUATION_LOADERS = """\
+    import torch
+    from torch.utils.data import DataLoader, RandomSampler
+
+
+    def prepare(train_set, test_set):
+        train_loader = DataLoader(train_set, sampler=RandomSampler(train_set))
+        test_sampler = RandomSampler(test_set)
+        test_loader = DataLoader(test_set, sampler=test_sampler)
+        return train_loader, test_loader
+
+
+    def evaluate(model, data):
+        model.eval()
+        with torch.no_grad():
+            return sum(model(batch).sum().item() for batch in data)
+
+
+    def run(model, data):
+        total = 0.0
+        for batch in data:
+            total += model(batch).sum().item()
+        return total
+
+
+    def main(model, optimizer, train_set, test_set):
+        train_loader, test_loader = prepare(train_set, test_set)
+        for batch in train_loader:
+            model(batch).sum().backward()
+            optimizer.step()
+        with torch.no_grad():
+            for batch in test_loader:
+                evaluate(model, [batch])
+        return {EXTRA}
+
+
+    main(None, None, [], [])
+    """
+
+
+@pytest.mark.parametrize(
+    "extra, rows",
+    [("None", [6]), ("run(model, test_loader)", [6, 7])],
+    ids=["test-loader-only-evaluated", "test-loader-also-run-elsewhere"],
+)
+def test_a_sampler_whose_loader_is_returned_to_evaluation_only_is_left_alone(extra, rows):
+    source = EVALUATION_LOADERS.replace("{EXTRA}", extra)
+    assert [d.start.row for d in lint(source, {"SL204"}).diagnostics] == rows

@@ -109,9 +109,15 @@ def defined_at(index: ModuleIndex, trail: tuple[Step, ...], statement: Statement
 # What reading a value for does not shape a result: its metadata, printing or displaying it.
 _METADATA = frozenset({"shape", "dtype", "device", "ndim", "is_cuda", "requires_grad"})
 _METADATA_METHODS = frozenset({"size", "numel", "dim", "element_size"})
-# Methods that move or convert a model in place: harmless as a statement of their own
-# (`model.to(device)`), not where their result is used.
-_MOVING_METHODS = frozenset({"to", "cuda", "cpu", "eval", "half", "float", "requires_grad_"})
+# Methods that move, convert or change a value in place: harmless as a statement of their own
+# (`model.to(device)`, `b.mul_(2)`), not where their result is used.
+_MOVING_METHODS = frozenset(
+    {"to", "cuda", "cpu", "eval", "half", "float", "requires_grad_"}
+    # in-place arithmetic: the value stays under the name, whose later reads are judged
+    | {"add_", "sub_", "mul_", "div_", "clamp_", "pow_", "abs_", "neg_", "fill_", "zero_"}
+    # conversions whose result a notebook cell only displays
+    | {"numpy", "tolist", "item", "detach", "clone"}
+)
 _MAX_DEPTH = 6  # how many names bound from the value are followed
 _DISPLAYING = frozenset({"print", "len", "type", "isinstance", "display", "id", "repr", "str"})
 

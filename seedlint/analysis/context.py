@@ -180,6 +180,16 @@ class FileContext:
             found.sort(key=lambda item: self._call_order[item[0]])
         return found
 
+    def calls_by_name(self, name: str) -> list[tuple[cst.Call, Scope]]:
+        """Every call of a callee of that name, bare or as an attribute (`DataLoader(..)`,
+        `data.DataLoader(..)`), in source order."""
+        return [
+            (call, scope)
+            for call, scope in self.index.all_calls
+            if (isinstance(call.func, cst.Name) and call.func.value == name)
+            or (isinstance(call.func, cst.Attribute) and call.func.attr.value == name)
+        ]
+
     def calls_by_method(self, method: str) -> list[tuple[cst.Call, Scope]]:
         """Every call of a method of that name (`x.reset(..)`), whatever `x` is, in source order."""
         return self._calls_by_method.get(method, [])

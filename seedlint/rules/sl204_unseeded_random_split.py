@@ -8,10 +8,12 @@ import libcst as cst
 
 from seedlint.analysis import catalog
 from seedlint.analysis.arguments import argument
+from seedlint.analysis.bindings import read_names
 from seedlint.analysis.context import FileContext
 from seedlint.analysis.events import Event, Flow
 from seedlint.analysis.generators import reusable_seed
 from seedlint.analysis.gradients import Gradients
+from seedlint.analysis.index import ModuleIndex, Scope, Statement, bind_arguments
 from seedlint.diagnostics import Applicability, Edit, Fix
 from seedlint.rules.base import Finding, Probe, Rule
 
@@ -31,6 +33,7 @@ _SAMPLER_GENERATOR_POSITION = {
 }
 _GENERATOR_POSITION = {**_SPLIT_GENERATOR_POSITION, **_SAMPLER_GENERATOR_POSITION}
 _LOADER_SAMPLER_POSITION = 3  # DataLoader(dataset, batch_size, shuffle, sampler, ...)
+_MAX_DEPTH = 4  # how many returns and calls a loader is followed through
 
 
 class UnseededRandomSplit(Rule):
@@ -133,7 +136,8 @@ def _orders_evaluation_only(context: FileContext, gradients: Gradients, sampler:
     if isinstance(node, cst.Assign) and node.value is sampler and len(node.targets) == 1:
         given.append(node.targets[0].target)
     loaders = []
-    for call, call_scope in context.calls_to(*catalog.DATA_LOADERS):
+    # a `DataLoader` however it is imported (`from data_loader import *` re-exporting torch's)
+    for call, call_scope in context.calls_by_name("DataLoader"):
         passed = argument(call, "sampler", _LOADER_SAMPLER_POSITION)
         if (
             call_scope is scope
@@ -150,13 +154,104 @@ def _orders_evaluation_only(context: FileContext, gradients: Gradients, sampler:
     names = {loader.value for loader in loaders if isinstance(loader, cst.Name)}
     if not loaders or len(names) != len(loaders):
         return False
-    loops = [
-        loop
-        for loop in index.statements_in(scope)
-        if isinstance(loop.node, cst.For)
-        and any(_is_name(node, name) for node in _iterated(loop.node.iter) for name in names)
+    loops: list[Statement] = []
+    return all(_iterations(index, name, scope, loops, 0) for name in names) and (
+        bool(loops) and all(gradients.evaluates(loop) for loop in loops)
+    )
+
+
+def _iterations(
+    index: ModuleIndex, name: str, scope: Scope, loops: list[Statement], depth: int
+) -> bool:
+    """Collect into `loops` the loops that iterate what `name` holds in `scope`, following it where
+    it goes in the module: returned (`return train_loader, test_loader`, unpacked by the caller)
+    or passed to a function (its parameter). False when it goes anywhere else (stored, handed to
+    code not followed): then not every iteration is known."""
+    if depth > _MAX_DEPTH:
+        return False
+    for statement in index.statements_in(scope):
+        node = statement.node
+        if not any(name in read_names(part) for part in _own_parts(node)):
+            continue
+        if isinstance(node, cst.For) and any(_is_name(n, name) for n in _iterated(node.iter)):
+            loops.append(statement)
+            continue
+        if isinstance(node, cst.Return):
+            if not _returned_to(index, statement, name, loops, depth):
+                return False
+            continue
+        for call in statement.calls:
+            callee = index.resolve_local_call(call, statement.scope)
+            passed = (
+                [p for p, value in bind_arguments(callee, call) if _is_name(value, name)]
+                if callee
+                else []
+            )
+            if callee is None and any(_is_name(arg.value, name) for arg in call.args):
+                if index.qualify(call.func, statement.scope) != "builtins.len":
+                    return False
+            if not all(_iterations(index, p, callee.scope, loops, depth + 1) for p in passed):
+                return False
+        if not isinstance(node, (cst.Expr, cst.Assign)) or any(
+            _is_name(target.target, name) for target in getattr(node, "targets", ())
+        ):
+            return False  # bound again, or read by a statement not followed
+    return True
+
+
+def _own_parts(node: cst.CSTNode) -> list[cst.CSTNode]:
+    """What a statement evaluates itself: a compound statement's header, not its body."""
+    if isinstance(node, cst.For):
+        return [node.iter]
+    if isinstance(node, (cst.If, cst.While)):
+        return [node.test]
+    if isinstance(node, cst.With):
+        return list(node.items)
+    if isinstance(node, (cst.Try, cst.FunctionDef, cst.ClassDef)):
+        return []
+    return [node]
+
+
+def _returned_to(
+    index: ModuleIndex, statement: Statement, name: str, loops: list[Statement], depth: int
+) -> bool:
+    """Follow a loader a function returns (alone or at a place of a tuple) to the names its callers
+    in the module unpack it into."""
+    value = statement.node.value
+    positions = (
+        [None]
+        if _is_name(value, name)
+        else [k for k, e in enumerate(value.elements) if _is_name(e.value, name)]
+        if isinstance(value, cst.Tuple)
+        else []
+    )
+    function = index.function_of_scope.get(statement.scope)
+    if not positions or function is None:
+        return False
+    callers = [
+        (call, scope)
+        for call, scope in index.all_calls
+        if index.resolve_local_call(call, scope) is function
     ]
-    return bool(loops) and all(gradients.evaluates(loop) for loop in loops)
+    for call, scope in callers:
+        holder = index.statement_of[call].node
+        if not (
+            isinstance(holder, cst.Assign) and holder.value is call and len(holder.targets) == 1
+        ):
+            return False
+        target = holder.targets[0].target
+        for position in positions:
+            if position is None:
+                received = target
+            elif isinstance(target, cst.Tuple) and position < len(target.elements):
+                received = target.elements[position].value
+            else:
+                return False
+            if not isinstance(received, cst.Name) or not _iterations(
+                index, received.value, scope, loops, depth + 1
+            ):
+                return False
+    return bool(callers)
 
 
 def _is_name(node: cst.CSTNode, name: str) -> bool:
