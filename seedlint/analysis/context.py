@@ -111,7 +111,8 @@ class FileContext:
         """The flows that seed, or that start seeded: a function this module runs in a process it
         starts after seeding is seeded code too."""
         flows = [flow for flow in self.flows if flow.is_seeding]
-        if flows:
+        text = self.source.text
+        if flows and ("multiprocessing" in text or "concurrent" in text):
             walked = {flow.root for flow in self.flows}
             for root in started_in_processes(self.index, self._builder):
                 if root not in walked:

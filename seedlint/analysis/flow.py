@@ -139,12 +139,13 @@ class EffectClassifier:
         seeding that base's constructor does (`BaseModel.__init__` calling
         `torch.manual_seed(seed)`)."""
         owner = scope.owner_class
-        if qualified != "builtins.super().__init__" or owner is None:
+        if qualified != "builtins.super().__init__" or owner is None or self.project is None:
             return None
         for base in owner.bases:
             if base in self.index.classes:
                 continue  # a class of this module: walked as a call of the module
-            effect = self._project_effect(call, base, scope)
+            with self.project.seeding_only():  # only its seeding is wanted: read modules that seed
+                effect = self._project_effect(call, base, scope)
             if effect is not None and effect.kind == "seed":
                 return effect  # its draws are left out: which weights it builds is not followed
         return None
