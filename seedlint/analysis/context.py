@@ -62,6 +62,7 @@ class FileContext:
         self.layout = layout  # the character span of each node
         self.program = program  # a notebook's code cells, which this source joins
         self._index = index  # the project index's, when it parsed this very text
+        self._entries: dict[FunctionInfo | None, Entry] = {}  # by flow root (`entry`)
 
     def line_name(self, row: int) -> str:
         """How a message names a line: `line 6`, or in a notebook `line 1 of cell 3`."""
@@ -128,10 +129,6 @@ class FileContext:
                 flow, self.index, self._builder, self.settings.project
             )
         return self._entries[flow.root]
-
-    @cached_property
-    def _entries(self) -> dict[FunctionInfo | None, Entry]:
-        return {}
 
     def placements(self, calls: Iterable[cst.Call]) -> dict[cst.Call, list[tuple[Flow, Event]]]:
         """For each call, the seeding flows that run it and its event there (the first, per flow).

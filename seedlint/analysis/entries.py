@@ -25,18 +25,20 @@ index (and recorded as read, so a caller's edit re-checks the function's finding
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from weakref import WeakKeyDictionary
 
 import libcst as cst
 
 from seedlint.analysis import catalog
-from seedlint.analysis.events import FRESH, Entry, Flow, Site
+from seedlint.analysis.arguments import callee_name
+from seedlint.analysis.events import FRESH, Entry, Event, Flow, Site
 from seedlint.analysis.flow import FlowBuilder, exclusive
 from seedlint.analysis.index import FunctionInfo, ModuleIndex, Scope, is_main_guard
 from seedlint.analysis.modules import CALLERS
 from seedlint.analysis.project import ProjectIndex
+from seedlint.analysis.walk import written
 from seedlint.files import display_path
 from seedlint.gates import MAY_SEED_OR_DRAW
 
@@ -158,7 +160,7 @@ class Entries:
             if caller is None:
                 continue
             for call, scope in caller.all_calls:
-                if _last_name(call.func) != called:
+                if callee_name(call.func) != called:
                     continue
                 qualified = caller.qualify(call.func, scope)
                 target = project.function(qualified, MAY_SEED_OR_DRAW) if qualified else None
@@ -194,13 +196,16 @@ class Entries:
             yield Site(*place, catalog.EVERYTHING, True, call=call)
             return
         if runner in _SPAWNERS:
-            yield Site(*place, _seeded_on_import(index, builder), True, call=call)
+            yield Site(*place, seeded_on_import(builder.walk(None)), True, call=call)
             return
         for flow, event in builder.reaching([call]):
-            seeded: set[str] = set()
-            for before in flow.events[: flow.events.index(event)]:
-                if before.kind in ("seed", "reseed") and not exclusive(index, before, event):
-                    seeded |= catalog.cuda_as_one(before.generators)
+            seeded = set(
+                seeded_by(
+                    before
+                    for before in flow.events[: flow.events.index(event)]
+                    if not exclusive(index, before, event)
+                )
+            )
             known = True
             if flow.root is not None:
                 parent = self.entry(index, builder, flow.root, depth + 1, visiting)
@@ -218,7 +223,7 @@ class Entries:
         found = project.finder.read(index.module_name) if project is not None else None
         path = display_path(Path(found[0])) if found is not None else index.module_name
         row = project.row_of(index, call) if project is not None else None
-        return path, row, cst.Module([]).code_for_node(call.func)
+        return path, row, written(call.func)
 
 
 def started_in_processes(index: ModuleIndex, builder: FlowBuilder) -> list[FunctionInfo]:
@@ -256,20 +261,22 @@ def _hands_on(index: ModuleIndex, call: cst.Call, scope: Scope, function: Functi
     return False
 
 
-def _seeded_on_import(index: ModuleIndex, builder: FlowBuilder) -> frozenset[str]:
-    """What a module's top level seeds outside its `__main__` block: a spawned child re-imports
-    the main module, and so runs that seeding too."""
-    body = builder.walk(None)
+def seeded_on_import(body: Flow, deterministic_only: bool = False) -> frozenset[str]:
+    """What a module body's flow seeds outside its `__main__` block: a spawned child re-imports the
+    main module (as `__mp_main__`), and so runs that seeding too."""
+    return seeded_by(
+        (event for event in body.events if not is_main_guard(event.trail[0].statement.node)),
+        deterministic_only,
+    )
+
+
+def seeded_by(events: Iterable[Event], deterministic_only: bool = False) -> frozenset[str]:
+    """The generators some of `events` seed, CUDA's current device counted as CUDA (a random seed
+    too, unless `deterministic_only`)."""
     seeded: set[str] = set()
-    for event in body.events:
-        if event.kind in ("seed", "reseed") and not is_main_guard(event.trail[0].statement.node):
+    for event in events:
+        if (event.kind == "seed" and (event.effect.deterministic or not deterministic_only)) or (
+            event.kind == "reseed" and not deterministic_only
+        ):
             seeded |= catalog.cuda_as_one(event.generators)
     return frozenset(seeded)
-
-
-def _last_name(func: cst.BaseExpression) -> str | None:
-    if isinstance(func, cst.Name):
-        return func.value
-    if isinstance(func, cst.Attribute):
-        return func.attr.value
-    return None

@@ -38,7 +38,7 @@ from seedlint.analysis.initialisation import (
     loading_constructor,
 )
 from seedlint.analysis.libraries import MAP_STYLE, hf_dataset
-from seedlint.analysis.walk import iter_descendants
+from seedlint.analysis.walk import iter_descendants, written
 from seedlint.gates import SUBCLASSES_A_TRAINER
 
 _MAX_CALL_DEPTH = 12
@@ -234,7 +234,7 @@ class EffectClassifier:
         arg = seed_argument(call)
         return Effect(
             "seed",
-            f"{cst.Module([]).code_for_node(func)}",
+            written(func),
             catalog.EVERYTHING,
             arg,
             not self.is_nondeterministic(arg, scope),
@@ -532,13 +532,10 @@ class FlowBuilder:
     ) -> None:
         """A `with fork_rng():` block puts back, on exit, the states it saved on entry."""
         for item in statement.node.items:
-            if isinstance(item.item, cst.Call) and not is_literal(
-                argument(item.item, "enabled", None), "False"
-            ):
-                qualified = self.index.qualify(item.item.func, statement.scope)
-                if qualified in catalog.RNG_ISOLATORS:
-                    effect = Effect("restore", qualified, catalog.RNG_ISOLATORS[qualified])
-                    events.append(Event(effect, item.item, trail))
+            restored = isolated(self.index, item.item, statement.scope)
+            if restored and isinstance(item.item, cst.Call):
+                qualified = self.index.qualify(item.item.func, statement.scope) or ""
+                events.append(Event(Effect("restore", qualified, restored), item.item, trail))
 
     def _walk_call(
         self,
@@ -570,6 +567,13 @@ class FlowBuilder:
         active.add(target)
         self._walk_block(self.index.body_of(target), here, events, active)
         active.discard(target)
+
+
+def isolated(index: ModuleIndex, expr: cst.BaseExpression, scope: Scope) -> frozenset[str]:
+    """The generators a `with` item restores on exit (`fork_rng(enabled=False)` restores none)."""
+    if not isinstance(expr, cst.Call) or is_literal(argument(expr, "enabled", None), "False"):
+        return frozenset()
+    return catalog.RNG_ISOLATORS.get(index.qualify(expr.func, scope) or "", frozenset())
 
 
 def without_undone_seeding(events: list[Event]) -> list[Event]:

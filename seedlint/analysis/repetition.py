@@ -23,9 +23,10 @@ from functools import cached_property
 import libcst as cst
 
 from seedlint.analysis import catalog
-from seedlint.analysis.arguments import argument, callee_name, is_literal
+from seedlint.analysis.arguments import callee_name
 from seedlint.analysis.bindings import bound_in, read_names
 from seedlint.analysis.events import Event, Step
+from seedlint.analysis.flow import isolated
 from seedlint.analysis.index import (
     FunctionInfo,
     ModuleIndex,
@@ -503,17 +504,10 @@ def restored(index: ModuleIndex, event: Event, repetition: Repetition) -> frozen
     for step in event.trail[repetition.start :]:
         if step.call is None and isinstance(step.statement.node, cst.With):
             for item in step.statement.node.items:
-                found |= _isolated(index, item.item, step.statement.scope)
+                found |= isolated(index, item.item, step.statement.scope)
     if repetition.statement is not None:
         return frozenset(found) | Iteration(index, repetition.statement).restores
     scope = repetition.function.scope
     for call in index.calls_by_scope.get(scope, ()):
         found |= catalog.STATE_RESTORERS.get(index.qualify(call.func, scope) or "", frozenset())
     return frozenset(found)
-
-
-def _isolated(index: ModuleIndex, expr: cst.BaseExpression, scope: Scope) -> frozenset[str]:
-    """The generators a `with` item restores on exit (`fork_rng(enabled=False)` restores none)."""
-    if not isinstance(expr, cst.Call) or is_literal(argument(expr, "enabled", None), "False"):
-        return frozenset()
-    return catalog.RNG_ISOLATORS.get(index.qualify(expr.func, scope) or "", frozenset())

@@ -76,3 +76,11 @@ def iter_descendants(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
         children = list(iter_children(current))
         children.reverse()
         stack.extend(children)
+
+
+_DETACHED = cst.Module([])
+
+
+def written(node: cst.CSTNode) -> str:
+    """A node's code as written, without the module around it (a node of another module too)."""
+    return _DETACHED.code_for_node(node)

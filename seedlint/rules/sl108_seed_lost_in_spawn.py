@@ -11,9 +11,10 @@ import libcst as cst
 from seedlint.analysis import catalog
 from seedlint.analysis.arguments import argument
 from seedlint.analysis.context import FileContext
+from seedlint.analysis.entries import seeded_by, seeded_on_import
 from seedlint.analysis.events import Event, Flow
 from seedlint.analysis.flow import exclusive
-from seedlint.analysis.index import FunctionInfo, Scope, is_main_guard
+from seedlint.analysis.index import FunctionInfo, Scope
 from seedlint.diagnostics import Applicability, Fix
 from seedlint.gates import SEEDING
 from seedlint.rules.base import Finding, Probe, Rule
@@ -77,7 +78,8 @@ class SeedLostInSpawn(Rule):
             return
         launches = context.calls_to(*_LAUNCHERS)
         reached = context.placements(call for call, _ in launches)
-        at_import = _seeded_at_import(context)
+        body = next((flow for flow in context.seeding_flows if flow.root is None), None)
+        at_import = seeded_on_import(body, deterministic_only=True) if body else frozenset()
         for call, scope in launches:
             launcher = _LAUNCHERS[context.index.qualify(call.func, scope)]
             method = _start_method(context, call, scope, launcher)
@@ -85,27 +87,23 @@ class SeedLostInSpawn(Rule):
             if method not in _FRESH_INTERPRETER_METHODS or target is None:
                 continue
             child = context.walk(target)
-            child_seeds = at_import | catalog.cuda_as_one(
-                _seeded(child.events, deterministic_only=False)
-            )
+            child_seeds = at_import | catalog.cuda_as_one(_seeded_in_child(child.events))
             for flow, event in reached.get(call, ()):
-                parent_seeds = catalog.cuda_as_one(
-                    _seeded(_before(context, flow, event), deterministic_only=True)
-                )
+                parent_seeds = seeded_by(_before(context, flow, event), deterministic_only=True)
                 lost = _lost_in_child(parent_seeds, child_seeds, child)
                 if lost:
                     yield _finding(context, call, target, method, lost, bool(child_seeds))
                     break
 
 
-def _seeded(events: list[Event], deterministic_only: bool) -> frozenset[str]:
-    """The generators some of `events` seed (a random seed counts only when not
-    `deterministic_only`: SL106 reports it, and the process does mean to seed)."""
+def _seeded_in_child(events: list[Event]) -> frozenset[str]:
+    """The generators a child's `events` seed, a random seed included: SL106 reports it, and the
+    process does mean to seed (a reseed of no named generator counts as the CPU generator's)."""
     seeded: set[str] = set()
     for event in events:
-        if event.kind == "seed" and (event.effect.deterministic or not deterministic_only):
+        if event.kind == "seed":
             seeded |= event.generators
-        elif event.kind == "reseed" and not deterministic_only:
+        elif event.kind == "reseed":
             seeded |= event.generators or {catalog.TORCH_CPU}
     return frozenset(seeded)
 
@@ -117,16 +115,6 @@ def _before(context: FileContext, flow: Flow, launch: Event) -> list[Event]:
         for event in flow.events[: flow.events.index(launch)]
         if not exclusive(context.index, event, launch)
     ]
-
-
-def _seeded_at_import(context: FileContext) -> frozenset[str]:
-    """What the module's top level seeds outside its `__main__` block: a spawned child re-imports
-    the main module (as `__mp_main__`) and the target's module, and so runs that seeding too."""
-    body = next((flow for flow in context.seeding_flows if flow.root is None), None)
-    if body is None:
-        return frozenset()
-    imported = [event for event in body.events if not is_main_guard(event.trail[0].statement.node)]
-    return catalog.cuda_as_one(_seeded(imported, deterministic_only=True))
 
 
 def _lost_in_child(

@@ -11,7 +11,7 @@ from seedlint.analysis.arguments import seed_argument
 from seedlint.analysis.context import FileContext
 from seedlint.analysis.flow import EffectClassifier
 from seedlint.analysis.index import ModuleIndex
-from seedlint.analysis.walk import iter_children
+from seedlint.analysis.walk import iter_children, written
 from seedlint.analysis.workers import (
     WorkerCode,
     WorkerInitFn,
@@ -41,7 +41,6 @@ _NUMPY_SEED_WRAPPERS = frozenset(
 )
 # A fresh torch.Generator starts from a fixed constant, the same in every worker.
 _MAX_HOPS = 10
-_DETACHED = cst.Module([])  # writes out nodes of other modules
 
 _GLOBAL_HELP = (
     "Derive the seed from the worker (`torch.initial_seed()` is the worker's own seed; take it `% "
@@ -151,7 +150,7 @@ class ConstantWorkerSeed(Rule):
         where = (
             f"line {row} of `{index.module_name}`" if row is not None else f"`{index.module_name}`"
         )
-        seeding = _DETACHED.code_for_node(call.func)
+        seeding = written(call.func)
         return _constant_seed(
             argument, f"`{seeding}` in the {init_fn.label} ({where})", global_seeding
         )

@@ -428,10 +428,9 @@ def _adds_at_unique_indices(context: FileContext, call: cst.Call, scope: Scope) 
     func = call.func
     if not (isinstance(func, cst.Attribute) and func.attr.value in _INDEXED_ADDS):
         return False
-    method = context.index.qualify(func, scope) is None or not (
-        context.index.qualify(func, scope) or ""
-    ).startswith("torch.index_add")
-    positions = argument(call, "index", 1 if method else 2)
+    # a method of a tensor (`out.index_add_(dim, index, ..)`), or `torch.index_add(input, ...)`
+    function = (context.index.qualify(func, scope) or "").startswith("torch.index_add")
+    positions = argument(call, "index", 2 if function else 1)
     if isinstance(positions, cst.Name):
         values = context.index.bound_values(positions.value, scope)
         positions = values[0] if len(values) == 1 else None
