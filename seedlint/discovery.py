@@ -169,45 +169,49 @@ def collect_files(
 
 
 def _walk(root: Path, resolver: ConfigResolver, warn: Callable[[str], None]) -> Iterator[Path]:
+    """The files under `root` in path order (a folder's files and subfolders by name, each subfolder
+    walked where its name sorts)."""
     start = _gitignore(root.absolute())
-    stack = [(root, _ancestor_ignores(root.absolute()) + ([start] if start else []))]
-    while stack:
-        directory, ignores = stack.pop()
+    yield from _walk_directory(
+        root, _ancestor_ignores(root.absolute()) + ([start] if start else []), resolver, warn
+    )
+
+
+def _walk_directory(
+    directory: Path, ignores: list[_Ignore], resolver: ConfigResolver, warn: Callable[[str], None]
+) -> Iterator[Path]:
+    try:
+        with os.scandir(directory) as listing:
+            entries = sorted(listing, key=lambda entry: entry.name)
+    except OSError as error:
+        warn(f"{directory}: cannot list the directory ({error.strerror or error})")
+        return
+    config = resolver.for_path(directory)
+    for entry in entries:
+        path = Path(entry.path)
         try:
-            with os.scandir(directory) as listing:
-                entries = sorted(listing, key=lambda entry: entry.name)
-        except OSError as error:
-            warn(f"{directory}: cannot list the directory ({error.strerror or error})")
+            is_dir = entry.is_dir(follow_symlinks=False)
+            linked_dir = not is_dir and entry.is_symlink() and entry.is_dir()
+        except OSError as error:  # a link that loops
+            if entry.name.endswith(PYTHON_SUFFIXES):
+                warn(
+                    f"{path}: skipped, a symbolic link that cannot be followed "
+                    f"({error.strerror or error})"
+                )
             continue
-        config = resolver.for_path(directory)
-        subdirectories = []
-        for entry in entries:
-            path = Path(entry.path)
-            try:
-                is_dir = entry.is_dir(follow_symlinks=False)
-                linked_dir = not is_dir and entry.is_symlink() and entry.is_dir()
-            except OSError as error:  # a link that loops
-                if entry.name.endswith(PYTHON_SUFFIXES):
-                    warn(
-                        f"{path}: skipped, a symbolic link that cannot be followed "
-                        f"({error.strerror or error})"
-                    )
-                continue
-            if (
-                linked_dir
-                or (ignores and _git_ignored(path.absolute(), is_dir, ignores))
-                or excluded(path, config)
-            ):
-                continue
-            if is_dir:
-                subdirectories.append(path)
-            elif entry.name.endswith(PYTHON_SUFFIXES):
-                if entry.is_symlink() and not os.path.exists(path):
-                    warn(f"{path}: skipped, a symbolic link to nothing")
-                elif not entry.is_file():  # a named pipe would block the read for ever
-                    warn(f"{path}: skipped, not a regular file")
-                else:
-                    yield path
-        for subdirectory in reversed(subdirectories):
-            own = _gitignore(subdirectory.absolute())
-            stack.append((subdirectory, ignores + [own] if own else ignores))
+        if (
+            linked_dir
+            or (ignores and _git_ignored(path.absolute(), is_dir, ignores))
+            or excluded(path, config)
+        ):
+            continue
+        if is_dir:
+            own = _gitignore(path.absolute())
+            yield from _walk_directory(path, ignores + [own] if own else ignores, resolver, warn)
+        elif entry.name.endswith(PYTHON_SUFFIXES):
+            if entry.is_symlink() and not os.path.exists(path):
+                warn(f"{path}: skipped, a symbolic link to nothing")
+            elif not entry.is_file():  # a named pipe would block the read for ever
+                warn(f"{path}: skipped, not a regular file")
+            else:
+                yield path

@@ -31,13 +31,13 @@ from seedlint.analysis.modules import (
 )
 from seedlint.cache import Store
 from seedlint.diagnostics import Diagnostic
-from seedlint.gates import may_seed
+from seedlint.gates import opened_by
 
 if TYPE_CHECKING:
     from seedlint.analysis.project import ProjectIndex
     from seedlint.parsing import Layout
 
-_FORMAT = 4  # bumped when the stored shape changes
+_FORMAT = 5  # bumped when the stored shape changes
 _UNUSED_FOR = 30 * 24 * 3600  # entries nobody used for this long are pruned
 _REFRESH_AFTER = 24 * 3600
 
@@ -55,7 +55,7 @@ class _FileFindings:
     settings: str
     reads: dict[str, Resolution]
     gates: frozenset[bytes]  # the project's seeding gates when it was linted
-    opened: bool  # whether one of them was in its bytes
+    opened: tuple  # what the gates opened it to (`opened_by`)
     diagnostics: list[Diagnostic]
     used: float = 0.0
 
@@ -175,12 +175,14 @@ class ProjectFacts:
         self,
         files: Iterable[Path],
         compute: Callable[[list[Path]], list[tuple[frozenset[bytes], dict, bool]]] | None = None,
+        neighbours: bool = True,
     ) -> frozenset[bytes]:
-        """The project's seeding gates around `files`: known ones reused, the others computed (by
-        `compute`: a pool of processes, say)."""
+        """The project's gates around `files` (with `neighbours=False`: of `files` alone): known
+        ones reused, the others computed (by `compute`: a pool of processes, say)."""
         gates: set[bytes] = set()
         stale = []
-        for file in neighbourhood(files, self.finder.known_roots):
+        around = neighbourhood(files, self.finder.known_roots) if neighbours else files
+        for file in around:
             known = self._gates.get(os.path.abspath(file))
             if known is not None and self._unchanged(known.reads):
                 known.used = self._now
@@ -199,9 +201,18 @@ class ProjectFacts:
 
     def computed_gates(self, file: Path) -> tuple[frozenset[bytes], dict[str, Resolution], bool]:
         """A module's gates, the modules read to find them, and whether the index failed on it."""
+        # libcst: only when a gate must be computed
+        from seedlint.analysis.programs import trained_gates
+
         errors = len(self.project.errors)
         with self.project.recording() as reads:
             found = self.project.gates_of(file)
+            try:
+                found |= trained_gates(self.project, file)
+            except Exception as error:  # noqa: BLE001 - a bug here must not stop the run
+                self.project.errors.append(
+                    f"program analysis failed on {file}: {type(error).__name__}: {error}"
+                )
         return found, reads, len(self.project.errors) > errors
 
     # ------------------------------------------------------------------ findings
@@ -217,9 +228,9 @@ class ProjectFacts:
             or known.settings != settings
         ):
             return None
-        if (known.gates != gates and known.opened != may_seed(data, gates)) or not self._unchanged(
-            known.reads
-        ):
+        if (
+            known.gates != gates and known.opened != opened_by(path, data, gates)
+        ) or not self._unchanged(known.reads):
             return None
         known.used = self._now
         self.hits += 1
@@ -240,7 +251,7 @@ class ProjectFacts:
             settings,
             dict(reads),
             gates,
-            may_seed(data, gates),
+            opened_by(path, data, gates),
             list(diagnostics),
             self._now,
         )

@@ -6,7 +6,8 @@ spellings: bytes that contain none of them are not parsed for that question. Thr
 question:
 
 - which rules to run on a file: each rule's `patterns` (a tuple entry: all of its parts), where
-  `SEEDING` stands for "this file may seed" (`may_seed`);
+  `SEEDING` stands for "this file may seed" (`may_seed`) and `TRAINED` for "a seeded CUDA program
+  of the project trains this module" (a `trained_gate` among the project gates);
 - whether a file may seed: a seeding spelling (`SEEDING_SPELLINGS`, the names of the configured
   `seed-functions`), or a call of one of the project's own seeding helpers, whose `name(` spellings
   the project facts find (the project gates: `init_seeds(`, `Trainer(`);
@@ -16,7 +17,9 @@ question:
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Sequence
+from pathlib import Path
 from typing import Protocol
 
 # A file that contains none of these bytes cannot call a seeding function (`seed(` covers
@@ -36,6 +39,9 @@ SEEDING_SPELLINGS = (
 # In a rule's patterns, stands for "any seeding spelling": SEEDING_SPELLINGS, the configured
 # `seed-functions` and the project gates (`init_seeds(`, `Trainer(`).
 SEEDING = b"\x00seeding"
+# In a rule's patterns, stands for "a seeded CUDA program of the project trains this module": the
+# project gates hold a `trained_gate` for it.
+TRAINED = b"\x00trained:"
 
 # What another module's bytes must hold for the project index to read it for a question.
 MAY_SEED = (b"seed",)
@@ -59,12 +65,61 @@ MAY_SEED_OR_DRAW = MAY_SEED + (
     b"torchvision",
     b"transformers",  # libraries whose model builders draw (catalog.LIBRARY_DRAWS)
 )
+# What a program's bytes must hold to train modules in the seeded CUDA state (`analysis.programs`):
+# one spelling of each group (seeding, CUDA, a backward pass).
+TRAINS_ON_CUDA = (
+    MAY_SEED,
+    (b"cuda", b"DataParallel"),
+    (b"backward", b"autograd", b"training_step"),
+)
 SUBCLASSES_A_TRAINER = (b"Trainer)", b"Trainer,")  # a subclass of catalog.SEEDING_CLASSES
 LOADS_WEIGHTS = (b"load_state_dict", b"load_raw", b"load_model")  # a helper loading weights
 ITERATES = (b"for ",)  # a function that iterates a data loader
 RESETS = (b"reset",)  # a function that resets an environment
 SETS_BENCHMARK = (b"benchmark",)  # a helper that sets cuDNN's benchmark mode
 STAR_IMPORT = b"import *"
+
+
+def trained_gate(module: str, program: str, definition: str) -> bytes:
+    """The project gate saying that the program at path `program`, a seeded CUDA program that
+    trains, runs `definition` (a class or function, "" for the top level) of the module at path
+    `module` (both paths absolute)."""
+    return b"\x00".join((TRAINED + os.fsencode(module), os.fsencode(program), definition.encode()))
+
+
+def trainers(gates: Iterable[bytes], module: str) -> dict[str, list[str]]:
+    """What the project gates say of the module at path `module`: for each definition of it that
+    a program trains, the programs (paths, sorted)."""
+    prefix = b"%s%s\x00" % (TRAINED, os.fsencode(os.path.abspath(module)))
+    found: dict[str, list[str]] = {}
+    for gate in sorted(gates):
+        if gate.startswith(prefix):
+            program, _, definition = gate[len(prefix) :].partition(b"\x00")
+            found.setdefault(definition.decode(), []).append(os.fsdecode(program))
+    return found
+
+
+def may_train(data: bytes) -> bool:
+    """Whether a file's bytes may be a program that trains modules in the seeded CUDA state."""
+    return all(contains_any(data, spellings) for spellings in TRAINS_ON_CUDA)
+
+
+def asks_for_trainers(rules: Sequence[HasPatterns], data: bytes) -> bool:
+    """Whether one of the rules would run on these bytes if a program trained their module (a
+    pattern with `TRAINED` whose other parts the bytes hold)."""
+    return any(
+        isinstance(pattern, tuple)
+        and TRAINED in pattern
+        and all(part in data for part in pattern if part != TRAINED)
+        for rule in rules
+        for pattern in rule.patterns
+    )
+
+
+def opened_by(path: Path, data: bytes, gates: frozenset[bytes]) -> tuple[bool, dict]:
+    """What project gates open a file to: the seeding rules (one of them in its bytes), and the
+    programs that train it."""
+    return may_seed(data, gates), trainers(gates, str(path))
 
 
 class HasPatterns(Protocol):
@@ -107,14 +162,22 @@ class Gate:
         self.spellings = SEEDING_SPELLINGS + tuple(
             name.rsplit(".", 1)[-1].encode() for name in seed_functions
         )
-        self.project_gates = tuple(sorted(project_gates))
+        self.project_gates = tuple(sorted(g for g in project_gates if not g.startswith(TRAINED)))
+        # TRAINED + path, for each module a program trains
+        self.trained = frozenset(
+            g[: g.index(b"\x00", len(TRAINED))] for g in project_gates if g.startswith(TRAINED)
+        )
 
-    def rules_for(self, rules: Sequence[HasPatterns], data: bytes) -> list:
-        """The rules whose patterns the bytes contain (a tuple pattern: all of its parts)."""
+    def rules_for(self, rules: Sequence[HasPatterns], data: bytes, path: str = "") -> list:
+        """The rules whose patterns the bytes (of the file at `path`) contain (a tuple pattern: all
+        of its parts)."""
         seeding = may_seed(data, self.project_gates, self.spellings)
+        trained = TRAINED + os.fsencode(os.path.abspath(path)) in self.trained if path else False
 
         def contains(part: bytes) -> bool:
-            return seeding if part == SEEDING else part in data
+            if part == SEEDING:
+                return seeding
+            return trained if part == TRAINED else part in data
 
         return [
             rule

@@ -38,9 +38,9 @@ class Linter:
         # The project's own seeding helpers make a file interesting to the rules that need seeding.
         self.gate = Gate(settings.seed_functions, settings.project_gates)
 
-    def _wanted(self, data: bytes) -> list[Rule]:
-        """The rules the file's bytes let in."""
-        return self.gate.rules_for(self.rules, data)
+    def _wanted(self, path: Path, data: bytes) -> list[Rule]:
+        """The rules the file's bytes (and the programs that train it) let in."""
+        return self.gate.rules_for(self.rules, data, str(path))
 
     def lint(self, path: Path, data: bytes, fix: str | None = None) -> LintResult:
         """Lint file bytes; with fix="safe" or "unsafe", apply fixes until none applies."""
@@ -50,7 +50,7 @@ class Linter:
             text, encoding = decode_source(data)
         except SourceDecodeError as error:
             return LintResult(path, [unreadable(path, str(error))])
-        wanted = self._wanted(data)
+        wanted = self._wanted(path, data)
         source = SourceText(text, encoding)
         if not wanted:
             return LintResult(path, [], source, text)
@@ -68,7 +68,7 @@ class Linter:
             program = read_program(data)
         except NotebookError as error:
             return LintResult(path, [unreadable(path, str(error))])
-        wanted = self._wanted(program.text.encode())
+        wanted = self._wanted(path, program.text.encode())
         result = LintResult(path, [], program.source, program.text, program=program)
         if not wanted:
             return result
@@ -214,7 +214,7 @@ class Linter:
             result.source = source
             result.fixed.update(d.code for d in applied)
             # a fix can open rules (a seeding call it adds)
-            rules = self._wanted(text.encode(source.encoding))
+            rules = self._wanted(result.path, text.encode(source.encoding))
             result.diagnostics = self._diagnostics(
                 result.path, source, rules, result.errors, result.reads, program
             )

@@ -22,7 +22,7 @@ from seedlint.diagnostics import Diagnostic
 from seedlint.discovery import collect_files
 from seedlint.facts import ProjectFacts
 from seedlint.files import display_path, replace_atomically
-from seedlint.gates import MAY_SEED, contains_any
+from seedlint.gates import MAY_SEED, TRAINED, asks_for_trainers, contains_any, may_train
 from seedlint.notebook import Notebook, NotebookError, is_notebook, read_program
 from seedlint.parallel import Pool, available_cpus
 from seedlint.results import LintResult
@@ -92,6 +92,8 @@ class Runner:
         self.facts: ProjectFacts | None = None
         self._project_gates: frozenset[bytes] = frozenset()
         self._validated: set[int] = set()
+        # a language server's workspace files: (modification time, size) -> whether they may train
+        self._trains: dict[str, tuple[tuple[int, int], bool]] = {}
         self._installed_torch = installed_torch_version()  # the default target; None: the newest
         self._cli = {
             "select": options.select,
@@ -249,6 +251,7 @@ class Runner:
             if found is not None and contains_any(found[1], MAY_SEED)
         ]
         self._project_gates = self.facts.gates([path, *imported])
+        self.use_gates(self._project_gates | self._trainers_of(path, data, finder))
         known = self._known(path, data) if fix is None else None
         if known is not None:
             return LintResult(path, known)
@@ -256,6 +259,34 @@ class Runner:
         if fix is None:
             self._remember(path, data, result)
         return result
+
+    def _trainers_of(self, path: Path, data: bytes, finder: ModuleFinder) -> frozenset[bytes]:
+        """The gates saying which programs of the project train the file, when a rule asks for
+        them: a language server's buffer, judged like the same file in a run over the project."""
+        if not asks_for_trainers(self.linter_for(path).rules, data):
+            return frozenset()
+        programs = [file for file in finder.project_files if self._may_train(file, finder)]
+        return frozenset(
+            gate
+            for gate in self.facts.gates(programs, neighbours=False)
+            if gate.startswith(TRAINED)
+        )
+
+    def _may_train(self, file: Path, finder: ModuleFinder) -> bool:
+        """Whether a project file's bytes may be a training program: an unsaved buffer's read
+        each time, a file on disk's kept while its size and modification time hold."""
+        key = os.path.abspath(file)
+        try:
+            if key in finder.unsaved:
+                return may_train(finder.unsaved[key])
+            status = os.stat(key)
+            stamp = (status.st_mtime_ns, status.st_size)
+            known = self._trains.get(key)
+            if known is None or known[0] != stamp:
+                known = self._trains[key] = (stamp, may_train(finder.read_bytes(file)))
+        except OSError:
+            return False
+        return known[1]
 
     def use_gates(self, gates: frozenset[bytes]) -> None:
         if gates != self._project_gates:

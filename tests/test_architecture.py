@@ -58,6 +58,7 @@ LAYERS: list[tuple[str, list[list[str]]]] = [
                 "analysis.ordering",
                 "analysis.environment",
             ],
+            ["analysis.programs"],
         ],
     ),
     (

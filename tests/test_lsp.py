@@ -290,6 +290,29 @@ async def test_an_edit_of_a_caller_rechecks_the_method_it_runs(client: LanguageC
 
 
 @pytest.mark.asyncio
+async def test_an_edit_of_a_training_program_rechecks_the_model_it_trains(client: LanguageClient):
+    """Issue 25: a model module is in SL303's scope through the seeded CUDA program of the
+    workspace that trains it, from the program's buffer as it stands."""
+    from test_program_context import LAYERS, NET, TRAIN
+
+    train_text = textwrap.dedent(TRAIN)
+    for name, text in (
+        ("train.py", train_text),
+        ("models/__init__.py", ""),
+        ("models/layers.py", LAYERS),
+        ("models/net.py", NET),
+    ):
+        (client.root / name).parent.mkdir(exist_ok=True)
+        (client.root / name).write_text(textwrap.dedent(text))
+    model = open_document(client, "models/net.py", textwrap.dedent(NET))
+    assert codes(await diagnostics(client, model, lambda found: found)) == ["SL303"]
+    program = open_document(client, "train.py", train_text)
+    deterministic = "main():\n    torch.use_deterministic_algorithms(True)\n"
+    change_document(client, program, train_text.replace("main():\n", deterministic))
+    assert await diagnostics(client, model, lambda found: found == []) == []
+
+
+@pytest.mark.asyncio
 async def test_rapid_edits_end_with_the_last_texts_diagnostics(client: LanguageClient):
     uri = open_document(client, "train.py", CLEAN)
     for number in range(200):

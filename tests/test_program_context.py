@@ -7,6 +7,7 @@ beside it that must survive.
 from __future__ import annotations
 
 import json
+import textwrap
 
 import pytest
 from conftest import codes_of, lint, run_cli
@@ -475,3 +476,128 @@ EVALUATION_LOADERS = """\
 def test_a_sampler_whose_loader_is_returned_to_evaluation_only_is_left_alone(extra, rows):
     source = EVALUATION_LOADERS.replace("{EXTRA}", extra)
     assert [d.start.row for d in lint(source, {"SL204"}).diagnostics] == rows
+
+
+# ------------------------------------------------------------------ modules a seeded program trains
+TRAIN = """\
+    import torch
+
+    from models.net import Net
+
+
+    def main():
+        torch.manual_seed(0)
+        model = Net().cuda()
+        optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+        for _ in range(10):
+            loss = model(torch.randn(8, 3, 32, 32, device="cuda")).sum()
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+
+
+    if __name__ == "__main__":
+        main()
+    """
+NET = """\
+    import torch.nn.functional as F
+    from torch import nn
+
+    from models.layers import Block
+
+
+    class Net(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.block = Block()
+
+        def forward(self, x):
+            return F.interpolate(self.block(x), scale_factor=2, mode="bilinear")
+    """
+LAYERS = """\
+    from torch import nn
+
+
+    class Block(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.pad = nn.ReflectionPad2d(1)
+
+        def forward(self, x):
+            return self.pad(x)
+    """
+
+
+def _trained_project(write, train: str = TRAIN, where: str = "train.py") -> None:
+    write(where, train)
+    write("models/__init__.py", "")
+    write("models/net.py", NET)
+    write("models/layers.py", LAYERS)
+
+
+class TestModulesASeededProgramTrains:
+    def test_the_model_and_the_blocks_it_builds_are_in_scope_and_named_with_their_program(
+        self, write, tmp_path
+    ):
+        _trained_project(write)
+        assert check(tmp_path) == [("layers.py", "SL303", 7), ("net.py", "SL303", 13)]
+        assert all("despite the seeding in `train.py`" in m for m in messages(tmp_path))
+
+    @pytest.mark.parametrize(
+        ("changes", "where"),
+        [
+            # deterministic algorithms on in the program
+            (
+                (("main():\n", "main():\n        torch.use_deterministic_algorithms(True)\n"),),
+                "train.py",
+            ),
+            ((("        torch.manual_seed(0)\n", ""),), "train.py"),  # the program never seeds
+            ((("            loss.backward()\n", ""),), "train.py"),  # nor runs backward passes
+            (((".cuda()", ""), (', device="cuda"', "")), "train.py"),  # nor uses CUDA
+            ((), "tests/train_net.py"),  # a test seeds for its own checks
+            ((), "test_train.py"),
+        ],
+    )
+    def test_a_program_that_is_not_a_seeded_cuda_training_run_puts_nothing_in_scope(
+        self, write, tmp_path, changes, where
+    ):
+        train = TRAIN
+        for change in changes:
+            train = train.replace(*change)
+        _trained_project(write, train, where)
+        assert [f for f in check(tmp_path) if f[1] == "SL303"] == []
+
+    def test_an_edit_of_the_program_rechecks_the_modules_it_trains_through_the_cache(
+        self, write, tmp_path
+    ):
+        _trained_project(write)
+        cache = ("--cache-dir", str(tmp_path / "cache"))
+        assert len(check(tmp_path, *cache)) == 2
+        write(
+            "train.py",
+            TRAIN.replace(
+                "main():\n", "main():\n        torch.use_deterministic_algorithms(True)\n"
+            ),
+        )
+        assert check(tmp_path, *cache) == []
+
+    def test_only_the_classes_it_runs_are_in_scope_and_not_through_a_dataset(self, write, tmp_path):
+        # the dataset's padding runs in the loader, on the CPU and without grad; nothing builds the
+        # spare head
+        train = TRAIN.replace("Net().cuda()\n", "Net().cuda()\n        data = Spectra()\n")
+        _trained_project(write, train.replace("import Net\n", "import Net, Spectra\n"))
+        spares = """\
+            import torch
+
+
+            class SpareHead(nn.Module):
+                def forward(self, x):
+                    return F.interpolate(x, scale_factor=2, mode="bilinear")
+
+
+            class Spectra(torch.utils.data.Dataset):
+                def __init__(self):
+                    self.pad = nn.ReflectionPad2d(1)
+            """
+        write("models/net.py", textwrap.dedent(NET) + textwrap.dedent(spares))
+        assert check(tmp_path) == [("layers.py", "SL303", 7), ("net.py", "SL303", 13)]

@@ -681,6 +681,46 @@ DETERMINISTIC_SWITCHES = {
     ),
 }
 
+# Helpers that turn deterministic algorithms on: (qualified name, the argument that must be on
+# (None: always), its position (None: keyword-only)).
+DETERMINISTIC_HELPERS = (
+    ("transformers.enable_full_determinism", None, 0),
+    ("transformers.trainer_utils.enable_full_determinism", None, 0),
+    ("ray.train.torch.enable_reproducibility", None, 0),
+    ("transformers.set_seed", "deterministic", 1),
+    ("transformers.trainer_utils.set_seed", "deterministic", 1),
+    ("accelerate.utils.set_seed", "deterministic", 2),
+    ("accelerate.utils.random.set_seed", "deterministic", 2),
+    *(
+        (trainer, "deterministic", None)
+        for trainer in (
+            "lightning.Trainer",
+            "lightning.pytorch.Trainer",
+            "pytorch_lightning.Trainer",
+            "lightning.pytorch.trainer.trainer.Trainer",
+            "pytorch_lightning.trainer.trainer.Trainer",
+        )
+    ),
+)
+
+# Libraries whose code a program calls as a library, even where the linted project is the library
+# itself (torch's own tree): a program "trains" the project's modules, not theirs.
+LIBRARY_PACKAGES = frozenset(
+    {
+        "torch",
+        "torchvision",
+        "torchaudio",
+        "torchtext",
+        "lightning",
+        "pytorch_lightning",
+        "lightning_fabric",
+        "transformers",
+        "accelerate",
+        "timm",
+        "numpy",
+    }
+)
+
 # Training: calls and methods that compute gradients.
 AUTOGRAD_BACKWARD = "torch.autograd.backward"  # `loss.backward()` as a function
 GRADIENT_CALLS = ("torch.autograd.grad", AUTOGRAD_BACKWARD)

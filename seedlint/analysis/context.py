@@ -22,6 +22,7 @@ from seedlint.analysis.flow import EffectClassifier, FlowBuilder
 from seedlint.analysis.index import FunctionInfo, ModuleIndex, Scope
 from seedlint.analysis.project import ProjectIndex
 from seedlint.analysis.walk import iter_descendants
+from seedlint.gates import trainers
 from seedlint.parsing import Layout
 from seedlint.source import DEFAULT_LIMITS, Location, ParseLimits, SourceText
 
@@ -203,6 +204,12 @@ class FileContext:
     @cached_property
     def _call_order(self) -> dict[cst.Call, int]:
         return {call: position for position, (call, _) in enumerate(self.index.all_calls)}
+
+    @cached_property
+    def trainers(self) -> dict[str, list[str]]:
+        """For each class or function of this module that seeded CUDA programs of the project
+        train, their paths (`analysis.programs`, through the project gates)."""
+        return trainers(self.settings.project_gates, str(self.path))
 
     @cached_property
     def uses_cuda(self) -> bool:

@@ -80,3 +80,21 @@ def deterministic_switches(context: FileContext) -> Iterator[cst.Call]:
         value = argument(call, switch.keyword, 0)
         if value is not None and not is_literal(value, *switch.off):
             yield call
+
+
+def deterministic_mode_on(context: FileContext) -> bool:
+    """Whether the module turns deterministic algorithms on, itself or through a known helper.
+
+    `warn_only=True` counts: the remaining nondeterministic ops then warn at run time, naming
+    themselves.
+    """
+    if any(True for _ in deterministic_switches(context)):
+        return True
+    for qualified, keyword, position in catalog.DETERMINISTIC_HELPERS:
+        for call, _ in context.calls_to(qualified):
+            if keyword is None:
+                return True
+            value = argument(call, keyword, position)
+            if value is not None and not is_literal(value, "False", "None"):
+                return True
+    return False

@@ -379,3 +379,19 @@ def _freezes(loop: cst.For) -> bool:
 
 def _is_method_call(call: cst.Call, method: str) -> bool:
     return isinstance(call.func, cst.Attribute) and call.func.attr.value == method and not call.args
+
+
+def differentiates(context: FileContext) -> bool:
+    """Whether the module runs backward passes: `.backward()`, `torch.autograd.grad`, a Lightning
+    `training_step`."""
+    for call, _ in context.index.all_calls:
+        if (
+            isinstance(call.func, cst.Attribute)
+            and call.func.attr.value in catalog.BACKWARD_METHODS
+        ):
+            return True
+    if context.calls_to(*catalog.GRADIENT_CALLS):
+        return True
+    return any(
+        function.node.name.value == "training_step" for function in context.index.functions.values()
+    )

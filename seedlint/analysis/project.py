@@ -292,6 +292,15 @@ class ProjectIndex:
             return None
         return found[0], found[0].classes[found[1]]
 
+    def definition(self, qualified: str) -> tuple[Path, ModuleIndex, str] | None:
+        """The file and index of the project module that defines the class or function a
+        qualified name refers to (following re-exports), and its qualified name there."""
+        found = self._definition(qualified, 0, None)
+        if found is None or not (found[1] in found[0].classes or found[1] in found[0].functions):
+            return None
+        located = self._file(found[0].module_name)
+        return (located[0], *found) if located is not None else None
+
     def derives_from(
         self, qualified: str, bases: frozenset[str], spellings: tuple[bytes, ...]
     ) -> bool:

@@ -13,19 +13,22 @@ integer cumsums over masks are common), `NLLLoss`/`CrossEntropyLoss` (only N-d i
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 import libcst as cst
 
 from seedlint.analysis import catalog
 from seedlint.analysis.arguments import argument, is_literal, is_none
 from seedlint.analysis.context import FileContext
-from seedlint.analysis.environment import deterministic_switches
-from seedlint.analysis.gradients import Gradients
+from seedlint.analysis.environment import deterministic_mode_on
+from seedlint.analysis.gradients import Gradients, differentiates
 from seedlint.analysis.index import Scope
+from seedlint.analysis.programs import definition_of
 from seedlint.diagnostics import Applicability, Fix
-from seedlint.gates import SEEDING
+from seedlint.files import display_path
+from seedlint.gates import SEEDING, TRAINED
 from seedlint.rules.base import Finding, Probe, Rule
 
 _ATOMIC = "accumulates with atomic adds in a nondeterministic order"
@@ -231,64 +234,9 @@ _MODULES_AND_FUNCTIONS: dict[str, tuple[_Op, ...]] = {
     },
 }
 
-# Helpers that turn them on: (qualified name, the argument that must be on (None: always), its
-# position (None: keyword-only)).
-_DETERMINISTIC_HELPERS = (
-    ("transformers.enable_full_determinism", None, 0),
-    ("transformers.trainer_utils.enable_full_determinism", None, 0),
-    ("ray.train.torch.enable_reproducibility", None, 0),
-    ("transformers.set_seed", "deterministic", 1),
-    ("transformers.trainer_utils.set_seed", "deterministic", 1),
-    ("accelerate.utils.set_seed", "deterministic", 2),
-    ("accelerate.utils.random.set_seed", "deterministic", 2),
-    *(
-        (trainer, "deterministic", None)
-        for trainer in (
-            "lightning.Trainer",
-            "lightning.pytorch.Trainer",
-            "pytorch_lightning.Trainer",
-            "lightning.pytorch.trainer.trainer.Trainer",
-            "pytorch_lightning.trainer.trainer.Trainer",
-        )
-    ),
-)
 _FIX = Fix(
     "Call `torch.use_deterministic_algorithms(True)` at start-up", Applicability.DISPLAY_ONLY
 )
-
-
-def _deterministic_mode_on(context: FileContext) -> bool:
-    """Whether the module turns deterministic algorithms on, itself or through a known helper.
-
-    `warn_only=True` counts: the remaining nondeterministic ops then warn at run time, naming
-    themselves.
-    """
-    if any(True for _ in deterministic_switches(context)):
-        return True
-    for qualified, keyword, position in _DETERMINISTIC_HELPERS:
-        for call, _ in context.calls_to(qualified):
-            if keyword is None:
-                return True
-            value = argument(call, keyword, position)
-            if value is not None and not is_literal(value, "False", "None"):
-                return True
-    return False
-
-
-def _differentiates(context: FileContext) -> bool:
-    """Whether the module runs backward passes: `.backward()`, `torch.autograd.grad`, a Lightning
-    `training_step`."""
-    for call, _ in context.index.all_calls:
-        if (
-            isinstance(call.func, cst.Attribute)
-            and call.func.attr.value in catalog.BACKWARD_METHODS
-        ):
-            return True
-    if context.calls_to(*catalog.GRADIENT_CALLS):
-        return True
-    return any(
-        function.node.name.value == "training_step" for function in context.index.functions.values()
-    )
 
 
 def _no_gradient_through(
@@ -327,9 +275,9 @@ def _in_an_unused_helper(context: FileContext, scope: Scope) -> bool:
     )
 
 
-def _op_patterns() -> tuple[tuple[bytes, bytes, bytes], ...]:
-    """(device, op name, seeding): the file must mention CUDA (or DataParallel), one of the ops, and
-    seed."""
+def _op_patterns() -> tuple[tuple[bytes, bytes, bytes] | tuple[bytes, bytes], ...]:
+    """The file must mention one of the ops, and either CUDA (or DataParallel) and seeding, or be
+    trained by a seeded CUDA program of the project."""
     names = set()
     for qualified in _MODULES_AND_FUNCTIONS:
         for prefix in ("torch.nn.functional.", "torch.nn.", "torch.Tensor.", "torch."):
@@ -340,7 +288,7 @@ def _op_patterns() -> tuple[tuple[bytes, bytes, bytes], ...]:
         (device, name.encode(), SEEDING)
         for device in (b"cuda", b"DataParallel")
         for name in sorted(names)
-    )
+    ) + tuple((name.encode(), TRAINED) for name in sorted(names))
 
 
 class NondeterministicCudaOp(Rule):
@@ -355,25 +303,30 @@ class NondeterministicCudaOp(Rule):
     needs_cuda = True
 
     def check(self, context: FileContext) -> Iterator[Finding]:
-        if not context.uses_cuda or not context.seeding_flows or _deterministic_mode_on(context):
+        seeded_here = context.uses_cuda and bool(context.seeding_flows)
+        trained = {} if seeded_here else context.trainers
+        if not (seeded_here or trained) or deterministic_mode_on(context):
             return
-        differentiates: bool | None = None
+        # code a program trains runs backward passes: the program's
+        runs_backward: bool | None = None if seeded_here else True
         gradients = Gradients(context)
         for call, scope in context.index.all_calls:
+            programs = () if seeded_here else _trained_by(context, trained, scope)
+            if not (seeded_here or programs):
+                continue
             op = self._op(context, call, scope)
             if op is None or _adds_at_unique_indices(context, call, scope):
                 continue
             if op.backward_only:
-                differentiates = (
-                    _differentiates(context) if differentiates is None else differentiates
-                )
+                if runs_backward is None:
+                    runs_backward = differentiates(context)
                 if (
-                    not differentiates
+                    not runs_backward
                     or _no_gradient_through(context, gradients, call, scope)
                     or _in_an_unused_helper(context, scope)
                 ):
                     continue
-            yield self._finding(context, call, op)
+            yield self._finding(context, call, op, programs)
 
     @staticmethod
     def _op(context: FileContext, call: cst.Call, scope: Scope) -> _Op | None:
@@ -400,7 +353,7 @@ class NondeterministicCudaOp(Rule):
         return next((op for op in ops if op.applies(call, shift)), None)
 
     @staticmethod
-    def _finding(context: FileContext, call: cst.Call, op: _Op) -> Finding:
+    def _finding(context: FileContext, call: cst.Call, op: _Op, programs: Sequence[str]) -> Finding:
         effect = (
             "use a deterministic kernel" if op.deterministic_kernel else "raise an error instead"
         )
@@ -408,12 +361,30 @@ class NondeterministicCudaOp(Rule):
         return Finding(
             call,
             f"`{context.code(call.func)}` on CUDA {op.reason}, so {outcome} can differ from run "
-            "to run despite the seeding; `torch.use_deterministic_algorithms(True)` makes it "
-            f"{effect}",
+            f"to run despite the seeding{_program_clause(programs)}; "
+            f"`torch.use_deterministic_algorithms(True)` makes it {effect}",
             _FIX,
             help="Call `torch.use_deterministic_algorithms(True)` at start-up, or silence the line "
             "if the variation is acceptable",
         )
+
+
+def _trained_by(context: FileContext, trained: dict[str, list[str]], scope: Scope) -> list[str]:
+    """The programs that train the class or function a scope is in (the module's top level runs
+    when any of them imports it)."""
+    definition = definition_of(context.index, scope)
+    if definition:
+        return trained.get(definition, [])
+    return sorted({program for programs in trained.values() for program in programs})
+
+
+def _program_clause(programs: Sequence[str]) -> str:
+    """How a message names the programs that train the code (none: the module seeds itself)."""
+    if not programs:
+        return ""
+    shown = display_path(Path(programs[0]))
+    others = f" and {len(programs) - 1} more" if len(programs) > 1 else ""
+    return f" in `{shown}`{others}, which trains this code on CUDA"
 
 
 # Ways to turn a tensor of positions into another shape or type: they keep the positions unique.

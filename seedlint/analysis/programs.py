@@ -1,0 +1,163 @@
+"""Programs that train: a seeded CUDA program and the project code it runs.
+
+A model module rarely seeds or mentions CUDA itself: the training script that imports it does. What
+holds in that script (it seeds, runs on CUDA, runs backward passes and never turns deterministic
+algorithms on) holds for the code it runs, so SL303 judges the modules it trains in its context. The
+classes and functions it runs are found from what it calls: each call resolving to a project class
+or function reaches it, and the calls in that class or function lead on, a few calls deep (a dataset
+class is not followed: its code runs in the data loader). Libraries stay libraries
+(`catalog.LIBRARY_PACKAGES`, even when the linted project is torch's own tree), and a test module is
+not a training program: its seed serves its own checks.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import libcst as cst
+
+from seedlint.analysis import catalog
+from seedlint.analysis.context import AnalysisSettings, FileContext
+from seedlint.analysis.environment import deterministic_mode_on
+from seedlint.analysis.gradients import differentiates
+from seedlint.analysis.index import ModuleIndex, Scope
+from seedlint.analysis.project import ProjectIndex
+from seedlint.files import display_path
+from seedlint.gates import may_train, trained_gate
+from seedlint.source import decode_source
+
+_DEPTH = 4  # calls followed from the program: model, its blocks, their layers, their helpers
+_MAX_DEFINITIONS = 400
+_TEST_FILE = re.compile(r"(^test_.*|.*_test|^conftest)\.py$")
+_TEST_FOLDERS = frozenset({"test", "tests", "testing"})
+
+
+def trained_gates(project: ProjectIndex, path: Path) -> frozenset[bytes]:
+    """A program's project gates: a `trained_gate` for each class and function it trains, when it
+    seeds, trains on CUDA and leaves deterministic algorithms off (read from its bytes first).
+    Scripts only: a notebook's cells are not read as a program here."""
+    if path.suffix != ".py" or not os.path.isfile(path):  # a FIFO beside a script blocks a read
+        return frozenset()
+    try:
+        data = project.finder.read_bytes(path)
+    except OSError:
+        return frozenset()
+    if not may_train(data):
+        return frozenset()
+    # decoded once the index parsed it
+    parsed = project.parsed(path, decode_source(data)[0]) if project.module_at(path) else None
+    if parsed is None:
+        return frozenset()
+    index, layout = parsed
+    context = FileContext(
+        path,
+        layout.source,
+        layout,
+        index.module_name,
+        AnalysisSettings(project.seed_functions, project=project),
+        index=index,
+    )
+    if not is_seeded_cuda_training(context):
+        return frozenset()
+    program = os.path.abspath(path)
+    return frozenset(
+        trained_gate(str(module), program, definition)
+        for module, definitions in trained_definitions(context).items()
+        for definition in definitions
+    )
+
+
+def is_seeded_cuda_training(context: FileContext) -> bool:
+    """Whether the module is a program that seeds, trains on CUDA and leaves deterministic
+    algorithms off."""
+    path = Path(context.path)
+    # folders named from the working directory (the project's root), not above it
+    folders = Path(display_path(path.absolute())).parts[:-1]
+    if _TEST_FILE.match(path.name) or _TEST_FOLDERS.intersection(folders):
+        return False
+    return (
+        bool(context.seeding_flows)
+        and context.uses_cuda
+        and differentiates(context)
+        and not deterministic_mode_on(context)
+    )
+
+
+def trained_definitions(context: FileContext) -> dict[Path, set[str]]:
+    """The project classes and functions the program runs, by file: those it calls, and a few
+    calls deep those they call (a class: its methods and bases). A dataset class is not followed:
+    its code runs in the loader, on the CPU."""
+    project = context.settings.project
+    if project is None:
+        return {}
+    found: dict[Path, set[str]] = {}
+    starts = _calls_by_definition(context.index)
+    reached = {(context.module_name, key) for key in starts}
+    layer = [(context.index, key) for key in starts]
+    for _ in range(_DEPTH):
+        following = []
+        for index, definition in layer:
+            for path, module, name in _called(project, index, definition):
+                key = _key(module, name)
+                if (module.module_name, key) in reached or len(reached) > _MAX_DEFINITIONS:
+                    continue
+                reached.add((module.module_name, key))
+                found.setdefault(Path(os.path.abspath(path)), set()).add(key)
+                following.append((module, key))
+        layer = following
+    return found
+
+
+def _called(
+    project: ProjectIndex, index: ModuleIndex, definition: str
+) -> list[tuple[Path, ModuleIndex, str]]:
+    """The project definitions (file, module, qualified name) that a class or function of a module
+    calls (a class: also its bases); "" is the module's own top level."""
+    cls = index.classes.get(definition)
+    names = list(cls.bases) if cls is not None else []
+    for call, scope in _calls_by_definition(index).get(definition, ()):
+        qualified = index.qualify(call.func, scope)
+        if qualified is not None and "(" not in qualified:
+            names.append(qualified)
+    called = []
+    for qualified in dict.fromkeys(names):
+        if qualified.split(".", 1)[0] in catalog.LIBRARY_PACKAGES:
+            continue
+        found = project.definition(qualified)
+        if found is None or found[1].module_name.split(".", 1)[0] in catalog.LIBRARY_PACKAGES:
+            continue
+        defined = found[1].classes.get(found[2])
+        if defined is None or not found[1].subclasses_of(defined, catalog.DATASET_BASES):
+            called.append(found)
+    return called
+
+
+def _calls_by_definition(index: ModuleIndex) -> dict[str, list[tuple[cst.Call, Scope]]]:
+    """A module's calls by the class or module-level function they are in ("" at top level)."""
+    calls: dict[str, list[tuple[cst.Call, Scope]]] = {}
+    for call, scope in index.all_calls:
+        calls.setdefault(definition_of(index, scope), []).append((call, scope))
+    return calls
+
+
+def definition_of(index: ModuleIndex, scope: Scope) -> str:
+    """The class or module-level function a scope is in, qualified ("" for the module's top
+    level)."""
+    while scope.parent is not None and scope.parent is not index.module_scope:
+        scope = scope.parent
+    if scope.parent is None:
+        return ""
+    function = index.function_of_scope.get(scope)
+    if function is not None:
+        return _key(index, function.qualified)
+    return scope.owner_class.qualified if scope.owner_class is not None else ""
+
+
+def _key(index: ModuleIndex, qualified: str) -> str:
+    """A definition's key: a method counts as its class."""
+    function = index.functions.get(qualified)
+    if function is not None and function.owner_class is not None:
+        return function.owner_class.qualified
+    return qualified

@@ -1,0 +1,1 @@
+# Mimics the package of a U-Net model. Independent re-creation of the pattern.
