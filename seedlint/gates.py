@@ -168,10 +168,15 @@ class Gate:
             g[: g.index(b"\x00", len(TRAINED))] for g in project_gates if g.startswith(TRAINED)
         )
 
+    def seeds(self, data: bytes) -> bool:
+        """Whether the bytes may seed: a seeding spelling, a configured `seed-functions` name, or
+        a call of one of the project's seeding helpers."""
+        return may_seed(data, self.project_gates, self.spellings)
+
     def rules_for(self, rules: Sequence[HasPatterns], data: bytes, path: str = "") -> list:
         """The rules whose patterns the bytes (of the file at `path`) contain (a tuple pattern: all
         of its parts)."""
-        seeding = may_seed(data, self.project_gates, self.spellings)
+        seeding = self.seeds(data)
         trained = TRAINED + os.fsencode(os.path.abspath(path)) in self.trained if path else False
 
         def contains(part: bytes) -> bool:

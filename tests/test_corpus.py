@@ -91,6 +91,8 @@ EXPECTED: dict[str, set[Finding]] = {
     },  # main.py seeds NumPy before Runner.train; a library function's own late seed
     "caller_leaves_numpy": {("runner.py", "SL105", 15)},  # main.py seeds torch only
     "undone_seeding": {("split.py", "SL105", 13)},
+    # a GAN script that trains and seeds nothing; its sampling and profiling scripts beside it
+    "unseeded_gan": {("gan.py", "SL112", 29)},
     # the model the seeded CUDA program trains: its upsampling and its blocks' padding
     "trained_model": {
         ("train.py", "SL103", 19),
@@ -107,6 +109,7 @@ EXPECTED: dict[str, set[Finding]] = {
     "eval_loaders": {
         ("train_glue.py", "SL201", 26),  # epoch loop over tqdm(train_dataloader), no set_epoch
         ("validate.py", "SL204", 11),  # the training sampler; the validation one only evaluates
+        ("validate.py", "SL112", 22),  # the script trains and seeds nothing
     },
     "one_file_listing": {("datasets.py", "SL205", 14)},  # ids listed; one mask per id found by glob
     "sb3_agent_env": {("train_agent.py", "SL111", 15)},  # the agent built with seed= seeds env

@@ -150,6 +150,7 @@ def test_cuda_only_findings_need_cuda_on_a_cpu_machine(tmp_path):
         ("SL204", "first divergent draw"),
         ("SL106", "first divergent draw"),
         ("SL206", "the output differs between hash seeds"),
+        ("SL112", "first divergent draw"),
     ],
 )
 def test_each_probe_confirms_its_page_example(tmp_path, code, label):

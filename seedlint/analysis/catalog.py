@@ -681,6 +681,60 @@ DETERMINISTIC_SWITCHES = {
     ),
 }
 
+# Framework runners that seed from their configuration when they start: a program that calls one is
+# seeded, whatever its own text says (detectron2's `default_setup` seeds from `cfg.SEED`, mmengine's
+# runner from `randomness`, `LightningCLI` runs `seed_everything` by default, ultralytics' `YOLO`
+# trainers and fairseq's `main` seed from their config).
+SEEDING_RUNNERS = frozenset(
+    {
+        "detectron2.engine.default_setup",
+        "detectron2.engine.defaults.default_setup",
+        "mmengine.runner.Runner",
+        "mmengine.runner.Runner.from_cfg",
+        "mmengine.Runner",
+        "lightning.pytorch.cli.LightningCLI",
+        "lightning.pytorch.LightningCLI",
+        "pytorch_lightning.cli.LightningCLI",
+        "pytorch_lightning.utilities.cli.LightningCLI",
+        "ultralytics.YOLO",
+        "fairseq_cli.train.main",
+    }
+)
+# What makes a program a training run: a backward pass (`catalog.BACKWARD_METHODS`,
+# `GRADIENT_CALLS`), or a Lightning trainer's `fit` (which seeds nothing by itself).
+LIGHTNING_TRAINERS = frozenset(
+    {
+        "lightning.Trainer",
+        "lightning.pytorch.Trainer",
+        "pytorch_lightning.Trainer",
+        "lightning.pytorch.trainer.trainer.Trainer",
+        "pytorch_lightning.trainer.trainer.Trainer",
+    }
+)
+# What changes from run to run in a training program that seeds nothing, by what it calls.
+DROPOUT_CALLS = frozenset(
+    {
+        *(f"torch.nn.{name}" for name in ("Dropout", "Dropout1d", "Dropout2d", "Dropout3d")),
+        "torch.nn.AlphaDropout",
+        "torch.nn.FeatureAlphaDropout",
+        *(
+            f"torch.nn.functional.{name}"
+            for name in ("dropout", "dropout1d", "dropout2d", "dropout3d", "alpha_dropout")
+        ),
+    }
+)
+AUGMENTATION_MODULES = ("torchvision.transforms.", "torchvision.transforms.v2.")
+SHUFFLING_CALLS = frozenset(
+    {
+        "torch.utils.data.RandomSampler",
+        "torch.utils.data.SubsetRandomSampler",
+        "torch.utils.data.random_split",
+        "torch.utils.data.sampler.RandomSampler",
+        "torch.utils.data.sampler.SubsetRandomSampler",
+        "torch.utils.data.dataset.random_split",
+    }
+)
+
 # Helpers that turn deterministic algorithms on: (qualified name, the argument that must be on
 # (None: always), its position (None: keyword-only)).
 DETERMINISTIC_HELPERS = (
@@ -691,16 +745,7 @@ DETERMINISTIC_HELPERS = (
     ("transformers.trainer_utils.set_seed", "deterministic", 1),
     ("accelerate.utils.set_seed", "deterministic", 2),
     ("accelerate.utils.random.set_seed", "deterministic", 2),
-    *(
-        (trainer, "deterministic", None)
-        for trainer in (
-            "lightning.Trainer",
-            "lightning.pytorch.Trainer",
-            "pytorch_lightning.Trainer",
-            "lightning.pytorch.trainer.trainer.Trainer",
-            "pytorch_lightning.trainer.trainer.Trainer",
-        )
-    ),
+    *((trainer, "deterministic", None) for trainer in sorted(LIGHTNING_TRAINERS)),
 )
 
 # Libraries whose code a program calls as a library, even where the linted project is the library

@@ -84,14 +84,17 @@ class Editor:
         return Edit(row_start, row_start, f"{indentation}{lines}{self.source.newline}")
 
     def insert_after(self, statement: Statement, code: str) -> Edit:
-        """Insert a statement just after another, on its own line with the same indentation."""
+        """Insert statements (`\n`-separated) just after another, on their own lines with the same
+        indentation."""
         layout = self._line_layout(statement)
         if layout is None:
             _, end = self.layout.span(statement.node)
-            return Edit(end, end, f"; {code}")
+            return Edit(end, end, "; " + "; ".join(code.split("\n")))
         _, next_row, indentation = layout
-        prefix = "" if self.source.text[:next_row].endswith(("\n", "\r")) else self.source.newline
-        return Edit(next_row, next_row, f"{prefix}{indentation}{code}{self.source.newline}")
+        newline = self.source.newline
+        prefix = "" if self.source.text[:next_row].endswith(("\n", "\r")) else newline
+        lines = f"{newline}{indentation}".join(code.split("\n"))
+        return Edit(next_row, next_row, f"{prefix}{indentation}{lines}{newline}")
 
     def keyword_edit(self, call: cst.Call, name: str, value: str) -> Edit:
         """Pass `name=value` to a call: replace the value it is given (`seed=None`), or add it

@@ -69,13 +69,52 @@ def trained_gates(project: ProjectIndex, path: Path) -> frozenset[bytes]:
     )
 
 
+def is_test(path: Path) -> bool:
+    """Whether a file is a test (`test_*.py`, `*_test.py`, `conftest.py`, or under a `test`,
+    `tests` or `testing` folder of the project): its seeding, or its lack, serves its checks."""
+    # folders named from the working directory (the project's root), not above it
+    folders = Path(display_path(path.absolute())).parts[:-1]
+    return bool(_TEST_FILE.match(path.name) or _TEST_FOLDERS.intersection(folders))
+
+
+def training_calls(context: FileContext) -> list[cst.Call]:
+    """The calls that train: backward passes (`loss.backward()`, `accelerator.backward(loss)`)
+    first, then `torch.autograd.grad` and Lightning trainers' `fit`, each in source order."""
+    fits = {f"{trainer}().fit" for trainer in catalog.LIGHTNING_TRAINERS}
+    backward, others = [], []
+    for call, scope in context.index.all_calls:
+        func = call.func
+        if isinstance(func, cst.Attribute) and func.attr.value in catalog.BACKWARD_METHODS:
+            backward.append(call)
+        elif context.index.qualify(func, scope) in (*catalog.GRADIENT_CALLS, *fits):
+            others.append(call)
+    return backward + others
+
+
+def optimizer_steps(context: FileContext) -> list[cst.Call]:
+    """Calls that step an optimizer: `.step()` on a `torch.optim` optimizer or on a name that says
+    it is one (`optimizer_G.step()`, `d_optim.step()`), or a scaler's `scaler.step(optimizer)`."""
+    found = []
+    for call, scope in context.index.all_calls:
+        func = call.func
+        if not (isinstance(func, cst.Attribute) and func.attr.value.split("_")[0] == "step"):
+            continue  # `step()`, and `step_and_update_lr()` of the scheduled-optimizer wrappers
+        receiver = context.code(func.value).lower()
+        handed = context.code(call.args[0].value).lower() if call.args else ""
+        qualified = context.index.qualify(func.value, scope) or ""
+        if (
+            qualified.startswith("torch.optim.")
+            or ("opt" in receiver and "sched" not in receiver)
+            or "opt" in handed
+        ):
+            found.append(call)
+    return found
+
+
 def is_seeded_cuda_training(context: FileContext) -> bool:
     """Whether the module is a program that seeds, trains on CUDA and leaves deterministic
     algorithms off."""
-    path = Path(context.path)
-    # folders named from the working directory (the project's root), not above it
-    folders = Path(display_path(path.absolute())).parts[:-1]
-    if _TEST_FILE.match(path.name) or _TEST_FOLDERS.intersection(folders):
+    if is_test(Path(context.path)):
         return False
     return (
         bool(context.seeding_flows)

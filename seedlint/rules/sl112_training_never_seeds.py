@@ -1,0 +1,267 @@
+"""SL112 training-never-seeds: a training program that seeds nothing on any path."""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import libcst as cst
+
+from seedlint.analysis import catalog
+from seedlint.analysis.arguments import argument, is_literal
+from seedlint.analysis.context import FileContext
+from seedlint.analysis.edits import Editor
+from seedlint.analysis.entries import seeded_on_import
+from seedlint.analysis.environment import string_value
+from seedlint.analysis.index import Statement, is_main_guard
+from seedlint.analysis.modules import imported_modules
+from seedlint.analysis.programs import is_test, optimizer_steps, training_calls
+from seedlint.diagnostics import Applicability, Fix
+from seedlint.gates import MAY_SEED, Gate, may_seed
+from seedlint.rules.base import Finding, Probe, Rule
+
+# Functions that time or test a training step rather than train a model.
+_BENCHMARK = re.compile(r"^_*(test|bench|profil|measure|time|speed)", re.IGNORECASE)
+# Option names of a seed, as `add_argument` spells them (`--seed`, `--random-seed`, `--manualSeed`).
+_SEED_OPTION = re.compile(r"^--?(random[_-]?|manual[_-]?)?seed$", re.IGNORECASE)
+
+
+class TrainingNeverSeeds(Rule):
+    code = "SL112"
+    name = "training-never-seeds"
+    summary = (
+        "A training program seeds nothing, so its initial weights, data order and dropout change "
+        "from run to run"
+    )
+    fix_availability = "unsafe"
+    patterns = (b"backward", b".fit(", b"autograd")
+    probe = Probe.RUN_TO_RUN
+
+    def check(self, context: FileContext) -> Iterator[Finding]:
+        if is_test(Path(context.path)) or _seeds(context):
+            return
+        training, steps = training_calls(context), optimizer_steps(context)
+        run = context.run_by_module_body([*training, *steps])
+        trains = [call for call in training if call in run]
+        if not trains or not (any(call in run for call in steps) or _fits(trains)):
+            return  # a module whose body trains nothing: a library, inference, a benchmark
+        changes, generators = _what_changes(context)
+        if not changes or _benchmarks(context, trains) or _imported_elsewhere(context):
+            return  # nothing random seen; a benchmark; a library module's demo block
+        shown = trains[0]
+        yield Finding(
+            shown,
+            f"This program trains (`{context.code(shown.func)}({'...' if shown.args else ''})`) "
+            "but seeds nothing on any path: what it draws changes from run to run "
+            f"({_listed(changes)}), so no two runs give the same model",
+            _fix(context),
+            help="Seed at the start of the program, with its own seed option if it has one "
+            "(else choose a fixed value)",
+            generators=generators,
+        )
+
+
+def _fits(trains: list[cst.Call]) -> bool:
+    """Whether one of the training calls is a Lightning trainer's `fit` (which steps the
+    optimizers itself)."""
+    return any(
+        isinstance(call.func, cst.Attribute) and call.func.attr.value == "fit" for call in trains
+    )
+
+
+def _imported_elsewhere(context: FileContext) -> bool:
+    """Whether another project file imports this module: a library module whose `__main__` block
+    is a demo or a self-test, not the program."""
+    project = context.settings.project
+    if project is None:
+        return False
+    finder, name = project.finder, context.module_name
+    here = os.path.abspath(context.path)
+    root = _import_root(here, name)
+    spelling = name.rsplit(".", 1)[-1].encode()
+    for file in finder.project_files:
+        if os.path.abspath(file) == here or not os.path.isfile(file):
+            continue
+        try:
+            data = finder.read_bytes(file)
+        except OSError:
+            continue
+        if spelling not in data:
+            continue
+        other = finder.module_name(file)
+        # the same import root: the name finds this file, not a namesake in another script's folder
+        if _import_root(os.path.abspath(file), other) == root and any(
+            imported == name or imported.startswith(name + ".")
+            for imported in imported_modules(data, other, Path(file).name == "__init__.py")
+        ):
+            return True
+    return False
+
+
+def _import_root(path: str, module: str) -> str:
+    """The folder a module's dotted name starts from."""
+    levels = module.count(".") + (2 if Path(path).name == "__init__.py" else 1)
+    for _ in range(levels):
+        path = os.path.dirname(path)
+    return path
+
+
+def _benchmarks(context: FileContext, trains: list[cst.Call]) -> bool:
+    """Whether every training call is in a function named as a benchmark or a test (`test_NSA`,
+    `benchmark_step`, `profile_memory`): it times the step, its result is not a model."""
+    for call in trains:
+        function = context.index.function_of_scope.get(context.index.statement_of[call].scope)
+        if function is None or not _BENCHMARK.match(function.node.name.value):
+            return False
+    return True
+
+
+def _seeds(context: FileContext) -> bool:
+    """Whether the program may seed on some path: a seeding spelling in its text (a seeding call,
+    a helper named like one, a project helper that seeds), a seeding flow, a framework runner that
+    seeds from its configuration, or a project module it imports that seeds on import."""
+    data = context.source.text.encode()
+    gate = Gate(context.settings.seed_functions, context.settings.project_gates)
+    # `Trainer(` is a seeding spelling for transformers' trainers, which the flow knows by name; a
+    # Lightning trainer does not seed
+    spellings = tuple(spelling for spelling in gate.spellings if spelling != b"Trainer(")
+    if may_seed(data, gate.project_gates, spellings) or context.seeding_flows:
+        return True
+    if any(context.calls_to(*catalog.SEEDING_RUNNERS)):
+        return True
+    project = context.settings.project
+    if project is None:
+        return False
+    for name in imported_modules(data, context.module_name, context.path.name == "__init__.py"):
+        index = project.module(name, gate=MAY_SEED)
+        if index is not None and seeded_on_import(project.builder(index).walk(None)):
+            return True
+    return False
+
+
+def _what_changes(context: FileContext) -> tuple[list[str], frozenset[str]]:
+    """What the program's run draws, in words (only what was seen), and the generators behind
+    it."""
+    index = context.index
+    changes: dict[str, None] = {}
+    draws: dict[str, None] = {}  # other draws, by what they call
+    generators: set[str] = set()
+    for event in context.walk(None).events:
+        if event.kind != "draw":
+            continue
+        generators |= catalog.cuda_as_one(event.generators)
+        last = event.effect.qualified.rsplit(".", 1)[-1]
+        if event.effect.qualified.startswith("torch.nn.") or last[:1].isupper():
+            changes["initial weights"] = None
+        else:
+            draws[f"`{event.effect.qualified}`"] = None
+    candidates: dict[cst.Call, str] = {}
+    for call, scope in index.all_calls:
+        qualified = index.qualify(call.func, scope) or ""
+        if qualified in catalog.DATA_LOADERS and is_literal(argument(call, "shuffle", 2), "True"):
+            candidates[call] = "data order"
+        elif qualified in catalog.SHUFFLING_CALLS:
+            candidates[call] = "data order"
+        elif qualified in catalog.DROPOUT_CALLS:
+            candidates[call] = "dropout"
+        elif qualified.startswith(catalog.AUGMENTATION_MODULES) and qualified.rsplit(".", 1)[
+            -1
+        ].startswith("Random"):
+            candidates[call] = "augmentations"
+    for call in context.run_by_module_body(candidates):
+        changes[candidates[call]] = None
+        generators.add(catalog.TORCH_CPU)
+    order = ("initial weights", "data order", "dropout", "augmentations")
+    ranked = sorted(changes, key=order.index)
+    if draws:
+        ranked.append(f"draws of {_listed(list(draws)[:3])}")
+    return ranked, frozenset(generators)
+
+
+def _listed(changes: list[str]) -> str:
+    return changes[0] if len(changes) == 1 else f"{', '.join(changes[:-1])} and {changes[-1]}"
+
+
+def _fix(context: FileContext) -> Fix | None:
+    """Seed torch (and `random` and NumPy where the module imports them) at the start: after the
+    program parses its seed option, else first in its `__main__` block, else after its imports."""
+    editor = Editor(context.source, context.layout, lambda: context.index)
+    option = _seed_option(context)
+    value = option[1] if option is not None else "0"
+    bindings = context.index.module_scope.bindings
+    seeding, edits = [], []
+    for qualified, module in (
+        ("torch.manual_seed", "torch"),
+        ("random.seed", "random"),
+        ("numpy.random.seed", "numpy"),
+    ):
+        if module != "torch" and module not in bindings.values():
+            continue
+        spelled, import_edit = editor.reference(qualified)
+        seeding.append(f"{spelled}({value})")
+        if import_edit is not None:
+            edits.append(import_edit)
+    code = "\n".join(seeding)
+    if option is not None:
+        edits.append(editor.insert_after(option[0], code))
+    else:
+        start = _start(context)
+        if start is None:
+            return None
+        inserted = editor.insert_before(start, code)
+        if inserted is None:
+            return None
+        edits.append(inserted)
+    return Fix(
+        f"Seed at the start of the program with `{value}`"
+        + ("" if option is not None else " (choose your own value)"),
+        Applicability.UNSAFE,
+        tuple(sorted(edits, key=lambda edit: edit.start)),
+    )
+
+
+def _seed_option(context: FileContext) -> tuple[Statement, str] | None:
+    """The statement that parses the program's options and how to read its seed option
+    (`args.seed`), when it has one and parses them into a name."""
+    index = context.index
+    dests = set()
+    for call, _ in context.calls_by_name("add_argument"):
+        names = [string_value(arg.value) for arg in call.args if arg.keyword is None]
+        flag = next((name for name in names if name and _SEED_OPTION.match(name)), None)
+        if flag is not None:
+            dest = string_value(argument(call, "dest", None))
+            dests.add(dest or flag.lstrip("-").replace("-", "_"))
+    if len(dests) != 1:
+        return None
+    for call, _ in context.calls_by_name("parse_args"):
+        statement = index.statement_of[call]
+        node = statement.node
+        if (
+            isinstance(node, cst.Assign)
+            and node.value is call
+            and len(node.targets) == 1
+            and isinstance(node.targets[0].target, cst.Name)
+        ):
+            return statement, f"{node.targets[0].target.value}.{dests.pop()}"
+    return None
+
+
+def _start(context: FileContext) -> Statement | None:
+    """The first statement of the `__main__` block, else the module's first statement after its
+    imports and docstring."""
+    index = context.index
+    statements = index.statements.get(context.module, [])
+    for statement in statements:
+        if is_main_guard(statement.node):
+            block = index.statements.get(statement.node.body, [])
+            return block[0] if block else None
+    for position, statement in enumerate(statements):
+        node = statement.node
+        if isinstance(node, (cst.Import, cst.ImportFrom)):
+            continue
+        if position == 0 and isinstance(node, cst.Expr) and string_value(node.value):
+            continue  # the docstring
+        return statement
+    return None

@@ -1,0 +1,170 @@
+"""Issue 26: rules about whole training programs. SL112 (a training program that seeds nothing)."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+from conftest import codes_of, lint, run_cli
+
+TRAINING = """\
+    import argparse
+
+    import torch
+    from torch import nn
+    from torch.utils.data import DataLoader, TensorDataset
+
+
+    def main():
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--lr", type=float, default=0.1)
+        args = parser.parse_args()
+        data = TensorDataset(torch.zeros(64, 4), torch.zeros(64, dtype=torch.long))
+        loader = DataLoader(data, batch_size=8, shuffle=True)
+        model = nn.Sequential(nn.Linear(4, 2), nn.Dropout(0.5))
+        optimizer = torch.optim.SGD(model.parameters(), lr=args.lr)
+        for x, y in loader:
+            loss = nn.functional.cross_entropy(model(x), y)
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+
+
+    if __name__ == "__main__":
+        main()
+    """
+
+
+class TestSL112TrainingNeverSeeds:
+    def test_a_training_script_that_seeds_nothing_is_flagged_once_at_its_backward_pass(self):
+        (finding,) = lint(TRAINING, {"SL112"}).diagnostics
+        assert (finding.code, finding.start.row) == ("SL112", 19)
+        assert "changes from run to run (initial weights, data order and dropout)" in (
+            finding.message
+        )
+
+    @pytest.mark.parametrize(
+        ("old", "new"),
+        [
+            (
+                "    args = parser.parse_args()\n",
+                "    args = parser.parse_args()\n    torch.manual_seed(0)\n",
+            ),
+            (
+                "    args = parser.parse_args()\n",
+                "    args = parser.parse_args()\n    set_seed(3)\n",
+            ),
+            # detectron2's default_setup seeds from the config
+            ("import torch\n", "import torch\nfrom detectron2.engine import default_setup\n"),
+            # an inference script: no backward pass, no optimizer step
+            ("        loss.backward()\n        optimizer.step()\n", ""),
+            # gradients taken to score heads or inputs, no optimizer stepped
+            ("        optimizer.step()\n", ""),
+            # nothing random: weights from zeros, data in order
+            (
+                "    model = nn.Sequential(nn.Linear(4, 2), nn.Dropout(0.5))\n",
+                "    model = nn.Sequential(nn.Identity())\n",
+            ),
+            # a benchmark of the step
+            ("def main():", "def benchmark_step():"),
+        ],
+    )
+    def test_programs_that_seed_or_do_not_train_a_model_are_left_alone(self, old, new):
+        source = textwrap.dedent(TRAINING).replace(old, new)
+        if "default_setup" in source:
+            source = source.replace(
+                "args = parser.parse_args()\n",
+                "args = parser.parse_args()\n    default_setup(None, args)\n",
+            )
+        if "Identity" in source:
+            source = source.replace("shuffle=True", "shuffle=False")
+        if "benchmark_step" in source:
+            source = source.replace("        main()", "        benchmark_step()")
+        assert codes_of(source, {"SL112"}) == []
+
+    def test_a_library_module_whose_body_runs_no_training_is_left_alone(self):
+        library = textwrap.dedent(TRAINING).split("if __name__ ==")[0]
+        assert codes_of(library, {"SL112"}) == []
+
+    def test_a_test_file_is_not_a_training_program(self):
+        assert codes_of(TRAINING, {"SL112"}, path="tests/test_training.py") == []
+
+    def test_a_lightning_fit_without_seed_everything_trains_unseeded(self):
+        source = """\
+            import lightning as L
+            from torch import nn
+
+
+            class Model(L.LightningModule):
+                def __init__(self):
+                    super().__init__()
+                    self.layer = nn.Linear(4, 2)
+
+
+            if __name__ == "__main__":
+                L.Trainer(max_epochs=1).fit(Model())
+            """
+        assert codes_of(source, {"SL112"}) == ["SL112"]
+        seeded = textwrap.dedent(source).replace(
+            'if __name__ == "__main__":\n', 'if __name__ == "__main__":\n    L.seed_everything(0)\n'
+        )
+        assert codes_of(seeded, {"SL112"}) == []
+
+    def test_the_fix_seeds_with_the_programs_own_seed_option_once(self):
+        source = textwrap.dedent(TRAINING).replace(
+            '    parser.add_argument("--lr"',
+            '    parser.add_argument("--seed", type=int, default=1)\n    parser.add_argument("--lr"',
+        )
+        fixed = lint(source, {"SL112"}, fix="unsafe")
+        assert (
+            "    args = parser.parse_args()\n    torch.manual_seed(args.seed)\n"
+            in fixed.source.text
+        )
+        assert [d.code for d in fixed.diagnostics] == []
+        again = lint(fixed.source.text, {"SL112"}, fix="unsafe")
+        assert again.source.text == fixed.source.text
+
+    def test_without_a_seed_option_the_fix_seeds_first_in_the_main_block_with_a_fixed_value(self):
+        fixed = lint(TRAINING, {"SL112"}, fix="unsafe").source.text
+        assert fixed.endswith('if __name__ == "__main__":\n    torch.manual_seed(0)\n    main()\n')
+
+    def test_a_top_level_script_is_seeded_after_its_imports_with_numpy_and_random_too(self):
+        source = """\
+            import random
+
+            import numpy as np
+            import torch
+
+            model = torch.nn.Linear(4, 2)
+            optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+            for step in range(10):
+                batch = torch.tensor(np.random.rand(8, 4), dtype=torch.float32)
+                loss = model(batch).sum() * random.random()
+                loss.backward()
+                optimizer.step()
+            """
+        (finding,) = lint(source, {"SL112"}).diagnostics
+        assert (
+            "initial weights and draws of `numpy.random.rand` and `random.random`"
+            in finding.message
+        )
+        fixed = lint(source, {"SL112"}, fix="unsafe").source.text
+        assert (
+            "import torch\n\ntorch.manual_seed(0)\nrandom.seed(0)\nnp.random.seed(0)\nmodel ="
+            in fixed
+        )
+
+
+def test_seeding_on_import_and_a_module_others_import_stay_silent(write, tmp_path):
+    write("train.py", TRAINING)
+    write("demo.py", "import torch\n" + textwrap.dedent(TRAINING).replace("import torch\n", ""))
+    write("eval.py", "from demo import main\n")
+    result = run_cli(
+        "check", "--isolated", "--select", "SL112", "--output-format", "concise", ".", cwd=tmp_path
+    )
+    assert result.stdout.decode().splitlines()[0].startswith("train.py:19:")
+    assert "demo.py" not in result.stdout.decode()
+    write("utils.py", "import torch\n\ntorch.manual_seed(0)\n")
+    write("train.py", "import utils\n" + textwrap.dedent(TRAINING))
+    result = run_cli("check", "--isolated", "--select", "SL112", ".", cwd=tmp_path)
+    assert result.returncode == 0, result.stdout.decode()
