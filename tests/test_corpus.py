@@ -91,6 +91,8 @@ EXPECTED: dict[str, set[Finding]] = {
     },  # main.py seeds NumPy before Runner.train; a library function's own late seed
     "caller_leaves_numpy": {("runner.py", "SL105", 15)},  # main.py seeds torch only
     "undone_seeding": {("split.py", "SL105", 13)},
+    # a seed option parsed, saved and logged, never read; a launcher beside it that reads its own
+    "seed_option_ignored": {("prune_heads.py", "SL113", 27)},
     # a GAN script that trains and seeds nothing; its sampling and profiling scripts beside it
     "unseeded_gan": {("gan.py", "SL112", 29)},
     # the model the seeded CUDA program trains: its upsampling and its blocks' padding

@@ -168,3 +168,64 @@ def test_seeding_on_import_and_a_module_others_import_stay_silent(write, tmp_pat
     write("train.py", "import utils\n" + textwrap.dedent(TRAINING))
     result = run_cli("check", "--isolated", "--select", "SL112", ".", cwd=tmp_path)
     assert result.returncode == 0, result.stdout.decode()
+
+
+OPTION = """\
+    import argparse
+
+    import torch
+
+
+    def train(args):
+        print(args)
+        return torch.nn.Linear(4, args.width)
+
+
+    def main():
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--seed", type=int, default=0, help="random seed")
+        parser.add_argument("--width", type=int, default=2)
+        args = parser.parse_args()
+        torch.manual_seed(42)
+        train(args)
+
+
+    if __name__ == "__main__":
+        main()
+    """
+
+
+class TestSL113UnusedSeedOption:
+    def test_a_seed_option_nothing_reads_is_flagged_with_what_seeds_instead(self):
+        (finding,) = lint(OPTION, {"SL113"}).diagnostics
+        assert (finding.code, finding.start.row) == ("SL113", 13)
+        assert "nothing in the program reads it, so `--seed 3` changes nothing" in finding.message
+        assert "the program seeds with `42` instead (line 16)" in finding.message
+
+    @pytest.mark.parametrize(
+        ("old", "new"),
+        [
+            ("torch.manual_seed(42)", "torch.manual_seed(args.seed)"),
+            ("torch.manual_seed(42)", 'torch.manual_seed(getattr(args, "seed"))'),
+            ("    train(args)\n", "    train(**vars(args))\n"),  # the namespace escapes
+            ("    train(args)\n", "    run_experiment(args)\n"),  # handed to code not seen
+            ("    train(args)\n", "    return args\n"),
+            ('"--seed", type=int', '"--seed", dest="random_state", type=int'),  # read under dest
+        ],
+    )
+    def test_an_option_read_or_a_namespace_that_escapes_is_left_alone(self, old, new):
+        source = textwrap.dedent(OPTION).replace(old, new)
+        if "random_state" in source:
+            source = source.replace("torch.manual_seed(42)", "torch.manual_seed(args.random_state)")
+        assert codes_of(source, {"SL113"}) == []
+
+    def test_an_option_parsed_in_a_program_that_seeds_nothing(self):
+        source = textwrap.dedent(OPTION).replace("    torch.manual_seed(42)\n", "")
+        (finding,) = lint(source, {"SL113"}).diagnostics
+        assert finding.message.endswith("the program seeds nothing")
+
+    def test_a_namespace_saved_or_logged_is_not_read(self):
+        source = textwrap.dedent(OPTION).replace(
+            "    train(args)\n", '    torch.save(args, "args.bin")\n    train(args)\n'
+        )
+        assert codes_of(source, {"SL113"}) == ["SL113"]

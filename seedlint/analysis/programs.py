@@ -14,13 +14,15 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import libcst as cst
 
 from seedlint.analysis import catalog
+from seedlint.analysis.arguments import argument
 from seedlint.analysis.context import AnalysisSettings, FileContext
-from seedlint.analysis.environment import deterministic_mode_on
+from seedlint.analysis.environment import deterministic_mode_on, string_value
 from seedlint.analysis.gradients import differentiates
 from seedlint.analysis.index import ModuleIndex, Scope
 from seedlint.analysis.project import ProjectIndex
@@ -30,6 +32,8 @@ from seedlint.source import decode_source
 
 _DEPTH = 4  # calls followed from the program: model, its blocks, their layers, their helpers
 _MAX_DEFINITIONS = 400
+# Option names of a seed (`--seed`, `--random-seed`, `--manualSeed`, `-seed`).
+_SEED_OPTION = re.compile(r"^--?(random[_-]?|manual[_-]?)?seed$", re.IGNORECASE)
 _TEST_FILE = re.compile(r"(^test_.*|.*_test|^conftest)\.py$")
 _TEST_FOLDERS = frozenset({"test", "tests", "testing"})
 
@@ -109,6 +113,21 @@ def optimizer_steps(context: FileContext) -> list[cst.Call]:
         ):
             found.append(call)
     return found
+
+
+def seed_options(context: FileContext) -> Iterator[tuple[cst.Call, str, str]]:
+    """(call, flag, destination) of each seed option an `add_argument` or `click.option` makes."""
+    for name in ("add_argument", "option"):
+        for call, _ in context.calls_by_name(name):
+            flags = [string_value(arg.value) for arg in call.args if arg.keyword is None]
+            flag = next((f for f in flags if f and _SEED_OPTION.match(f)), None)
+            if flag is None:
+                continue
+            longest = max((f for f in flags if f and f.startswith("-")), key=len)
+            dest = string_value(argument(call, "dest", None)) or longest.lstrip("-").replace(
+                "-", "_"
+            )
+            yield call, flag, dest
 
 
 def is_seeded_cuda_training(context: FileContext) -> bool:

@@ -17,15 +17,13 @@ from seedlint.analysis.entries import seeded_on_import
 from seedlint.analysis.environment import string_value
 from seedlint.analysis.index import Statement, is_main_guard
 from seedlint.analysis.modules import imported_modules
-from seedlint.analysis.programs import is_test, optimizer_steps, training_calls
+from seedlint.analysis.programs import is_test, optimizer_steps, seed_options, training_calls
 from seedlint.diagnostics import Applicability, Fix
 from seedlint.gates import MAY_SEED, Gate, may_seed
 from seedlint.rules.base import Finding, Probe, Rule
 
 # Functions that time or test a training step rather than train a model.
 _BENCHMARK = re.compile(r"^_*(test|bench|profil|measure|time|speed)", re.IGNORECASE)
-# Option names of a seed, as `add_argument` spells them (`--seed`, `--random-seed`, `--manualSeed`).
-_SEED_OPTION = re.compile(r"^--?(random[_-]?|manual[_-]?)?seed$", re.IGNORECASE)
 
 
 class TrainingNeverSeeds(Rule):
@@ -226,13 +224,7 @@ def _seed_option(context: FileContext) -> tuple[Statement, str] | None:
     """The statement that parses the program's options and how to read its seed option
     (`args.seed`), when it has one and parses them into a name."""
     index = context.index
-    dests = set()
-    for call, _ in context.calls_by_name("add_argument"):
-        names = [string_value(arg.value) for arg in call.args if arg.keyword is None]
-        flag = next((name for name in names if name and _SEED_OPTION.match(name)), None)
-        if flag is not None:
-            dest = string_value(argument(call, "dest", None))
-            dests.add(dest or flag.lstrip("-").replace("-", "_"))
+    dests = {dest for _, _, dest in seed_options(context)}
     if len(dests) != 1:
         return None
     for call, _ in context.calls_by_name("parse_args"):
