@@ -6,8 +6,10 @@ spellings: bytes that contain none of them are not parsed for that question. Thr
 question:
 
 - which rules to run on a file: each rule's `patterns` (a tuple entry: all of its parts), where
-  `SEEDING` stands for "this file may seed" (`may_seed`) and `TRAINED` for "a seeded CUDA program
-  of the project trains this module" (a `trained_gate` among the project gates);
+  `SEEDING` stands for "this file may seed" (`may_seed`), `UNSEEDED` for "this file may seed
+  nothing", `SCRIPT` for "this file may be a script" (a notebook, a `__main__` block, a top-level
+  loop) and `TRAINED` for "a seeded CUDA program of the project trains this module" (a
+  `trained_gate` among the project gates);
 - whether a file may seed: a seeding spelling (`SEEDING_SPELLINGS`, the names of the configured
   `seed-functions`), or a call of one of the project's own seeding helpers, whose `name(` spellings
   the project facts find (the project gates: `init_seeds(`, `Trainer(`);
@@ -18,6 +20,7 @@ question:
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Protocol
@@ -36,9 +39,24 @@ SEEDING_SPELLINGS = (
     b"set_determinism",
     b"Trainer(",
 )
+# `Trainer(` is a seeding spelling for transformers' trainers (which seed when built); Lightning's
+# `Trainer(` seeds nothing, and the flow tells the two apart.
+TRAINER = b"Trainer("
 # In a rule's patterns, stands for "any seeding spelling": SEEDING_SPELLINGS, the configured
 # `seed-functions` and the project gates (`init_seeds(`, `Trainer(`).
 SEEDING = b"\x00seeding"
+# In a rule's patterns, stand for "this file may seed nothing" (no seeding spelling but, possibly,
+# `Trainer(`) and "this file may be a script" (a notebook, a `__main__` block, a top-level training
+# loop).
+UNSEEDED = b"\x00unseeded"
+SCRIPT = b"\x00script"
+# a `__main__` block, or a top-level loop that looks like training (over epochs, a range, a loader,
+# batches, steps): a library module's top-level loops register or copy names
+_MAIN_BLOCK = re.compile(rb"__name__\s*==\s*['\"]__main__['\"]")
+_TOP_LEVEL_LOOP = re.compile(
+    rb"^(?:for|while|async for) .*(?:epoch|range\(|loader|batch|enumerate\(|tqdm\(|step|iter)",
+    re.MULTILINE,
+)
 # In a rule's patterns, stands for "a seeded CUDA program of the project trains this module": the
 # project gates hold a `trained_gate` for it.
 TRAINED = b"\x00trained:"
@@ -173,6 +191,12 @@ class Gate:
         a call of one of the project's seeding helpers."""
         return may_seed(data, self.project_gates, self.spellings)
 
+    def seeds_beyond_trainers(self, data: bytes) -> bool:
+        """Whether the bytes may seed otherwise than by building a `Trainer(` (which the flow
+        tells apart: transformers' seeds, Lightning's does not)."""
+        spellings = tuple(spelling for spelling in self.spellings if spelling != TRAINER)
+        return may_seed(data, self.project_gates, spellings)
+
     def rules_for(self, rules: Sequence[HasPatterns], data: bytes, path: str = "") -> list:
         """The rules whose patterns the bytes (of the file at `path`) contain (a tuple pattern: all
         of its parts)."""
@@ -182,6 +206,14 @@ class Gate:
         def contains(part: bytes) -> bool:
             if part == SEEDING:
                 return seeding
+            if part == UNSEEDED:
+                return not self.seeds_beyond_trainers(data)
+            if part == SCRIPT:
+                return (
+                    path.endswith(".ipynb")
+                    or _MAIN_BLOCK.search(data) is not None
+                    or _TOP_LEVEL_LOOP.search(data) is not None
+                )
             return trained if part == TRAINED else part in data
 
         return [

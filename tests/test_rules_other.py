@@ -535,6 +535,32 @@ SEEDS = "import torch\ntorch.manual_seed(0)\n"  # SL301 asks only programs that 
 
 class TestSL301CudnnBenchmarkEnabled:
     @pytest.mark.parametrize(
+        ("call", "codes"),
+        [
+            ("setup(0)", ["SL301"]),  # the default: on
+            ("setup(0, cudnn_benchmark=True)", ["SL301"]),
+            ("setup(0, cudnn_benchmark=False)", []),  # a caller turns it off: a choice
+            ("setup(0, args.benchmark)", []),  # a flag a user must pass
+            ("setup(*args)", []),
+        ],
+    )
+    def test_benchmark_mode_from_a_parameter_that_defaults_on(self, call, codes):
+        source = f"""\
+            import torch
+
+
+            def setup(seed, cudnn_benchmark=True):
+                torch.manual_seed(seed)
+                torch.backends.cudnn.benchmark = cudnn_benchmark
+
+
+            {call}
+            """
+        assert codes_of(source, {"SL301"}) == codes
+        off = source.replace("cudnn_benchmark=True):", "cudnn_benchmark=False):")
+        assert codes_of(off, {"SL301"}) == []
+
+    @pytest.mark.parametrize(
         "source, column",
         [
             ("import torch\ntorch.backends.cudnn.benchmark = True\n", 1),

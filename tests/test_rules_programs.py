@@ -229,3 +229,29 @@ class TestSL113UnusedSeedOption:
             "    train(args)\n", '    torch.save(args, "args.bin")\n    train(args)\n'
         )
         assert codes_of(source, {"SL113"}) == ["SL113"]
+
+
+@pytest.mark.parametrize(
+    ("text", "path", "opened"),
+    [
+        (b"for epoch in range(3):\n    loss.backward()\n    opt.step()\n", "train.py", True),
+        (b'if __name__ == "__main__":\n    loss.backward(); opt.step()\n', "train.py", True),
+        (b"loss.backward()\nopt.step()\n", "demo.ipynb", True),
+        # a library: docstring examples and a top-level loop that registers names
+        (b'"""loss.backward(); opt.step()"""\nfor name in __all__:\n    pass\n', "lib.py", False),
+        # a script that seeds: SL112 has nothing to say, the file is not parsed for it
+        (
+            b"torch.manual_seed(0)\nfor epoch in range(3):\n    loss.backward(); opt.step()\n",
+            "t.py",
+            False,
+        ),
+        # Lightning's `Trainer(` seeds nothing
+        (b'if __name__ == "__main__":\n    L.Trainer().fit(model)\n', "train.py", True),
+    ],
+)
+def test_sl112_parses_only_scripts_that_may_train_unseeded(text, path, opened):
+    from seedlint.gates import Gate
+    from seedlint.rules import RULES
+
+    rule = RULES["SL112"]()
+    assert (Gate().rules_for([rule], text, path) == [rule]) is opened

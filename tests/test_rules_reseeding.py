@@ -418,6 +418,21 @@ class TestIterationsAndEpisodes:
             """
         assert findings(source) == [(8, 9), (14, 9)]
 
+    def test_the_old_gym_api_seeding_the_environment_before_every_episode(self):
+        source = """\
+            import gym
+
+            env = gym.make("CartPole-v1")
+            env.seed(7)
+            for episode in range(10):
+                env.seed(0)
+                obs = env.reset()
+            for episode in range(10):
+                env.seed(episode)
+                obs = env.reset()
+            """
+        assert findings(source) == [(6, 5)]
+
     def test_an_environment_reset_with_the_same_seed_every_episode(self):
         source = """\
             import gymnasium as gym

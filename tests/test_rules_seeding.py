@@ -1463,6 +1463,20 @@ class TestSL105LibraryUnseeded:
 # ============================================================================ SL106
 class TestSL106NondeterministicSeed:
     @pytest.mark.parametrize(
+        ("line", "codes"),
+        [
+            ("torch.cuda.default_generators[0].seed()", ["SL106"]),
+            ("gen = torch.cuda.default_generators[1]\ngen.seed()", ["SL106"]),
+            ("torch._C.default_generator.seed()", ["SL106"]),
+            ("torch.cuda.default_generators[0].manual_seed(0)", []),  # a seed, not a reseed
+            ("env = make_env()\nenv.seed()", []),  # not a torch generator
+        ],
+    )
+    def test_seed_on_any_torch_generator_reseeds_at_random(self, line, codes):
+        source = f"import torch\n\ntorch.manual_seed(0)\n{line}\nx = torch.rand(3)\n"
+        assert codes_of(source, {"SL106"}) == codes
+
+    @pytest.mark.parametrize(
         "source, row, column",
         [
             ("import random\nrandom.seed()\n", 2, 1),

@@ -195,7 +195,11 @@ RANDOM_RESEEDERS: dict[str, frozenset[str]] = {
     "torch.Generator().seed": frozenset(),  # a generator object, not global state
     "torch.default_generator.seed": frozenset({TORCH_CPU}),
     "torch.random.default_generator.seed": frozenset({TORCH_CPU}),
+    "torch._C.default_generator.seed": frozenset({TORCH_CPU}),
 }
+# The per-device CUDA generators (`torch.cuda.default_generators[i]`): `.seed()` on one reseeds it
+# with a nondeterministic value.
+DEVICE_GENERATORS = ("torch.cuda.default_generators", "torch.cuda.random.default_generators")
 
 # Values that differ on every run: a seed derived from one is no seed at all.
 NONDETERMINISTIC_SOURCES = frozenset(
@@ -222,7 +226,7 @@ NONDETERMINISTIC_SOURCES = frozenset(
 NONDETERMINISTIC_MODULES = ("secrets.",)
 # What a random reseed returns is the random seed it chose (`s = torch.seed()`): a seed taken
 # from it is random too. The private spelling is how torch/random.py's own `seed()` gets one.
-RANDOM_SEED_VALUES = frozenset(RANDOM_RESEEDERS) | {"torch._C.default_generator.seed"}
+RANDOM_SEED_VALUES = frozenset(RANDOM_RESEEDERS)
 
 # RNG objects that seed themselves from the OS when given no seed, and the kind of generator each
 # is.
@@ -795,6 +799,15 @@ LISTING_FUNCTIONS = frozenset(
         "tensorflow.gfile.Glob",
         "tensorflow.compat.v1.gfile.ListDirectory",
         "tensorflow.compat.v1.gfile.Glob",
+        # mmcv's and mmengine's `scandir` walk `os.scandir`; mmengine's `list_dir_or_file` too
+        "mmcv.scandir",
+        "mmcv.utils.scandir",
+        "mmcv.utils.path.scandir",
+        "mmengine.scandir",
+        "mmengine.utils.scandir",
+        "mmengine.utils.path.scandir",
+        "mmengine.fileio.list_dir_or_file",
+        "mmengine.fileio.io.list_dir_or_file",
         # fsspec's `glob` sorts its matches; `ls` and `listdir` do not.
         *(
             f"{filesystem}.{method}"

@@ -97,6 +97,7 @@ class EffectClassifier:
         if qualified is None:
             return (
                 self._seeding_method(call, scope)
+                or self._device_generator_reseed(call, scope)
                 or self._tensor_method_draw(call)
                 or self._dataset_draw(call, scope)
             )
@@ -223,6 +224,28 @@ class EffectClassifier:
             not self.is_nondeterministic(arg, scope),
             assumed=True,
         )
+
+    def _device_generator_reseed(self, call: cst.Call, scope: Scope) -> Effect | None:
+        """`torch.cuda.default_generators[i].seed()` (or through a name bound to one): reseeds that
+        device's generator with a nondeterministic value."""
+        func = call.func
+        if not (isinstance(func, cst.Attribute) and func.attr.value == "seed" and not call.args):
+            return None
+        receiver = func.value
+        if isinstance(receiver, cst.Name):
+            values = self.index.bound_values(receiver.value, scope)
+            receiver = values[0] if len(values) == 1 else None
+        if isinstance(receiver, cst.Subscript) and (
+            self.index.qualify(receiver.value, scope) in catalog.DEVICE_GENERATORS
+        ):
+            return Effect(
+                "reseed",
+                f"{catalog.DEVICE_GENERATORS[0]}[].seed",
+                frozenset({catalog.CUDA_CURRENT}),
+                None,
+                False,
+            )
+        return None
 
     def _seeding_method(self, call: cst.Call, scope: Scope) -> Effect | None:
         """A method named like a seeding helper on an object of unknown type

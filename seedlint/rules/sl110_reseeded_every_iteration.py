@@ -79,6 +79,7 @@ class ReseededEveryIteration(Rule):
             )
         ),
         (b"reset(", b"seed=", b"gym"),
+        (b".seed(", b"gym"),
     )
     probe = Probe.REPLAY
 
@@ -115,10 +116,16 @@ class ReseededEveryIteration(Rule):
     @staticmethod
     def _episode_resets(context: FileContext) -> Iterator[tuple[cst.Call, Event]]:
         """`env.reset(seed=s)` of a Gymnasium or gym environment in a loop, with the same `s` every
-        time."""
+        time; or, in the old gym API (before 0.26), `env.seed(s)` before each episode."""
         index = context.index
-        for call, scope in context.calls_by_method("reset"):
-            seed = argument(call, "seed", None)
+        calls = [
+            (call, scope, argument(call, "seed", None))
+            for call, scope in context.calls_by_method("reset")
+        ] + [
+            (call, scope, argument(call, "seed", 0))
+            for call, scope in context.calls_by_method("seed")
+        ]
+        for call, scope, seed in calls:
             if is_none(seed) or not (index.qualify(call.func, scope) or "").startswith(
                 catalog.RL_MODULES
             ):

@@ -19,7 +19,7 @@ from seedlint.analysis.index import Statement, is_main_guard
 from seedlint.analysis.modules import imported_modules
 from seedlint.analysis.programs import is_test, optimizer_steps, seed_options, training_calls
 from seedlint.diagnostics import Applicability, Fix
-from seedlint.gates import MAY_SEED, Gate, may_seed
+from seedlint.gates import MAY_SEED, SCRIPT, UNSEEDED, Gate
 from seedlint.rules.base import Finding, Probe, Rule
 
 # Functions that time or test a training step rather than train a model.
@@ -34,7 +34,11 @@ class TrainingNeverSeeds(Rule):
         "from run to run"
     )
     fix_availability = "unsafe"
-    patterns = (b"backward", b".fit(", b"autograd")
+    patterns = (
+        (b"backward", b"step", UNSEEDED, SCRIPT),
+        (b"autograd", b"step", UNSEEDED, SCRIPT),
+        (b".fit(", UNSEEDED, SCRIPT),
+    )
     probe = Probe.RUN_TO_RUN
 
     def check(self, context: FileContext) -> Iterator[Finding]:
@@ -122,10 +126,7 @@ def _seeds(context: FileContext) -> bool:
     seeds from its configuration, or a project module it imports that seeds on import."""
     data = context.source.text.encode()
     gate = Gate(context.settings.seed_functions, context.settings.project_gates)
-    # `Trainer(` is a seeding spelling for transformers' trainers, which the flow knows by name; a
-    # Lightning trainer does not seed
-    spellings = tuple(spelling for spelling in gate.spellings if spelling != b"Trainer(")
-    if may_seed(data, gate.project_gates, spellings) or context.seeding_flows:
+    if gate.seeds_beyond_trainers(data) or context.seeding_flows:
         return True
     if any(context.calls_to(*catalog.SEEDING_RUNNERS)):
         return True

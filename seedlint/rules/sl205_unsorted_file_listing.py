@@ -19,10 +19,10 @@ from seedlint.analysis.ordering import (
 )
 from seedlint.rules.base import Finding, Rule
 
-# iopath's path managers (`ls` is `os.listdir` on local paths), however the project names its
-# instance: `iopath.common.file_io.PathManager()`, `g_pathmgr`, detectron2's or fvcore's
-# `PathManager`.
-_PATH_MANAGERS = frozenset({"PathManager", "PathManager()", "g_pathmgr"})
+# iopath's path managers (`ls` is `os.listdir` on local paths), however the project names or
+# obtains its instance: `iopath.common.file_io.PathManager()`, `g_pathmgr`, detectron2's or fvcore's
+# `PathManager`, `PathManagerFactory.get(..)`.
+_PATH_MANAGERS = frozenset({"PathManager", "PathManager()", "g_pathmgr", "get()"})
 # fsspec's `ls` and `listdir` give dicts unless `detail=False` (the default differs between
 # filesystems): no `sorted` fix for them.
 _DETAILED_LISTINGS = frozenset(
@@ -88,6 +88,7 @@ class UnsortedFileListing(Rule):
             b"ListDirectory",
             b"Glob(",
             b"walk(",
+            b"list_dir_or_file",
         )
         for builder in (b"Dataset", b"DataLoader")
     )
@@ -135,6 +136,7 @@ class _Listings:
             qualified is not None
             and qualified.endswith(".ls")
             and qualified[:-3].rsplit(".", 1)[-1] in _PATH_MANAGERS
+            and (not qualified.endswith(".get().ls") or "PathManagerFactory" in qualified)
         ):
             return qualified
         if (

@@ -11,7 +11,14 @@ from seedlint.analysis.arguments import argument, is_literal, is_none
 from seedlint.analysis.bindings import read_names
 from seedlint.analysis.context import FileContext
 from seedlint.analysis.environment import deterministic_switches
-from seedlint.analysis.index import ModuleIndex, Statement, assigned, bind_arguments
+from seedlint.analysis.index import (
+    FunctionInfo,
+    ModuleIndex,
+    Statement,
+    all_parameters,
+    assigned,
+    bind_arguments,
+)
 from seedlint.diagnostics import Applicability, Fix
 from seedlint.gates import SEEDING, SETS_BENCHMARK
 from seedlint.rules.base import Finding, Probe, Rule
@@ -135,6 +142,14 @@ def _helper_turns_off(context: FileContext, call: cst.Call, statement: Statement
     )
 
 
+def _may_pass_off(function: FunctionInfo, call: cst.Call, parameter: str) -> bool:
+    """Whether a call may pass the parameter a value other than `True` (`*args` may)."""
+    if any(arg.star for arg in call.args):
+        return True
+    passed = dict(bind_arguments(function, call)).get(parameter)
+    return passed is not None and not is_literal(passed, "True")
+
+
 def _nested(
     index: ModuleIndex, block: list[Statement], skipped: tuple[type, ...] = ()
 ) -> Iterator[Statement]:
@@ -176,6 +191,7 @@ class CudnnBenchmarkEnabled(Rule):
                     self._assignment_fix(context, statement, target, value),
                     help=_HELP,
                 )
+        yield from self._defaults_on(context)
         for call, _ in context.calls_to("builtins.setattr"):
             args = [arg.value for arg in call.args]
             if (
@@ -197,6 +213,45 @@ class CudnnBenchmarkEnabled(Rule):
                 benchmark = argument(call, f"{prefix}benchmark", 1)
                 if is_literal(benchmark, "True") and (prefix or is_literal(enabled, "True")):
                     yield self._finding(context, call, benchmark)
+
+    @staticmethod
+    def _defaults_on(context: FileContext) -> Iterator[Finding]:
+        """`cudnn.benchmark = cudnn_benchmark` where `cudnn_benchmark` is a parameter of the
+        enclosing function that defaults to `True` and no call in the module passes otherwise: on
+        unless a caller asks for it off (a `--benchmark` flag a user must pass stays a choice)."""
+        index = context.index
+        for statement, target, value in index.assignments():
+            if not (
+                isinstance(statement.node, cst.Assign)
+                and isinstance(value, cst.Name)
+                and index.qualify(target, statement.scope) == _BENCHMARK
+            ):
+                continue
+            function = index.function_of_scope.get(statement.scope)
+            if function is None:
+                continue
+            parameter = next(
+                (
+                    p
+                    for p in all_parameters(function.node)
+                    if p.name.value == value.value and is_literal(p.default, "True")
+                ),
+                None,
+            )
+            if parameter is None or any(
+                _may_pass_off(function, call, value.value)
+                for call, _ in context.calls_by_name(function.node.name.value)
+            ):
+                continue  # a call that may turn it off: a choice
+            row = context.source.location(context.layout.span(parameter)[0]).row
+            yield Finding(
+                statement.node,
+                f"`{context.code(target)}` is set from `{value.value}`, which defaults to `True` "
+                f"({context.line_name(row)}): cuDNN then times candidate algorithms and keeps the "
+                "fastest, which can differ between runs, so results are not bit-for-bit "
+                "reproducible",
+                help=f"Make `{value.value}` default to `False`, so a run asks for benchmark mode",
+            )
 
     @staticmethod
     def _finding(context: FileContext, node: cst.CSTNode, true: cst.BaseExpression) -> Finding:
