@@ -16,7 +16,7 @@ from pathlib import Path
 
 import libcst
 import pytest
-from conftest import codes_of, lint, make_linter
+from conftest import codes_of, lint, make_linter, run_cli
 
 from seedlint.analysis.context import AnalysisSettings
 from seedlint.diagnostics import Applicability
@@ -1462,6 +1462,45 @@ class TestSL105LibraryUnseeded:
 
 # ============================================================================ SL106
 class TestSL106NondeterministicSeed:
+    def test_a_project_helper_called_without_a_seed_that_defaults_to_none(self, write, tmp_path):
+        write(
+            "utils.py",
+            """\
+            import random
+
+            import torch
+
+
+            def set_seed(seed=None):
+                if seed is None:
+                    seed = random.randint(0, 2**31)
+                torch.manual_seed(seed)
+
+
+            def fix_seed(seed=None):
+                if seed is None:
+                    seed = 42
+                torch.manual_seed(seed)
+            """,
+        )
+        write(
+            "train.py",
+            "from utils import fix_seed, set_seed\n\nset_seed()\nfix_seed()\nset_seed(3)\n",
+        )
+        result = run_cli(
+            "check",
+            "--isolated",
+            "--select",
+            "SL106",
+            "--output-format",
+            "concise",
+            ".",
+            cwd=tmp_path,
+        )
+        assert [line.split(" ")[0] for line in result.stdout.decode().splitlines()[:-2]] == [
+            "train.py:3:1:"
+        ]
+
     @pytest.mark.parametrize(
         ("line", "codes"),
         [

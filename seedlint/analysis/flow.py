@@ -30,7 +30,7 @@ from seedlint.analysis.arguments import (
     unseeded,
 )
 from seedlint.analysis.events import REACHED, Effect, Event, Flow, Project, Step
-from seedlint.analysis.index import FunctionInfo, ModuleIndex, Scope, Statement
+from seedlint.analysis.index import FunctionInfo, ModuleIndex, Scope, Statement, all_parameters
 from seedlint.analysis.initialisation import (
     builds_on_meta,
     discards_draws,
@@ -39,7 +39,7 @@ from seedlint.analysis.initialisation import (
 )
 from seedlint.analysis.libraries import MAP_STYLE, hf_dataset
 from seedlint.analysis.walk import iter_descendants, written
-from seedlint.gates import SUBCLASSES_A_TRAINER
+from seedlint.gates import MAY_SEED, SUBCLASSES_A_TRAINER
 
 _MAX_CALL_DEPTH = 12
 # The names of seeding helpers: `set_seed`, `set_random_seed`, `init_seeds`, `fix_seed`,
@@ -185,19 +185,42 @@ class EffectClassifier:
         if summary is None:
             return None
         if summary.seeds:
-            arg = None
+            arg, deterministic = None, True
             if summary.seed_parameter is not None:
                 name, position = summary.seed_parameter
                 arg = argument(call, name, position)
-            return Effect(
-                "seed",
-                qualified,
-                summary.seeds,
-                arg,
-                not self.is_nondeterministic(arg, scope),
-                True,
-            )
+                deterministic = not (
+                    self.is_nondeterministic(arg, scope)
+                    or arg is None
+                    and self._seed_left_to_chance(qualified, name)
+                )
+            return Effect("seed", qualified, summary.seeds, arg, deterministic, True)
         return Effect("draw", qualified, summary.draws, summarised=True)
+
+    def _seed_left_to_chance(self, qualified: str, parameter: str) -> bool:
+        """Whether a project helper called without its seed parameter seeds at random: the
+        parameter defaults to None, and the helper never replaces it with anything but a draw or a
+        value that differs on every run (`if seed is None: seed = random.randint(0, 2**32)`)."""
+        found = self.project.function(qualified, MAY_SEED) if self.project is not None else None
+        if found is None:
+            return False
+        index, function = found
+        default = next(
+            (p.default for p in all_parameters(function.node) if p.name.value == parameter), None
+        )
+        if not is_none(default) or default is None:
+            return False
+        for node in iter_descendants(function.node.body):
+            if (
+                isinstance(node, cst.Assign)
+                and any(
+                    isinstance(target.target, cst.Name) and target.target.value == parameter
+                    for target in node.targets
+                )
+                and not _varies(index, node.value, function.scope)
+            ):
+                return False
+        return True
 
     def _assumed_seeding(self, call: cst.Call, qualified: str, scope: Scope) -> Effect | None:
         """A function imported from a module that is neither the project's nor a library seedlint
@@ -397,6 +420,27 @@ class EffectClassifier:
                 ):
                     return True
         return False
+
+
+# where a value drawn or read differs on every run unless seeded
+_VARYING_MODULES = (*catalog.NONDETERMINISTIC_MODULES, "random.", "numpy.random.")
+
+
+def _varies(index: ModuleIndex, expr: cst.BaseExpression, scope: Scope) -> bool:
+    """Whether a value differs on every run: a draw from `random` or NumPy's global generator, the
+    clock, the process ID, `os.urandom`, ..."""
+    for node in (expr, *iter_descendants(expr)):
+        if isinstance(node, cst.Call):
+            source = index.qualify(node.func, scope) or ""
+            if (
+                source in catalog.NONDETERMINISTIC_SOURCES
+                or source in catalog.RANDOM_SEED_VALUES
+                or source.startswith(
+                    (*catalog.NONDETERMINISTIC_MODULES, "random.", "numpy.random.")
+                )
+            ):
+                return True
+    return False
 
 
 class FlowBuilder:

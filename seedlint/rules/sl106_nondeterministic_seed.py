@@ -9,6 +9,7 @@ import libcst as cst
 from seedlint.analysis import catalog
 from seedlint.analysis.arguments import is_none, seed_argument
 from seedlint.analysis.context import FileContext
+from seedlint.analysis.events import Effect
 from seedlint.analysis.index import Scope, dotted_name
 from seedlint.analysis.seed_picks import picks_a_seed
 from seedlint.diagnostics import Applicability, Fix
@@ -44,7 +45,7 @@ class NondeterministicSeed(Rule):
                 and not _returned(context, effect.seed_arg, scope)
             ):
                 yield self._finding(
-                    call, self._seed_message(context, call, effect.seed_arg), effect.generators
+                    call, self._seed_message(context, call, effect), effect.generators
                 )
         if context.seeding_flows:
             yield from self._unseeded_rng_objects(context)
@@ -56,8 +57,16 @@ class NondeterministicSeed(Rule):
         )
 
     @staticmethod
-    def _seed_message(context: FileContext, call: cst.Call, seed: cst.BaseExpression | None) -> str:
-        callee = context.code(call.func)
+    def _seed_message(context: FileContext, call: cst.Call, effect: Effect) -> str:
+        callee, seed = context.code(call.func), effect.seed_arg
+        project = context.settings.project
+        summary = project.summary(effect.qualified) if effect.summarised and project else None
+        if seed is None and summary is not None and summary.seed_parameter is not None:
+            return (
+                f"`{callee}()` is called without its `{summary.seed_parameter[0]}`, which defaults "
+                "to None and which the helper replaces only with a value that differs on every "
+                "run, so every run draws different numbers, and no log says which"
+            )
         if is_none(seed):
             return (
                 f"`{callee}` without a seed (or with None) seeds from the OS entropy source or the "
