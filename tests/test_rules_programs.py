@@ -255,3 +255,65 @@ def test_sl112_parses_only_scripts_that_may_train_unseeded(text, path, opened):
 
     rule = RULES["SL112"]()
     assert (Gate().rules_for([rule], text, path) == [rule]) is opened
+
+
+RESUME = """\
+    import torch
+    from torch import nn
+
+
+    def main(resume, epochs=10):
+        torch.manual_seed(0)
+        model = nn.Sequential(nn.Linear(4, 4), nn.Dropout(0.5))
+        optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+        start_epoch = 0
+        if resume:
+            checkpoint = torch.load(resume)
+            start_epoch = checkpoint["epoch"] + 1
+            model.load_state_dict(checkpoint["model"])
+            optimizer.load_state_dict(checkpoint["optimizer"])
+        for epoch in range(start_epoch, epochs):
+            loss = model(torch.randn(8, 4)).sum()
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+            torch.save({"epoch": epoch, "model": model.state_dict()}, "last.pt")
+    """
+
+
+class TestSL114ResumeWithoutRngState:
+    def test_a_seeded_run_resumed_without_generator_state_is_flagged_at_the_load(self):
+        (finding,) = lint(RESUME, {"SL114"}).diagnostics
+        assert (finding.code, finding.start.row) == ("SL114", 11)
+        assert "training restarts at `start_epoch`" in finding.message
+        assert finding.fix is not None and not finding.fix.edits  # display-only: the recipe
+
+    @pytest.mark.parametrize(
+        ("old", "new"),
+        [
+            # the generators' states restored
+            (
+                '        model.load_state_dict(checkpoint["model"])\n',
+                '        model.load_state_dict(checkpoint["model"])\n'
+                '        torch.set_rng_state(checkpoint["rng"])\n',
+            ),
+            (
+                "        optimizer.load_state_dict",
+                "        accelerator.load_state(resume)\n        optimizer.load_state_dict",
+            ),
+            # fine-tuning from weights: the loop does not restart where the checkpoint stopped
+            ("range(start_epoch, epochs)", "range(0, epochs)"),
+            # a program that seeds nothing (SL112's concern)
+            ("    torch.manual_seed(0)\n", ""),
+        ],
+    )
+    def test_runs_that_restore_state_or_do_not_resume_are_left_alone(self, old, new):
+        assert codes_of(textwrap.dedent(RESUME).replace(old, new), {"SL114"}) == []
+
+    def test_a_projects_own_checkpoint_loader_and_a_computed_start(self):
+        source = (
+            textwrap.dedent(RESUME)
+            .replace("torch.load(resume)", "load_checkpoint(resume, 'cpu')")
+            .replace("range(start_epoch, epochs)", "range(max(0, start_epoch), epochs)")
+        )
+        assert codes_of(source, {"SL114"}) == ["SL114"]
