@@ -1462,6 +1462,28 @@ class TestSL105LibraryUnseeded:
 
 # ============================================================================ SL106
 class TestSL106NondeterministicSeed:
+    def test_a_librarys_own_reseeding_function_is_left_to_its_callers(self, write, tmp_path):
+        write("torch/__init__.py", "")
+        write(
+            "torch/random.py",
+            "from torch._C import default_generator\n\n\n"
+            "def seed():\n    value = default_generator.seed()\n    return value\n",
+        )
+        write("train.py", "import torch._C\n\ntorch._C.default_generator.seed()\n")
+        result = run_cli(
+            "check",
+            "--isolated",
+            "--select",
+            "SL106",
+            "--output-format",
+            "concise",
+            ".",
+            cwd=tmp_path,
+        )
+        assert [line.split(" ")[0] for line in result.stdout.decode().splitlines()[:-2]] == [
+            "train.py:3:1:"
+        ]
+
     def test_a_project_helper_called_without_a_seed_that_defaults_to_none(self, write, tmp_path):
         write(
             "utils.py",

@@ -31,6 +31,8 @@ class NondeterministicSeed(Rule):
         for call, scope in context.index.all_calls:
             effect = context.classifier.seeding_effect(call, scope)
             if effect is not None and effect.kind == "reseed":
+                if _defines_a_reseeding_api(context, scope):
+                    continue
                 yield self._finding(
                     call,
                     f"`{context.code(call.func)}()` reseeds with a nondeterministic value despite "
@@ -98,6 +100,21 @@ class NondeterministicSeed(Rule):
                     "values differ on every run even though this code seeds the global generators",
                     frozenset({kind}),
                 )
+
+
+def _defines_a_reseeding_api(context: FileContext, scope: Scope) -> bool:
+    """Whether the call is part of a library's own reseeding function (`torch.seed()` is
+    `default_generator.seed()` in torch/random.py): its callers choose the reseed, and SL106 flags
+    them."""
+    if context.module_name.split(".", 1)[0] not in catalog.LIBRARY_PACKAGES:
+        return False
+    current: Scope | None = scope
+    while current is not None:
+        function = context.index.function_of_scope.get(current)
+        if function is not None and function.node.name.value in ("seed", "seed_all"):
+            return True
+        current = current.parent
+    return False
 
 
 def _returned(context: FileContext, seed: cst.BaseExpression | None, scope: Scope) -> bool:
