@@ -97,6 +97,9 @@ _SEEDING = [
     "set_seed({S})",
     "seed_gpus({S})",
     "ms({S})",
+    # in the seeding slot, sometimes none: a training step that seeds nothing (SL112)
+    "model = {nn}.Linear(4, 2) ;; opt = {T}.optim.SGD(model.parameters(), lr=0.1) ;; "
+    "model({T}.rand(2, 4)).sum().backward() ;; opt.step()",
 ]
 _DRAWS = [
     "x = {T}.rand(3)",
