@@ -533,7 +533,38 @@ class TestSL201MissingSetEpoch:
 SEEDS = "import torch\ntorch.manual_seed(0)\n"  # SL301 asks only programs that seek reproducibility
 
 
+def _sl301_concise(cwd, target: str):
+    """`seedlint check --select SL301` on `target`, as a user runs it in `cwd`."""
+    return run_cli(
+        "check", "--isolated", "--select", "SL301", "--output-format", "concise", target, cwd=cwd
+    )
+
+
 class TestSL301CudnnBenchmarkEnabled:
+    @pytest.mark.parametrize(
+        ("default", "read", "rows"),
+        [
+            ("True", "config.CUDNN.BENCHMARK", ["train.py:8:1:"]),
+            ("False", "config.CUDNN.BENCHMARK", []),  # off unless a run asks for it
+            ("True", "cfg.CUDNN.BENCHMARK", []),  # a parameter: whose configuration is not known
+        ],
+    )
+    def test_benchmark_mode_from_a_project_configuration_that_defaults_on(
+        self, write, tmp_path, default, read, rows
+    ):
+        write("lib/__init__.py", "")
+        write("lib/config/__init__.py", "from .default import _C as config\n")
+        write(
+            "lib/config/default.py", f"_C = CN()\n_C.CUDNN = CN()\n_C.CUDNN.BENCHMARK = {default}\n"
+        )
+        write(
+            "train.py",
+            "import torch\nimport torch.backends.cudnn as cudnn\n\nfrom lib.config import config\n\n"
+            f"torch.manual_seed(0)\ncfg = make()\ncudnn.benchmark = {read}\n",
+        )
+        result = _sl301_concise(tmp_path, ".")
+        assert [line.split(" ")[0] for line in result.stdout.decode().splitlines()[:-2]] == rows
+
     @pytest.mark.parametrize(
         ("call", "codes"),
         [
@@ -740,16 +771,7 @@ class TestSL301CudnnBenchmarkEnabled:
             "import torch.backends.cudnn as cudnn\nfrom utils import init_seeds\n"
             "init_seeds(0)\ncudnn.benchmark = True\n",
         )
-        result = run_cli(
-            "check",
-            "--isolated",
-            "--select",
-            "SL301",
-            "--output-format",
-            "concise",
-            "train.py",
-            cwd=tmp_path,
-        )
+        result = _sl301_concise(tmp_path, "train.py")
         assert result.stdout.decode().startswith("train.py:4:1: SL301 "), result.stdout.decode()
 
     @pytest.mark.parametrize(
@@ -774,16 +796,7 @@ class TestSL301CudnnBenchmarkEnabled:
             "import torch\nfrom utils import set_random_seed\n"
             "torch.backends.cudnn.benchmark = True\nset_random_seed(0)\n",
         )
-        result = run_cli(
-            "check",
-            "--isolated",
-            "--select",
-            "SL301",
-            "--output-format",
-            "concise",
-            "train.py",
-            cwd=tmp_path,
-        )
+        result = _sl301_concise(tmp_path, "train.py")
         assert ("train.py:3:1: SL301 " in result.stdout.decode()) == flagged, result.stdout.decode()
 
     @pytest.mark.parametrize(

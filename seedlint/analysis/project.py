@@ -119,13 +119,16 @@ class ProjectIndex:
         """Whether a project module's text, or that of a project module it imports, contains
         `spelling` (read as bytes, not parsed: what another class of the project may do, such as a
         hook's `set_epoch`)."""
-        found = self._file(index.module_name)
+        return any(spelling in data for _, data in self.texts_around(index.module_name))
+
+    def texts_around(self, name: str) -> list[tuple[Path, bytes]]:
+        """The path and bytes of a project module and of the project modules it imports (read,
+        not parsed; recorded as read)."""
+        found = self._file(name)
         if found is None:
-            return False
-        names = imported_modules(found[1], index.module_name, found[0].name == "__init__.py")
-        return spelling in found[1] or any(
-            imported is not None and spelling in imported[1] for imported in map(self._file, names)
-        )
+            return []
+        names = imported_modules(found[1], name, found[0].name == "__init__.py")
+        return [found, *(imported for imported in map(self._file, names) if imported)]
 
     def _file(self, name: str) -> tuple[Path, bytes] | None:
         """The path and bytes of a project module, recorded as read by the running analysis."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import libcst as cst
@@ -19,7 +20,9 @@ from seedlint.analysis.index import (
     assigned,
     bind_arguments,
 )
+from seedlint.analysis.walk import written
 from seedlint.diagnostics import Applicability, Fix
+from seedlint.files import display_path
 from seedlint.gates import SEEDING, SETS_BENCHMARK
 from seedlint.rules.base import Finding, Probe, Rule
 
@@ -192,6 +195,7 @@ class CudnnBenchmarkEnabled(Rule):
                     help=_HELP,
                 )
         yield from self._defaults_on(context)
+        yield from self._config_defaults_on(context)
         for call, _ in context.calls_to("builtins.setattr"):
             args = [arg.value for arg in call.args]
             if (
@@ -252,6 +256,45 @@ class CudnnBenchmarkEnabled(Rule):
                 "reproducible",
                 help=f"Make `{value.value}` default to `False`, so a run asks for benchmark mode",
             )
+
+    @staticmethod
+    def _config_defaults_on(context: FileContext) -> Iterator[Finding]:
+        """`cudnn.benchmark = cfg.CUDNN.BENCHMARK` where the project config module `cfg` comes from
+        (or one it imports) sets its default: `_C.CUDNN.BENCHMARK = True` (a yacs config)."""
+        index, project = context.index, context.settings.project
+        if project is None:
+            return
+        for statement, target, value in index.assignments():
+            if not (
+                isinstance(statement.node, cst.Assign)
+                and isinstance(value, cst.Attribute)
+                and isinstance(value.value, cst.Attribute)
+                and index.qualify(target, statement.scope) == _BENCHMARK
+            ):
+                continue
+            root = value
+            while isinstance(root, cst.Attribute):
+                root = root.value
+            origin = index.qualify(root, statement.scope) if isinstance(root, cst.Name) else None
+            if origin is None or "." not in origin:
+                continue  # a parameter or a local: whose config it is, is not known
+            suffix = written(value)[len(root.value) :]
+            default = re.compile(rb"^\w+" + re.escape(suffix.encode()) + rb"\s*=\s*True\b", re.M)
+            for path, data in project.texts_around(origin.rpartition(".")[0]):
+                found = default.search(data)
+                if found is None:
+                    continue
+                row = data.count(b"\n", 0, found.start()) + 1
+                yield Finding(
+                    statement.node,
+                    f"`{context.code(target)}` is set from `{context.code(value)}`, which the "
+                    f"project's configuration defaults to `True` ({display_path(path)}, line "
+                    f"{row}): cuDNN then times candidate algorithms and keeps the fastest, which "
+                    "can differ between runs, so results are not bit-for-bit reproducible",
+                    help="Make the configuration's default `False`, so a run asks for benchmark "
+                    "mode",
+                )
+                break
 
     @staticmethod
     def _finding(context: FileContext, node: cst.CSTNode, true: cst.BaseExpression) -> Finding:
