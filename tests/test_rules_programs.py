@@ -317,3 +317,47 @@ class TestSL114ResumeWithoutRngState:
             .replace("range(start_epoch, epochs)", "range(max(0, start_epoch), epochs)")
         )
         assert codes_of(source, {"SL114"}) == ["SL114"]
+
+
+@pytest.mark.parametrize(
+    ("train", "flagged"),
+    [
+        ("", True),  # the trainer of another module backpropagates and steps, nothing seeds
+        ("        torch.manual_seed(0)\n", False),  # it seeds before it trains
+    ],
+)
+def test_sl112_follows_training_into_another_module(write, tmp_path, train, flagged):
+    runner = textwrap.dedent(
+        """\
+        import torch
+        from torch import nn
+
+
+        class Runner:
+            def __init__(self, args):
+                self.args = args
+
+            def train(self):
+        {train}        model = nn.Linear(4, 2)
+                optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+                model(torch.ones(8, 4)).sum().backward()
+                optimizer.step()
+        """
+    )
+    write("runner.py", runner.replace("{train}", train))
+    write(
+        "main.py",
+        """\
+        import argparse
+
+        from runner import Runner
+
+        if __name__ == "__main__":
+            Runner(argparse.ArgumentParser().parse_args()).train()
+        """,
+    )
+    result = run_cli(
+        "check", "--isolated", "--select", "SL112", "--output-format", "concise", ".", cwd=tmp_path
+    )
+    out = result.stdout.decode()
+    assert ("main.py:6:5: SL112 This program trains (`Runner(...).train()`)" in out) is flagged, out

@@ -26,6 +26,7 @@ from seedlint.analysis.environment import deterministic_mode_on, string_value
 from seedlint.analysis.gradients import differentiates
 from seedlint.analysis.index import ModuleIndex, Scope
 from seedlint.analysis.project import ProjectIndex
+from seedlint.analysis.walk import written
 from seedlint.files import display_path
 from seedlint.gates import may_train, trained_gate
 from seedlint.source import decode_source
@@ -93,6 +94,61 @@ def training_calls(context: FileContext) -> list[cst.Call]:
         elif context.index.qualify(func, scope) in (*catalog.GRADIENT_CALLS, *fits):
             others.append(call)
     return backward + others
+
+
+def trains_elsewhere(context: FileContext, calls: list[cst.Call]) -> cst.Call | None:
+    """The first of `calls` that runs a project function or class of another module which, a few
+    calls deep, both backpropagates and steps an optimizer (`runner.train()`; a class built,
+    `Runner(args)`, only when no function call does)."""
+    project = context.settings.project
+    if project is None:
+        return None
+    index = context.index
+    resolved = []
+    for call in calls:
+        qualified = index.qualify(call.func, index.statement_of[call].scope)
+        if qualified is None or qualified.split(".", 1)[0] in catalog.LIBRARY_PACKAGES:
+            continue
+        found = project.definition(qualified.replace("().", "."))
+        if found is not None and found[1].module_name != index.module_name:
+            resolved.append((found[2] in found[1].classes, call, found[1], found[2]))
+    for _, call, module, name in sorted(resolved, key=lambda item: item[0]):
+        if _reaches_training(project, module, _key(module, name)):
+            return call
+    return None
+
+
+def _reaches_training(project: ProjectIndex, module: ModuleIndex, key: str) -> bool:
+    """Whether a definition, or one it calls a few deep, both backpropagates and steps an
+    optimizer."""
+    layer, reached = [(module, key)], set()
+    for _ in range(_DEPTH):
+        following = []
+        for module, key in layer:
+            if (module.module_name, key) in reached:
+                continue
+            reached.add((module.module_name, key))
+            inner = [call for call, _ in _calls_by_definition(module).get(key, ())]
+            if any(map(_is_backward, inner)) and any(map(_is_step, inner)):
+                return True
+            following += [(m, _key(m, n)) for _, m, n in _called(project, module, key)]
+        layer = following
+    return False
+
+
+def _is_backward(call: cst.Call) -> bool:
+    func = call.func
+    return isinstance(func, cst.Attribute) and func.attr.value in catalog.BACKWARD_METHODS
+
+
+def _is_step(call: cst.Call) -> bool:
+    """`.step()` on what its name says is an optimizer (`optimizer.step()`, `scaler.step(opt)`)."""
+    func = call.func
+    if not (isinstance(func, cst.Attribute) and func.attr.value.split("_")[0] == "step"):
+        return False
+    receiver = written(func.value).lower()
+    handed = written(call.args[0].value).lower() if call.args else ""
+    return ("opt" in receiver and "sched" not in receiver) or "opt" in handed
 
 
 def optimizer_steps(context: FileContext) -> list[cst.Call]:

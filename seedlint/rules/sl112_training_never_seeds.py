@@ -10,14 +10,20 @@ from pathlib import Path
 import libcst as cst
 
 from seedlint.analysis import catalog
-from seedlint.analysis.arguments import argument, is_literal
+from seedlint.analysis.arguments import argument, callee_name, is_literal
 from seedlint.analysis.context import FileContext
 from seedlint.analysis.edits import Editor
 from seedlint.analysis.entries import seeded_on_import
 from seedlint.analysis.environment import string_value
 from seedlint.analysis.index import Statement, is_main_guard
 from seedlint.analysis.modules import imported_modules
-from seedlint.analysis.programs import is_test, optimizer_steps, seed_options, training_calls
+from seedlint.analysis.programs import (
+    is_test,
+    optimizer_steps,
+    seed_options,
+    training_calls,
+    trains_elsewhere,
+)
 from seedlint.diagnostics import Applicability, Fix
 from seedlint.gates import MAY_SEED, SCRIPT, UNSEEDED, Gate
 from seedlint.rules.base import Finding, Probe, Rule
@@ -38,6 +44,7 @@ class TrainingNeverSeeds(Rule):
         (b"backward", b"step", UNSEEDED, SCRIPT),
         (b"autograd", b"step", UNSEEDED, SCRIPT),
         (b".fit(", UNSEEDED, SCRIPT),
+        (b"train", UNSEEDED, SCRIPT),  # a trainer of another module (`Runner(args).train()`)
     )
     probe = Probe.RUN_TO_RUN
 
@@ -48,14 +55,30 @@ class TrainingNeverSeeds(Rule):
         run = context.run_by_module_body([*training, *steps])
         trains = [call for call in training if call in run]
         if not trains or not (any(call in run for call in steps) or _fits(trains)):
-            return  # a module whose body trains nothing: a library, inference, a benchmark
+            # the training may run in another module of the project (`Runner(args).train()`)
+            calls = [call for call, _ in context.index.all_calls]
+            ran = context.run_by_module_body(calls)
+            elsewhere = trains_elsewhere(context, [call for call in calls if call in ran])
+            if elsewhere is None:
+                return  # a module whose body trains nothing: a library, inference, a benchmark
+            # `Runner(args).train()`: the call made on what the found call builds
+            trains = [
+                next(
+                    (
+                        call
+                        for call in calls
+                        if isinstance(call.func, cst.Attribute) and call.func.value is elsewhere
+                    ),
+                    elsewhere,
+                )
+            ]
         changes, generators = _what_changes(context)
         if not changes or _benchmarks(context, trains) or _imported_elsewhere(context):
             return  # nothing random seen; a benchmark; a library module's demo block
         shown = trains[0]
         yield Finding(
             shown,
-            f"This program trains (`{context.code(shown.func)}({'...' if shown.args else ''})`) "
+            f"This program trains (`{_short(context, shown)}`) "
             "but seeds nothing on any path: what it draws changes from run to run "
             f"({_listed(changes)}), so no two runs give the same model",
             _fix(context),
@@ -63,6 +86,19 @@ class TrainingNeverSeeds(Rule):
             "(else choose a fixed value)",
             generators=generators,
         )
+
+
+def _short(context: FileContext, call: cst.Call) -> str:
+    """A call as a message shows it: `loss.backward()`, `Runner(...).train()`."""
+    func = call.func
+    if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Call):
+        inner = context.code(func.value.func)
+        callee = f"{inner}(...).{func.attr.value}"
+    else:
+        callee = context.code(func)
+    if "\n" in callee:
+        callee = callee_name(func)
+    return f"{callee}({'...' if call.args else ''})"
 
 
 def _fits(trains: list[cst.Call]) -> bool:
