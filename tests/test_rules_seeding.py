@@ -1461,6 +1461,14 @@ class TestSL105LibraryUnseeded:
 
 
 # ============================================================================ SL106
+def _sl106_rows(cwd) -> list[str]:
+    """`file:row:column:` of each SL106 finding of `seedlint check .` run in `cwd`."""
+    result = run_cli(
+        "check", "--isolated", "--select", "SL106", "--output-format", "concise", ".", cwd=cwd
+    )
+    return [line.split(" ")[0] for line in result.stdout.decode().splitlines()[:-2]]
+
+
 class TestSL106NondeterministicSeed:
     def test_a_librarys_own_reseeding_function_is_left_to_its_callers(self, write, tmp_path):
         write("torch/__init__.py", "")
@@ -1470,19 +1478,7 @@ class TestSL106NondeterministicSeed:
             "def seed():\n    value = default_generator.seed()\n    return value\n",
         )
         write("train.py", "import torch._C\n\ntorch._C.default_generator.seed()\n")
-        result = run_cli(
-            "check",
-            "--isolated",
-            "--select",
-            "SL106",
-            "--output-format",
-            "concise",
-            ".",
-            cwd=tmp_path,
-        )
-        assert [line.split(" ")[0] for line in result.stdout.decode().splitlines()[:-2]] == [
-            "train.py:3:1:"
-        ]
+        assert _sl106_rows(tmp_path) == ["train.py:3:1:"]
 
     def test_a_project_helper_called_without_a_seed_that_defaults_to_none(self, write, tmp_path):
         write(
@@ -1509,19 +1505,7 @@ class TestSL106NondeterministicSeed:
             "train.py",
             "from utils import fix_seed, set_seed\n\nset_seed()\nfix_seed()\nset_seed(3)\n",
         )
-        result = run_cli(
-            "check",
-            "--isolated",
-            "--select",
-            "SL106",
-            "--output-format",
-            "concise",
-            ".",
-            cwd=tmp_path,
-        )
-        assert [line.split(" ")[0] for line in result.stdout.decode().splitlines()[:-2]] == [
-            "train.py:3:1:"
-        ]
+        assert _sl106_rows(tmp_path) == ["train.py:3:1:"]
 
     @pytest.mark.parametrize(
         ("line", "codes"),

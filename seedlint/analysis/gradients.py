@@ -384,14 +384,16 @@ def _is_method_call(call: cst.Call, method: str) -> bool:
 def differentiates(context: FileContext) -> bool:
     """Whether the module runs backward passes: `.backward()`, `torch.autograd.grad`, a Lightning
     `training_step`."""
-    for call, _ in context.index.all_calls:
-        if (
-            isinstance(call.func, cst.Attribute)
-            and call.func.attr.value in catalog.BACKWARD_METHODS
-        ):
-            return True
+    if any(is_backward(call) for call, _ in context.index.all_calls):
+        return True
     if context.calls_to(*catalog.GRADIENT_CALLS):
         return True
     return any(
         function.node.name.value == "training_step" for function in context.index.functions.values()
     )
+
+
+def is_backward(call: cst.Call) -> bool:
+    """`loss.backward()`, `accelerator.backward(loss)`, `self.manual_backward(loss)`."""
+    func = call.func
+    return isinstance(func, cst.Attribute) and func.attr.value in catalog.BACKWARD_METHODS

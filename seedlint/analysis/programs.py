@@ -23,7 +23,7 @@ from seedlint.analysis import catalog
 from seedlint.analysis.arguments import argument
 from seedlint.analysis.context import AnalysisSettings, FileContext
 from seedlint.analysis.environment import deterministic_mode_on, string_value
-from seedlint.analysis.gradients import differentiates
+from seedlint.analysis.gradients import differentiates, is_backward
 from seedlint.analysis.index import ModuleIndex, Scope
 from seedlint.analysis.project import ProjectIndex
 from seedlint.analysis.walk import written
@@ -88,10 +88,9 @@ def training_calls(context: FileContext) -> list[cst.Call]:
     fits = {f"{trainer}().fit" for trainer in catalog.LIGHTNING_TRAINERS}
     backward, others = [], []
     for call, scope in context.index.all_calls:
-        func = call.func
-        if isinstance(func, cst.Attribute) and func.attr.value in catalog.BACKWARD_METHODS:
+        if is_backward(call):
             backward.append(call)
-        elif context.index.qualify(func, scope) in (*catalog.GRADIENT_CALLS, *fits):
+        elif context.index.qualify(call.func, scope) in (*catalog.GRADIENT_CALLS, *fits):
             others.append(call)
     return backward + others
 
@@ -129,23 +128,24 @@ def _reaches_training(project: ProjectIndex, module: ModuleIndex, key: str) -> b
                 continue
             reached.add((module.module_name, key))
             inner = [call for call, _ in _calls_by_definition(module).get(key, ())]
-            if any(map(_is_backward, inner)) and any(map(_is_step, inner)):
+            if any(map(is_backward, inner)) and any(map(_is_step, inner)):
                 return True
             following += [(m, _key(m, n)) for _, m, n in _called(project, module, key)]
         layer = following
     return False
 
 
-def _is_backward(call: cst.Call) -> bool:
+def _is_step_call(call: cst.Call) -> bool:
+    """`x.step(..)`, and `x.step_and_update_lr()` of the scheduled-optimizer wrappers."""
     func = call.func
-    return isinstance(func, cst.Attribute) and func.attr.value in catalog.BACKWARD_METHODS
+    return isinstance(func, cst.Attribute) and func.attr.value.split("_")[0] == "step"
 
 
 def _is_step(call: cst.Call) -> bool:
     """`.step()` on what its name says is an optimizer (`optimizer.step()`, `scaler.step(opt)`)."""
-    func = call.func
-    if not (isinstance(func, cst.Attribute) and func.attr.value.split("_")[0] == "step"):
+    if not _is_step_call(call):
         return False
+    func = call.func
     receiver = written(func.value).lower()
     handed = written(call.args[0].value).lower() if call.args else ""
     return ("opt" in receiver and "sched" not in receiver) or "opt" in handed
@@ -154,21 +154,15 @@ def _is_step(call: cst.Call) -> bool:
 def optimizer_steps(context: FileContext) -> list[cst.Call]:
     """Calls that step an optimizer: `.step()` on a `torch.optim` optimizer or on a name that says
     it is one (`optimizer_G.step()`, `d_optim.step()`), or a scaler's `scaler.step(optimizer)`."""
-    found = []
-    for call, scope in context.index.all_calls:
-        func = call.func
-        if not (isinstance(func, cst.Attribute) and func.attr.value.split("_")[0] == "step"):
-            continue  # `step()`, and `step_and_update_lr()` of the scheduled-optimizer wrappers
-        receiver = context.code(func.value).lower()
-        handed = context.code(call.args[0].value).lower() if call.args else ""
-        qualified = context.index.qualify(func.value, scope) or ""
-        if (
-            qualified.startswith("torch.optim.")
-            or ("opt" in receiver and "sched" not in receiver)
-            or "opt" in handed
-        ):
-            found.append(call)
-    return found
+    return [
+        call
+        for call, scope in context.index.all_calls
+        if _is_step(call)
+        or (
+            _is_step_call(call)
+            and (context.index.qualify(call.func.value, scope) or "").startswith("torch.optim.")
+        )
+    ]
 
 
 def seed_options(context: FileContext) -> Iterator[tuple[cst.Call, str, str]]:

@@ -30,6 +30,11 @@ _MESSAGE = (
     "`torch.backends.cudnn.benchmark = True` lets cuDNN time candidate algorithms and keep the "
     "fastest, which can differ between runs, so results are not bit-for-bit reproducible"
 )
+# What benchmark mode does, after a message has said where it was turned on.
+_CONSEQUENCE = (
+    "cuDNN then times candidate algorithms and keeps the fastest, which can differ between runs, "
+    "so results are not bit-for-bit reproducible"
+)
 _HELP = "Set `torch.backends.cudnn.benchmark = False` (the default) for reproducible runs"
 
 
@@ -251,9 +256,7 @@ class CudnnBenchmarkEnabled(Rule):
             yield Finding(
                 statement.node,
                 f"`{context.code(target)}` is set from `{value.value}`, which defaults to `True` "
-                f"({context.line_name(row)}): cuDNN then times candidate algorithms and keeps the "
-                "fastest, which can differ between runs, so results are not bit-for-bit "
-                "reproducible",
+                f"({context.line_name(row)}): {_CONSEQUENCE}",
                 help=f"Make `{value.value}` default to `False`, so a run asks for benchmark mode",
             )
 
@@ -289,8 +292,7 @@ class CudnnBenchmarkEnabled(Rule):
                     statement.node,
                     f"`{context.code(target)}` is set from `{context.code(value)}`, which the "
                     f"project's configuration defaults to `True` ({display_path(path)}, line "
-                    f"{row}): cuDNN then times candidate algorithms and keeps the fastest, which "
-                    "can differ between runs, so results are not bit-for-bit reproducible",
+                    f"{row}): {_CONSEQUENCE}",
                     help="Make the configuration's default `False`, so a run asks for benchmark "
                     "mode",
                 )

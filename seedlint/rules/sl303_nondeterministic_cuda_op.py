@@ -19,11 +19,10 @@ from pathlib import Path
 
 import libcst as cst
 
-from seedlint.analysis import catalog
 from seedlint.analysis.arguments import argument, is_literal, is_none
 from seedlint.analysis.context import FileContext
 from seedlint.analysis.environment import deterministic_mode_on
-from seedlint.analysis.gradients import Gradients, differentiates
+from seedlint.analysis.gradients import Gradients, differentiates, is_backward
 from seedlint.analysis.index import Scope
 from seedlint.analysis.programs import definition_of
 from seedlint.diagnostics import Applicability, Fix
@@ -269,7 +268,7 @@ def _in_an_unused_helper(context: FileContext, scope: Scope) -> bool:
         return False
     name = function.node.name.value
     return len(re.findall(rf"\b{re.escape(name)}\b", context.source.text)) == 1 and not any(
-        isinstance(call.func, cst.Attribute) and call.func.attr.value in catalog.BACKWARD_METHODS
+        is_backward(call)
         for owner in (scope, index.module_scope)
         for call in index.calls_by_scope.get(owner, ())
     )
