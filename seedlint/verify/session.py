@@ -51,7 +51,7 @@ class VerifyOptions:
     progress: Callable[[str], None] | None = (
         None  # for runs longer than a second (a terminal's stderr)
     )
-    jobs: int = 1  # runs at once (`--examples`: examples at once, each one's runs in turn)
+    jobs: int = 1  # runs at once (`--examples`: examples at once, spare ones to an example's runs)
     # The fixed text to check instead of seedlint's own fix (the rule pages' fixed versions).
     fixed_text: Callable[[Path], str | None] | None = None
 
@@ -367,19 +367,24 @@ def verify_examples(
     progress: Callable[[str], None] = lambda _: None,
 ) -> Iterator[ExampleRow]:
     """Every rule page's example (with the page's fixed version as the fix) and its fixed version,
-    run here: `jobs` examples at once, each one's runs in turn; the rows in the rules' order, each
+    run here: `jobs` examples at once, and an example's runs at once when there are more jobs than
+    examples (a CUDA run spends seconds starting its context); the rows in the rules' order, each
     as soon as it is known."""
-    # asked once
-    has_cuda = options.device == "cuda" or (options.device == "auto" and cuda_available())
-    serial = replace(options, device="cuda" if has_cuda else "cpu", jobs=1)
     pages = {
         code: texts
         for code in sorted(expand_all(options.select) if options.select else RULES)
         if code != "SL000" and (texts := page_examples(code)) is not None
     }
+    # asked once
+    has_cuda = options.device == "cuda" or (options.device == "auto" and cuda_available())
+    each = replace(
+        options,
+        device="cuda" if has_cuda else "cpu",
+        jobs=max(1, options.jobs // max(1, len(pages))),
+    )
     with tempfile.TemporaryDirectory(prefix="seedlint-examples-") as directory:
         yield from concurrently(
-            lambda code: _example_row(serial, code, pages[code], Path(directory), progress),
+            lambda code: _example_row(each, code, pages[code], Path(directory), progress),
             list(pages),
             options.jobs,
         )
