@@ -7,6 +7,8 @@ import textwrap
 import pytest
 from conftest import codes_of, lint, run_cli
 
+from seedlint.diagnostics import Applicability
+
 TRAINING = """\
     import argparse
 
@@ -286,7 +288,74 @@ class TestSL114ResumeWithoutRngState:
         (finding,) = lint(RESUME, {"SL114"}).diagnostics
         assert (finding.code, finding.start.row) == ("SL114", 11)
         assert "training restarts at `start_epoch`" in finding.message
-        assert finding.fix is not None and not finding.fix.edits  # display-only: the recipe
+        assert finding.fix.applicability is Applicability.UNSAFE
+
+    def test_the_fix_saves_the_state_with_the_checkpoint_and_restores_it_after_the_load(self):
+        fixed = lint(RESUME, {"SL114"}, fix="unsafe")
+        assert fixed.source.text == textwrap.dedent(RESUME).replace(
+            "        checkpoint = torch.load(resume)\n",
+            "        checkpoint = torch.load(resume)\n"
+            '        if "torch_rng" in checkpoint:\n'
+            '            torch.set_rng_state(checkpoint["torch_rng"])\n',
+        ).replace(
+            '"model": model.state_dict()}',
+            '"model": model.state_dict(), "torch_rng": torch.get_rng_state()}',
+        )
+        assert lint(fixed.source.text, {"SL114"}).diagnostics == []  # idempotent
+
+    def test_the_fix_keeps_a_dicts_lines_and_saves_each_generator_the_module_uses(self):
+        source = (
+            "import random\nimport numpy as np\nimport torch\n\ntorch.manual_seed(0)\n"
+            "model = torch.nn.Linear(4, 4).cuda()\nstart = 0\nif resume:\n"
+            "\tckpt = torch.load(resume, weights_only=False)\n\tstart = ckpt.get('step', 0)\n"
+            "for step in range(start, 6):\n\tstate = {\n\t\t'step': step,  # where it stopped\n\t}\n"
+            "\ttorch.save(state, 'ckpt.pth')\n"
+        )
+        fixed = lint(source, {"SL114"}, fix="unsafe").source.text
+        assert (
+            "\tckpt = torch.load(resume, weights_only=False)\n"
+            "\tif 'torch_rng' in ckpt:\n"
+            "\t\ttorch.set_rng_state(ckpt['torch_rng'])\n"
+            "\t\ttorch.cuda.set_rng_state_all(ckpt['cuda_rng'])\n"
+            "\t\trandom.setstate(ckpt['python_rng'])\n"
+            "\t\tnp.random.set_state(ckpt['numpy_rng'])\n"
+        ) in fixed
+        assert (
+            "\tstate = {\n\t\t'step': step,  # where it stopped\n"
+            "\t\t'torch_rng': torch.get_rng_state(),\n"
+            "\t\t'cuda_rng': torch.cuda.get_rng_state_all(),\n"
+            "\t\t'python_rng': random.getstate(),\n"
+            "\t\t'numpy_rng': np.random.get_state(),\n\t}\n"
+        ) in fixed
+        # without a trailing comma, the entry gets one and the new last entry none
+        no_comma = lint(source.replace("step,  #", "step  #"), {"SL114"}, fix="unsafe")
+        assert (
+            "\t\t'step': step,  # where it stopped\n\t\t'torch_rng': torch.get_rng_state(),\n"
+        ) in no_comma.source.text
+        assert "\t\t'numpy_rng': np.random.get_state()\n\t}" in no_comma.source.text
+        # torch.load refuses NumPy's state by default (weights_only=True from torch 2.6)
+        default_load = lint(source.replace(", weights_only=False", ""), {"SL114"}, fix="unsafe")
+        assert "numpy_rng" not in default_load.source.text
+
+    @pytest.mark.parametrize(
+        ("old", "new"),
+        [
+            # saved by a helper: the checkpoint's dict is not in view
+            (
+                '        torch.save({"epoch": epoch, "model": model.state_dict()}, "last.pt")',
+                "        save_checkpoint(model, epoch)",
+            ),
+            # two dicts saved with the epoch: which one the run resumes from is not known
+            (
+                '        torch.save({"epoch": epoch, "model": model.state_dict()}, "last.pt")',
+                '        torch.save({"epoch": epoch, "model": model.state_dict()}, "last.pt")\n'
+                '        torch.save({"epoch": epoch, "model": model.state_dict()}, "best.pt")',
+            ),
+        ],
+    )
+    def test_the_recipe_alone_when_the_saved_checkpoint_is_not_in_view(self, old, new):
+        (finding,) = lint(textwrap.dedent(RESUME).replace(old, new), {"SL114"}).diagnostics
+        assert finding.fix.applicability is Applicability.DISPLAY_ONLY and not finding.fix.edits
 
     @pytest.mark.parametrize(
         ("old", "new"),

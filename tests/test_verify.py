@@ -891,3 +891,93 @@ def test_the_replay_probe_follows_saved_and_restored_states(trace, confirmed):
     ).diagnostics[0]
     runs = FileRuns([Run(_replay_trace(*trace), 0, "", 1.0)] * 2)
     assert (judge(diagnostic, runs, fixable=None).status == "confirmed") is confirmed
+
+
+def test_a_resumed_run_is_compared_with_one_never_stopped_in_a_scratch_directory(tmp_path):
+    example, _ = page_examples("SL114")
+    (tmp_path / "example.py").write_text(example)
+    (tmp_path / "last.pt").write_bytes(b"the user's own checkpoint")
+    returncode, items, stderr = verify(tmp_path, "--select", "SL114", "example.py")
+    (item,) = items
+    assert (item["status"], item["fix_status"]) == ("confirmed", "fixed"), stderr
+    assert item["evidence"]["label"].startswith("resumed from last.pt, the run draws differently")
+    assert item["evidence"]["where"] == f"{tmp_path / 'example.py'}:16"
+    assert returncode == 1
+    # no run resumed from the user's checkpoint, none wrote one here
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["example.py", "last.pt"]
+    assert (tmp_path / "last.pt").read_bytes() == b"the user's own checkpoint"
+
+
+def _checkpoint_record(op: str, name: str) -> dict:
+    return {"kind": "checkpoint", "op": op, "prefix": [name]}
+
+
+def _draw(value: str) -> dict:
+    return {
+        "kind": "draw",
+        "op": "aten.randn",
+        "generator": "torch:cpu",
+        "hash": value,
+        "prefix": [value],
+        "where": "train.py:9",
+    }
+
+
+@pytest.mark.parametrize(
+    ("interrupted", "resumed", "status", "detail"),
+    [
+        # the resumed run draws, after loading, what the run never stopped draws after saving
+        (
+            [_checkpoint_record("torch.save", "ckpt.pt")],
+            [_draw("init"), _checkpoint_record("torch.load", "ckpt.pt"), _draw("b")],
+            "not-reproduced",
+            "resumed from ckpt.pt, the run draws what the run never stopped draws",
+        ),
+        (
+            [_checkpoint_record("torch.save", "ckpt.pt")],
+            [_draw("init"), _checkpoint_record("torch.load", "ckpt.pt"), _draw("init2")],
+            "confirmed",
+            "",
+        ),
+        # run again, the program started over: it resumes only when asked (`--resume`)
+        (
+            [_checkpoint_record("torch.save", "ckpt.pt")],
+            [_draw("init"), _draw("a")],
+            "not-reproduced",
+            "did not load it: pass the arguments that make it resume",
+        ),
+        ([], [_draw("init"), _draw("a")], "not-reproduced", "saved no checkpoint"),
+    ],
+)
+def test_the_resume_probe_aligns_the_runs_at_the_checkpoint(interrupted, resumed, status, detail):
+    diagnostic = Diagnostic(
+        "SL114", "resume-without-rng-state", "", Path("train.py"), Location(11, 5), Location(11, 9)
+    )
+    uninterrupted = [
+        _draw("init"),
+        _draw("a"),
+        _checkpoint_record("torch.save", "ckpt.pt"),
+        _draw("b"),
+    ]
+    runs = FileRuns(
+        resumed=[
+            Run(uninterrupted, 0, "", 1.0),
+            Run(interrupted, 0, "", 1.0),
+            Run(resumed, 0, "", 1.0),
+        ]
+    )
+    verdict = judge(diagnostic, runs, fixable=None)
+    assert verdict.status == status and detail in verdict.detail
+
+
+def test_a_checkpoint_saved_outside_the_scratch_directory_is_refused(tmp_path):
+    (tmp_path / "out").mkdir()
+    example, _ = page_examples("SL114")
+    (tmp_path / "example.py").write_text(
+        example.replace('"last.pt"', 'os.path.join("out", "last.pt")')
+    )
+    _, items, stderr = verify(tmp_path, "--no-fix-check", "--select", "SL114", "example.py")
+    (item,) = items
+    assert item["status"] == "error", stderr
+    assert "saves its checkpoint to 'out/last.pt', outside it" in item["detail"]
+    assert list((tmp_path / "out").iterdir()) == []

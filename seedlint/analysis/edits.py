@@ -69,6 +69,11 @@ class Editor:
         indentation = self.source.text[row_start:start]
         return None if indentation.strip() else (row_start, indentation)
 
+    def indentation(self, statement: Statement) -> str:
+        """The indentation of a statement's line ("" when something is before it on the line)."""
+        found = self._line_start(statement)
+        return found[1] if found is not None else ""
+
     def insert_before(self, statement: Statement, code: str) -> Edit | None:
         """Insert a statement just before another, on its own lines with the same indentation (a
         compound statement's lines, `\n`-separated, are indented from there)."""

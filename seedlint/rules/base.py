@@ -33,6 +33,9 @@ class Probe(str, Enum):
     CHILD_PROCESSES = "child-processes"  # a spawned process's draws differ between two runs
     EVAL_MODE_DRAW = "eval-mode-draw"  # dropout draws while its module is in eval mode
     REPLAY = "replay"  # the draws after a seeding call repeat those after the one before it
+    # run again after being stopped at its first checkpoint, the program draws differently from
+    # the run never stopped
+    RESUME = "resume"
 
 
 @dataclass

@@ -9,13 +9,14 @@ from collections.abc import Iterator
 import libcst as cst
 
 from seedlint.analysis import catalog
-from seedlint.analysis.arguments import callee_name
+from seedlint.analysis.arguments import argument, callee_name, is_literal
 from seedlint.analysis.context import FileContext
+from seedlint.analysis.edits import Editor
 from seedlint.analysis.environment import string_value
 from seedlint.analysis.walk import written
-from seedlint.diagnostics import Applicability, Fix
+from seedlint.diagnostics import Applicability, Edit, Fix
 from seedlint.gates import SEEDING
-from seedlint.rules.base import Finding, Rule
+from seedlint.rules.base import Finding, Probe, Rule
 
 # A checkpoint's key for where training stopped.
 _PROGRESS_KEY = re.compile(r"epoch|step|iter", re.IGNORECASE)
@@ -26,10 +27,20 @@ _LOADER_NAME = re.compile(r"^_?load_?(checkpoint|ckpt|state)", re.IGNORECASE)
 # `torch.Generator().set_state`), and framework calls that restore them all.
 _STATE_METHODS = frozenset({"set_rng_state", "set_rng_state_all", "setstate", "set_state"})
 _RESTORING_CALLS = frozenset({"load_state"})  # accelerate's `Accelerator.load_state`
-_FIX = Fix(
-    "Save the generators' states in the checkpoint and restore them when resuming",
-    Applicability.DISPLAY_ONLY,
-)
+_FIX_TITLE = "Save the generators' states in the checkpoint and restore them when resuming"
+_CHECKPOINT_SAVERS = ("torch.save", "torch.serialization.save")
+# After a dict's last entry: its comma, then only a comment to the end of the line.
+_REST_OF_LINE = re.compile(r"[ \t]*(,?)[ \t]*(?:#[^\r\n]*)?(?=[\r\n])")
+# (checkpoint key, what saves the state, what restores it): torch's CPU generator always; CUDA's,
+# `random`'s and NumPy's when the module uses them. NumPy's state holds an array, which
+# `torch.load` refuses by default from torch 2.6 (`weights_only=True`): it is saved only when the
+# load passes `weights_only=False`.
+_STATES = {
+    "torch": ("torch_rng", "torch.get_rng_state", "torch.set_rng_state"),
+    "cuda": ("cuda_rng", "torch.cuda.get_rng_state_all", "torch.cuda.set_rng_state_all"),
+    "random": ("python_rng", "random.getstate", "random.setstate"),
+    "numpy": ("numpy_rng", "numpy.random.get_state", "numpy.random.set_state"),
+}
 
 
 class ResumeWithoutRngState(Rule):
@@ -39,19 +50,20 @@ class ResumeWithoutRngState(Rule):
         "A seeded run resumes from a checkpoint but restores no generator state, so it diverges "
         "from the uninterrupted run"
     )
-    fix_availability = "display-only"
+    fix_availability = "unsafe"
+    probe = Probe.RESUME
     patterns = ((b"load", b"range(", SEEDING),)
 
     def check(self, context: FileContext) -> Iterator[Finding]:
         if not context.seeding_flows or _restores_a_generator(context):
             return
-        for load, progress in _resumes(context):
+        for load, progress, key in _resumes(context):
             yield Finding(
                 load,
                 f"This run resumes from a checkpoint (training restarts at `{progress}`) but "
                 "restores no generator state: after resuming, the data order, dropout and random "
                 "augmentations differ from those of the run that was never interrupted",
-                _FIX,
+                _fix(context, load, key),
                 help="Save `torch.get_rng_state()`, `torch.cuda.get_rng_state_all()`, "
                 "`np.random.get_state()` and `random.getstate()` in the checkpoint, and restore "
                 "them with the matching `set_*` calls when resuming",
@@ -71,10 +83,10 @@ def _restores_a_generator(context: FileContext) -> bool:
     )
 
 
-def _resumes(context: FileContext) -> Iterator[tuple[cst.Call, str]]:
-    """(the checkpoint load, where training restarts) for each checkpoint loaded with `torch.load`
-    whose saved epoch or step a training loop starts from: `start_epoch = checkpoint["epoch"]`,
-    then `for epoch in range(start_epoch, ..)`."""
+def _resumes(context: FileContext) -> Iterator[tuple[cst.Call, str, str]]:
+    """(the checkpoint load, where training restarts, the checkpoint's key for it) for each
+    checkpoint loaded with `torch.load` whose saved epoch or step a training loop starts from:
+    `start_epoch = checkpoint["epoch"]`, then `for epoch in range(start_epoch, ..)`."""
     index = context.index
     starts = [
         context.code(call.args[0].value)
@@ -96,17 +108,17 @@ def _resumes(context: FileContext) -> Iterator[tuple[cst.Call, str]]:
         if not isinstance(checkpoint, cst.Name):
             continue
         for other in index.statements_in(scope):
-            progress = _progress_read(other.node, checkpoint.value)
-            if progress is not None and any(
-                re.search(rf"(?<![\w.]){re.escape(progress)}(?!\w)", start) for start in starts
+            read = _progress_read(other.node, checkpoint.value)
+            if read is not None and any(
+                re.search(rf"(?<![\w.]){re.escape(read[0])}(?!\w)", start) for start in starts
             ):
-                yield load, progress
+                yield load, *read
                 break
 
 
-def _progress_read(node: cst.CSTNode, checkpoint: str) -> str | None:
+def _progress_read(node: cst.CSTNode, checkpoint: str) -> tuple[str, str] | None:
     """The target of `target = checkpoint["epoch"]` (also `checkpoint["epoch"] + 1`,
-    `checkpoint.get("step")`), as written."""
+    `checkpoint.get("step")`), as written, and the key."""
     if not (isinstance(node, cst.Assign) and len(node.targets) == 1):
         return None
     value = node.value
@@ -129,4 +141,92 @@ def _progress_read(node: cst.CSTNode, checkpoint: str) -> str | None:
     if key is None or not _PROGRESS_KEY.search(key):
         return None
     target = node.targets[0].target
-    return written(target)
+    return written(target), key
+
+
+def _fix(context: FileContext, load: cst.Call, key: str) -> Fix:
+    """Add the generators' states to the one dict saved with `torch.save` that holds the
+    checkpoint's progress `key`, and restore them just after the load (when the checkpoint has
+    them); the recipe alone when that dict is not in view."""
+    index = context.index
+    statement = index.statement_of[load]
+    saved = _saved_dicts(context, key)
+    if len(saved) != 1 or not (
+        isinstance(statement.line, cst.SimpleStatementLine) and len(statement.line.body) == 1
+    ):
+        return Fix(_FIX_TITLE, Applicability.DISPLAY_ONLY)
+    bindings = set(index.module_scope.bindings.values())
+    kinds = ["torch"] + ["cuda"] * context.uses_cuda + ["random"] * ("random" in bindings)
+    if "numpy" in bindings and _passes_false(load, "weights_only"):
+        kinds.append("numpy")
+    editor = Editor(context.source, context.layout, lambda: index)
+    checkpoint = context.code(statement.node.targets[0].target)
+    keys = [context.code(e.key) for e in saved[0].elements if isinstance(e, cst.DictElement)]
+    quote = "'" if keys[0].startswith("'") else '"'  # as the dict's keys are written
+    edits, saving, restoring = [], [], []
+    for kind in kinds:
+        name, getter, setter = _STATES[kind]
+        (get, get_import), (put, _) = editor.reference(getter), editor.reference(setter)
+        saving.append(f"{quote}{name}{quote}: {get}()")
+        restoring.append(f"{put}({checkpoint}[{quote}{name}{quote}])")
+        if get_import is not None and get_import not in edits:
+            edits.append(get_import)
+    indentation = "\t" if editor.indentation(statement).startswith("\t") else "    "
+    restore = f"if {quote}torch_rng{quote} in {checkpoint}:\n" + "\n".join(
+        indentation + line for line in restoring
+    )
+    edits += [*_added_entries(context, saved[0], saving), editor.insert_after(statement, restore)]
+    return Fix(_FIX_TITLE, Applicability.UNSAFE, tuple(sorted(edits, key=lambda edit: edit.start)))
+
+
+def _saved_dicts(context: FileContext, key: str) -> list[cst.Dict]:
+    """The dict literals saved with `torch.save` (directly, or through a name assigned one in the
+    same scope) that hold `key` and no generator state yet."""
+    index = context.index
+    found = []
+    for call, scope in context.calls_to(*_CHECKPOINT_SAVERS):
+        if not call.args:
+            continue
+        value = call.args[0].value
+        candidates = [value] if isinstance(value, cst.Dict) else []
+        if isinstance(value, cst.Name):
+            candidates = [
+                other.node.value
+                for other in index.statements_in(scope)
+                if isinstance(other.node, cst.Assign)
+                and len(other.node.targets) == 1
+                and isinstance(other.node.targets[0].target, cst.Name)
+                and other.node.targets[0].target.value == value.value
+                and isinstance(other.node.value, cst.Dict)
+            ]
+        for saved in candidates:
+            keys = {
+                string_value(element.key)
+                for element in saved.elements
+                if isinstance(element, cst.DictElement)
+            }
+            if key in keys and not keys & {name for name, _, _ in _STATES.values()}:
+                found.append(saved)
+    return list(dict.fromkeys(found))
+
+
+def _added_entries(context: FileContext, saved: cst.Dict, entries: list[str]) -> list[Edit]:
+    """Add entries after a dict literal's last one: on lines of their own after its line (its
+    comment stays there) when that entry has its lines to itself, else on its line."""
+    last = saved.elements[-1]
+    start, _ = context.layout.span(last)
+    _, end = context.layout.span(last.value)
+    text, newline = context.source.text, context.source.newline
+    indentation = text[max(text.rfind("\n", 0, start), text.rfind("\r", 0, start)) + 1 : start]
+    rest = _REST_OF_LINE.match(text, end)
+    if indentation.strip() or rest is None:
+        return [Edit(end, end, "".join(f", {entry}" for entry in entries))]
+    lines = [f"{newline}{indentation}{entry}," for entry in entries]
+    if not rest.group(1):  # no trailing comma: the last entry gets none either
+        lines[-1] = lines[-1][:-1]
+        return [Edit(end, end, ","), Edit(rest.end(), rest.end(), "".join(lines))]
+    return [Edit(rest.end(), rest.end(), "".join(lines))]
+
+
+def _passes_false(call: cst.Call, keyword: str) -> bool:
+    return is_literal(argument(call, keyword, None), "False")

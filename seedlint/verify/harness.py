@@ -10,7 +10,10 @@ original): the script and any module imported from those paths get it, through a
 so no file of the user's is written. `seed_offset` (0 by default) is added to every seed the
 program passes to `torch.manual_seed`, `np.random.seed` and `random.seed`: the probe that shows a
 generator ignoring the script's seed runs the program with a different one. Processes the
-program spawns get the same treatment (`child_main`), and write their own traces.
+program spawns get the same treatment (`child_main`), and write their own traces. `checkpoints`
+(a program's runs that resume) is the scratch working directory its `torch.save` must write in
+(no file of the user's is overwritten); each save and load is recorded, and `interrupt` stops
+the program right after its first save, as if it had been killed there.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ import importlib.util
 import json
 import os
 import sys
+import tempfile
 import traceback
 import types
 from pathlib import Path
@@ -92,15 +96,64 @@ def _offset_seeds(offset: int) -> None:
     torch.Generator = ShiftedGenerator  # type: ignore[misc]
 
 
-def _prepare(config_path: str) -> dict[str, str]:
-    """Apply the run's config (shift seeds, serve the fixed sources); returns the fixed sources."""
+class Interrupted(BaseException):
+    """Stops the program after its first checkpoint (a `BaseException`, like Ctrl-C: the program's
+    `except Exception` does not catch it)."""
+
+
+def _watch_checkpoints(tracer: Tracer, directory: str, interrupt: bool) -> None:
+    """Record each `torch.save` and `torch.load` of a file (by its path in `directory`), refuse a
+    save outside `directory` and the temporary directory, and (`interrupt`) stop after the first
+    save."""
+    import torch
+    import torch.serialization
+
+    inside = [os.path.realpath(path) + os.sep for path in (directory, tempfile.gettempdir())]
+    original_save, original_load = torch.save, torch.load
+    saves = 0
+
+    def name_of(file: Any) -> str | None:
+        name = file if isinstance(file, (str, os.PathLike)) else getattr(file, "name", None)
+        if not isinstance(name, (str, os.PathLike)):
+            return None
+        real = os.path.realpath(name)
+        return os.path.relpath(real, directory) if real.startswith(inside[0]) else os.fspath(name)
+
+    def save(obj: Any, f: Any, *args: Any, **kwargs: Any) -> Any:
+        name = name_of(f)
+        if isinstance(f, (str, os.PathLike)) and not os.path.realpath(f).startswith(tuple(inside)):
+            raise PermissionError(
+                f"seedlint verify runs a program that resumes in a scratch working directory and "
+                f"writes no file of yours: this one saves its checkpoint to {os.fspath(f)!r}, "
+                "outside it (save it under the working directory)"
+            )
+        nonlocal saves
+        result = original_save(obj, f, *args, **kwargs)
+        if name is not None:
+            saves += 1
+            tracer.record("torch.save", "checkpoint", [name], kind="checkpoint")
+            if interrupt and saves == 1:
+                raise Interrupted
+        return result
+
+    def load(f: Any, *args: Any, **kwargs: Any) -> Any:
+        result = original_load(f, *args, **kwargs)
+        if (name := name_of(f)) is not None:
+            tracer.record("torch.load", "checkpoint", [name], kind="checkpoint")
+        return result
+
+    for owner in (torch, torch.serialization):
+        owner.save, owner.load = save, load
+
+
+def _prepare(config_path: str) -> dict[str, Any]:
+    """Apply the run's config (shift seeds, serve the fixed sources); returns the config."""
     config = json.loads(Path(config_path).read_text(encoding="utf-8"))
     if config.get("seed_offset"):
         _offset_seeds(config["seed_offset"])
-    sources = config.get("sources", {})
-    if sources:
-        sys.meta_path.insert(0, _FixedSources(sources))
-    return sources
+    if config.get("sources"):
+        sys.meta_path.insert(0, _FixedSources(config["sources"]))
+    return config
 
 
 def _main_source(script_path: str, sources: dict[str, str]) -> str | bytes:
@@ -152,14 +205,18 @@ def _bootstrap_spawned_children(trace_path: str, config_path: str, script_path: 
 def child_main(trace_path: str, config_path: str, script_path: str) -> Any:
     """In a spawned child: serve the fixed sources, trace to `<trace>.<pid>`, and return the main
     module's code, run by the bootstrap in the `__mp_main__` module with the script's `__file__`."""
-    sources = _prepare(config_path)
-    install(
-        Tracer(
-            Path(f"{trace_path}.{os.getpid()}"), [Path.cwd(), Path(script_path).parent], child=True
-        )
-    )
+    config = _prepare(config_path)
+    sources = config.get("sources", {})
+    install(Tracer(Path(f"{trace_path}.{os.getpid()}"), _roots(config, script_path), child=True))
     sys.modules["__mp_main__"].__file__ = script_path
     return compile(_main_source(script_path, sources), script_path, "exec")
+
+
+def _roots(config: dict[str, Any], script_path: str) -> list[Path]:
+    """The directories of the user's files: the working directory (and the real one behind a
+    scratch one) and the script's."""
+    real = [Path(config["source"])] if "source" in config else []
+    return [Path.cwd(), Path(script_path).parent, *real]
 
 
 def _user_frames(frames: types.TracebackType | None) -> types.TracebackType | None:
@@ -171,19 +228,26 @@ def _user_frames(frames: types.TracebackType | None) -> types.TracebackType | No
 
 def main(argv: list[str]) -> None:
     trace_path, config_path, script, *args = argv
-    sources = _prepare(config_path)
+    config = _prepare(config_path)
+    sources = config.get("sources", {})
     script_path = str(Path(script).resolve())
     sys.argv = [script, *args]
     sys.path.insert(0, str(Path(script_path).parent))
     if "RANK" in os.environ:  # under torchrun: one trace per rank
         trace_path = str(Path(trace_path).with_suffix(f".rank{os.environ['RANK']}.jsonl"))
     _bootstrap_spawned_children(trace_path, config_path, script_path)
-    tracer = Tracer(Path(trace_path), [Path.cwd(), Path(script_path).parent])
+    if "source" in config:  # in a scratch working directory: modules come from the real one
+        sys.path = [config["source"] if entry == os.getcwd() else entry for entry in sys.path]
+    tracer = Tracer(Path(trace_path), _roots(config, script_path))
     stop = install(tracer)
+    if "checkpoints" in config:
+        _watch_checkpoints(tracer, config["checkpoints"], config.get("interrupt", False))
     completed = False
     try:
         _run_as_main(script_path, _main_source(script_path, sources))
         completed = True
+    except Interrupted:  # stopped after its first checkpoint, as planned: not a failure
+        pass
     except SystemExit as exit_request:
         completed = exit_request.code in (None, 0)
         raise

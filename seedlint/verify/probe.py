@@ -14,7 +14,9 @@ Each rule says which probe confirms its findings (`Rule.probe`) and whether it n
   runs;
 - eval-mode draw: dropout draws at the finding while the module calling it is in eval mode;
 - replay: within one run (or one DataLoader worker), the draws after a seeding call repeat
-  the draws after the one before it, and no saved state was put back in between (`fork_rng` does).
+  the draws after the one before it, and no saved state was put back in between (`fork_rng` does);
+- resume: a run stopped right after its first checkpoint save and started again resumes from it;
+  its draws after loading it differ from those of a run never stopped after saving it.
 The fix check serves the fixed sources (safe and unsafe fixes, in memory) and probes again:
 `fixed` when the evidence is gone.
 """
@@ -23,7 +25,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from seedlint.analysis import catalog
@@ -34,6 +36,7 @@ from seedlint.verify.runs import (
     OUTPUT_KEPT,
     Divergence,
     Run,
+    draws_in,
     first_divergence,
 )
 
@@ -107,9 +110,11 @@ class FileRuns:
     shifted: list[Run] = field(default_factory=list)
     # the original, then the fixed, under each of HASH_SEEDS
     hashed: list[Run] = field(default_factory=list)
+    # the original, then the fixed: uninterrupted, interrupted, resumed (`run_resumed`)
+    resumed: list[Run] = field(default_factory=list)
 
     def all(self) -> list[Run]:
-        return [*self.original, *self.fixed, *self.shifted, *self.hashed]
+        return [*self.original, *self.fixed, *self.shifted, *self.hashed, *self.resumed]
 
 
 def probe_of(code: str) -> Probe | None:
@@ -167,6 +172,8 @@ def _judge(diagnostic: Diagnostic, runs: FileRuns, fixable: bool | None) -> Verd
     # the runs under each hash seed, original then fixed
     if probe_of(diagnostic.code) is Probe.HASH_ORDER:
         evidence_runs, fixed_runs = (runs.hashed[:2], []), (runs.hashed[2:], [])
+    elif probe_of(diagnostic.code) is Probe.RESUME:
+        evidence_runs, fixed_runs = (runs.resumed[:3], []), (runs.resumed[3:], [])
     else:
         evidence_runs, fixed_runs = (
             (runs.original, runs.shifted[:1]),
@@ -174,7 +181,10 @@ def _judge(diagnostic: Diagnostic, runs: FileRuns, fixable: bool | None) -> Verd
         )
     found = probe(*evidence_runs)
     if found is None:
-        return _without_evidence(diagnostic, evidence_runs[0], seconds)
+        verdict = _without_evidence(diagnostic, evidence_runs[0], seconds)
+        if probe_of(diagnostic.code) is Probe.RESUME and verdict.status == "not-reproduced":
+            verdict.detail = _not_resumed(*runs.resumed[:3])
+        return verdict
     verdict = Verdict(diagnostic, "confirmed", found, seconds=seconds)
     if fixable is None:  # no fix check
         return verdict
@@ -216,6 +226,8 @@ def _probe(diagnostic: Diagnostic):
         return lambda runs, shifted: _children_divergence(runs)
     if probe is Probe.EVAL_MODE_DRAW:
         return lambda runs, shifted: _eval_mode_draw(runs[0], diagnostic)
+    if probe is Probe.RESUME:
+        return lambda runs, shifted: _resumed_divergence(*runs)
     family = family_of(diagnostic)
     if probe is Probe.REPLAY:
         return lambda runs, shifted: _replayed(runs[0], family)
@@ -449,6 +461,58 @@ def _replayed(run: Run, family: tuple[str, ...] | None) -> Evidence | None:
                         ("previous run", "this run"),
                     )
     return None
+
+
+def _resumed_divergence(uninterrupted: Run, interrupted: Run, resumed: Run) -> Evidence | None:
+    """The first draw after the resumed run loads the interrupted run's first checkpoint that
+    differs from the uninterrupted run's draws after saving that checkpoint."""
+    saved = interrupted.records("checkpoint")[:1]
+    if not saved:
+        return None
+    name = saved[0]["prefix"][0]
+    after_save = _resume_point(uninterrupted, "torch.save", name)
+    after_load = _resume_point(resumed, "torch.load", name)
+    if after_save is None or after_load is None:
+        return None
+    divergence = first_divergence(
+        draws_in(uninterrupted.draws[after_save:]), draws_in(resumed.draws[after_load:])
+    )
+    if divergence is None:
+        return None
+    return replace(
+        Evidence.of(divergence),
+        label=f"resumed from {name}, the run draws differently from the run never stopped",
+        sides=("uninterrupted", "resumed"),
+    )
+
+
+def _not_resumed(uninterrupted: Run, interrupted: Run, resumed: Run) -> str:
+    """Why the resume probe could not compare the runs, or that the resumed run matched."""
+    saved = interrupted.records("checkpoint")[:1]
+    if not saved:
+        return "the program saved no checkpoint with torch.save, so no run was stopped to resume"
+    name = saved[0]["prefix"][0]
+    if _resume_point(resumed, "torch.load", name) is None:
+        return (
+            f"run again after being stopped at its first checkpoint ({name}), the program did not "
+            "load it: pass the arguments that make it resume (seedlint verify train.py -- ARGS)"
+        )
+    return f"resumed from {name}, the run draws what the run never stopped draws"
+
+
+def _resume_point(run: Run, op: str, name: str) -> int | None:
+    """The index in the run's records just after its first `op` (save or load) of the checkpoint
+    `name`."""
+    return next(
+        (
+            index + 1
+            for index, record in enumerate(run.draws)
+            if record.get("kind") == "checkpoint"
+            and record["op"] == op
+            and record["prefix"][:1] == [name]
+        ),
+        None,
+    )
 
 
 def _insensitive(run: Run, shifted: Run) -> Evidence | None:

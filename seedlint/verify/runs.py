@@ -1,8 +1,9 @@
 """Run a program traced, in a fresh process with a timeout, and compare the draws of two runs.
 
 A run is contained: its stdout and stderr are read as they come and only their first and last
-`OUTPUT_KEPT` bytes kept, its temporary files go to a directory removed after it, its stdin is
-empty, and when it ends, times out or is interrupted, every process it started is stopped: its
+`OUTPUT_KEPT` bytes kept, its temporary files go to a directory removed after it (and, for a
+program that saves checkpoints, its working directory is a scratch one), its stdin is empty,
+and when it ends, times out or is interrupted, every process it started is stopped: its
 process group, and (on Linux) every process whose environment carries the run's marker, which
 finds daemons that left the group.
 """
@@ -23,7 +24,7 @@ import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TypeVar
 
@@ -59,15 +60,13 @@ class Run:
 
     @property
     def random_draws(self) -> list[dict]:
-        return _random_draws(self.draws)
+        return draws_in(self.draws)
 
     def children_draws(self) -> dict[int | str, list[dict]]:
         """The random draws of each child process, by its label (DataLoader worker id, or process
         name)."""
         return {
-            draws[0]["worker"]: draws
-            for records in self.children
-            if (draws := _random_draws(records))
+            draws[0]["worker"]: draws for records in self.children if (draws := draws_in(records))
         }
 
     def records(self, kind: str) -> list[dict]:
@@ -94,7 +93,7 @@ class Run:
         return self.returncode not in (0, None) and not self.completed
 
 
-def _random_draws(records: list[dict]) -> list[dict]:
+def draws_in(records: list[dict]) -> list[dict]:
     return [record for record in records if record.get("kind", "draw") == "draw"]
 
 
@@ -123,17 +122,68 @@ class RunPlan:
     # set on top of ours (`PYTHONHASHSEED`)
     environment: dict[str, str] = field(default_factory=dict)
     progress: Callable[[str], None] | None = None  # told, every second, how long the run has taken
+    # Checkpoints: run in a scratch working directory (`scratch_directory`) of its own, or in the
+    # one given (an interrupted run and its resumption share one); stop after the first save.
+    contained: bool = False
+    scratch: Path | None = None
+    interrupt: bool = False
+
+
+# Files a program resumes from: left out of a scratch working directory, so no run resumes from a
+# checkpoint of the user's.
+CHECKPOINT_SUFFIXES = (".pt", ".pth", ".ckpt", ".tar")
+
+
+@contextmanager
+def scratch_directory(source: Path) -> Iterator[Path]:
+    """A fresh working directory whose entries link to those of `source` (checkpoint files left
+    out), in a fresh parent whose entries link to those of `source`'s parent (`../data` still
+    reaches the data): the program reads as in `source`, and what it writes there stays here."""
+    source = source.resolve()
+    with tempfile.TemporaryDirectory(prefix="seedlint-scratch-") as directory:
+        scratch = Path(directory, source.name or "root")
+        scratch.mkdir()
+        _link_entries(source.parent, Path(directory), but=source)
+        _link_entries(source, scratch)
+        yield scratch
+
+
+def _link_entries(source: Path, target: Path, but: Path | None = None) -> None:
+    """Link each entry of `source` from `target` (not `but`, nor a checkpoint file)."""
+    if source == but:
+        return
+    with suppress(OSError):
+        for entry in source.iterdir():
+            if entry != but and not (entry.is_file() and entry.suffix in CHECKPOINT_SUFFIXES):
+                Path(target, entry.name).symlink_to(entry.resolve())
+
+
+def run_resumed(plan: RunPlan) -> list[Run]:
+    """An uninterrupted run, a run stopped after its first checkpoint save, and that run started
+    again in the same scratch directory (to resume), each in a scratch directory (`contained`)."""
+    uninterrupted = run_traced(replace(plan, contained=True))
+    with scratch_directory(plan.cwd) as scratch:
+        interrupted = run_traced(replace(plan, scratch=scratch, interrupt=True))
+        return [uninterrupted, interrupted, run_traced(replace(plan, scratch=scratch))]
 
 
 def run_traced(plan: RunPlan) -> Run:
     """Run the plan once in a fresh interpreter, contained: its output capped, its temporary files
     in a directory of ours, and every process it started stopped when it ends, times out or is
     interrupted."""
+    if plan.contained and plan.scratch is None:
+        with scratch_directory(plan.cwd) as scratch:
+            return run_traced(replace(plan, scratch=scratch))
     with tempfile.TemporaryDirectory(prefix="seedlint-verify-") as directory:
         trace, config = Path(directory, "trace.jsonl"), Path(directory, "config.json")
-        config.write_text(
-            json.dumps({"sources": plan.sources, "seed_offset": plan.seed_offset}), encoding="utf-8"
-        )
+        settings = {"sources": plan.sources, "seed_offset": plan.seed_offset}
+        if plan.scratch is not None:
+            settings.update(
+                checkpoints=str(plan.scratch),
+                source=str(plan.cwd.resolve()),
+                interrupt=plan.interrupt,
+            )
+        config.write_text(json.dumps(settings), encoding="utf-8")
         program_temporary = Path(directory, "tmp")
         program_temporary.mkdir()
         launcher = [sys.executable]
@@ -157,7 +207,7 @@ def run_traced(plan: RunPlan) -> Run:
         start = time.monotonic()
         process = subprocess.Popen(
             command,
-            cwd=plan.cwd,
+            cwd=plan.scratch or plan.cwd,
             stdin=subprocess.DEVNULL,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,

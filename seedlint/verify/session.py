@@ -4,6 +4,7 @@ judge."""
 from __future__ import annotations
 
 import importlib.util
+import re
 import subprocess
 import sys
 import tempfile
@@ -33,7 +34,10 @@ from seedlint.verify.probe import (
     probe_of,
     seed_sensitive,
 )
-from seedlint.verify.runs import Run, RunPlan, concurrently, run_all
+from seedlint.verify.runs import Run, RunPlan, concurrently, run_all, run_resumed
+
+# A call that saves something (`torch.save(..)`, `save_checkpoint(..)`, `np.save(..)`).
+_SAVE_CALL = re.compile(r"\bsave\w*\s*\(")
 
 
 @dataclass
@@ -177,6 +181,13 @@ def _missing_library(code: str) -> str | None:
     return f"needs {missing[0]}" if missing else None
 
 
+def _saves(text: str | None, path: Path) -> bool:
+    """Whether a program's own text saves something (`torch.save(..)`, `save_checkpoint(..)`)."""
+    if text is None:
+        text = path.read_text(encoding="utf-8", errors="replace")
+    return _SAVE_CALL.search(text) is not None
+
+
 def _is_entry_point(path: Path) -> bool:
     return is_notebook(path) or is_entry_point(path.read_text(encoding="utf-8", errors="replace"))
 
@@ -243,18 +254,26 @@ class _Programs:
 
     def runs(self, path: Path, diagnostics: list) -> FileRuns:
         configurations = self._configurations(path)
-        runs = self._runs.get(path)
-        if runs is None:
-            fixed = ", then the fixed version)" if len(configurations) > 1 else ")"
-            self.progress(f"running {path} ({self.options.runs} runs{fixed}")
-            count = self.options.runs
-            made = self._run(path, configurations, [{}] * count)
-            runs = FileRuns(*(made[start : start + count] for start in range(0, len(made), count)))
-            self._runs[path] = runs
+        runs = self._runs.setdefault(path, FileRuns())
+        probes = {probe_of(d.code) for d in diagnostics}
+        if probes - {Probe.RESUME} or not probes:
+            if not runs.original:
+                fixed = ", then the fixed version)" if len(configurations) > 1 else ")"
+                self.progress(f"running {path} ({self.options.runs} runs{fixed}")
+                count = self.options.runs
+                made = self._run(path, configurations, [{}] * count)
+                runs.original, runs.fixed = made[:count], made[count:]
+        if Probe.RESUME in probes and not runs.resumed:
+            self.progress(f"resuming {path} (stopped after its first checkpoint, run again)")
+            runs.resumed = [
+                run
+                for sources in configurations
+                for run in run_resumed(_plan(self.options, path, sources))
+            ]
         if any(seed_sensitive(d) for d in diagnostics) and not runs.shifted:  # every seed shifted
             runs.shifted = self._run(path, configurations, [{"seed_offset": SEED_OFFSET}])
         # under two hash seeds
-        if any(probe_of(d.code) is Probe.HASH_ORDER for d in diagnostics) and not runs.hashed:
+        if Probe.HASH_ORDER in probes and not runs.hashed:
             runs.hashed = self._run(
                 path,
                 configurations,
@@ -266,10 +285,12 @@ class _Programs:
         self, path: Path, configurations: list[dict[str, str]], variants: list[dict]
     ) -> list[Run]:
         """A run of each variant of the plan (`_plan`'s keywords) under each configuration in turn,
-        `jobs` at a time."""
+        `jobs` at a time; a program that saves runs in scratch directories (no run resumes from
+        another's checkpoint, and none is left in the user's directory)."""
+        contained = _saves(self.scripts.get(str(path.resolve())), path)
         return run_all(
             [
-                _plan(self.options, path, sources, **variant)
+                _plan(self.options, path, sources, contained=contained, **variant)
                 for sources in configurations
                 for variant in variants
             ],
@@ -318,6 +339,7 @@ def _plan(
     sources: dict[str, str],
     seed_offset: int = 0,
     environment: dict[str, str] | None = None,
+    contained: bool = False,
 ) -> RunPlan:
     return RunPlan(
         path,
@@ -328,6 +350,7 @@ def _plan(
         nproc_per_node=options.nproc_per_node,
         environment=environment or {},
         progress=options.progress,
+        contained=contained,
     )
 
 

@@ -180,6 +180,14 @@ _SCENARIOS = [  # the fixable findings that random shapes rarely meet
     "{T}.manual_seed({S}) ;; model(x).sum().backward()",
     "{T}.manual_seed({S}) ;; env = {gym}.make('CartPole-v1') ;; obs, info = env.reset() ;; a = env.action_space.sample()",
     "{T}.manual_seed({S}) ;; venv = {procgen}(num_envs=4, env_name='coinrun')",
+    (
+        "{T}.manual_seed({S}) ;; ckpt = {T}.load('last.pt') ;; start = ckpt['epoch'] + 1 ;; "
+        "for epoch in range(start, 9): {T}.save({{'epoch': epoch, 'model': 1}}, 'last.pt')"
+    ),
+    (
+        "{T}.manual_seed({S}) ;; state = {T}.load(path, weights_only=False) ;; "
+        "step = state.get('step') ;; for i in range(step, 9): {T}.save({{\n'step': i,  # done\n}}, path)"
+    ),
 ]
 _LOADERS = [  # what an epoch loop may iterate
     "sampler = {D}DistributedSampler(dataset) ;; loader = {D}DataLoader(dataset, batch_size=4, sampler=sampler)",
