@@ -333,6 +333,12 @@ class TestSL114ResumeWithoutRngState:
             "\t\t'step': step,  # where it stopped\n\t\t'torch_rng': torch.get_rng_state(),\n"
         ) in no_comma.source.text
         assert "\t\t'numpy_rng': np.random.get_state()\n\t}" in no_comma.source.text
+        # the dict closes on its last entry's line: the new entries go before the brace
+        closing = lint(source.replace(",  # where it stopped\n\t}", "}"), {"SL114"}, fix="unsafe")
+        assert (
+            "\t\t'step': step,\n\t\t'torch_rng': torch.get_rng_state(),\n"
+        ) in closing.source.text
+        assert "\t\t'numpy_rng': np.random.get_state()}\n" in closing.source.text
         # torch.load refuses NumPy's state by default (weights_only=True from torch 2.6)
         default_load = lint(source.replace(", weights_only=False", ""), {"SL114"}, fix="unsafe")
         assert "numpy_rng" not in default_load.source.text

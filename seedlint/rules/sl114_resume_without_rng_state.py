@@ -211,16 +211,18 @@ def _saved_dicts(context: FileContext, key: str) -> list[cst.Dict]:
 
 
 def _added_entries(context: FileContext, saved: cst.Dict, entries: list[str]) -> list[Edit]:
-    """Add entries after a dict literal's last one: on lines of their own after its line (its
-    comment stays there) when that entry has its lines to itself, else on its line."""
+    """Add entries after a dict literal's last one: on lines of their own, with its indentation,
+    when it starts a line (after its comment, when the line ends there), else on its line."""
     last = saved.elements[-1]
     start, _ = context.layout.span(last)
     _, end = context.layout.span(last.value)
     text, newline = context.source.text, context.source.newline
     indentation = text[max(text.rfind("\n", 0, start), text.rfind("\r", 0, start)) + 1 : start]
-    rest = _REST_OF_LINE.match(text, end)
-    if indentation.strip() or rest is None:
+    if indentation.strip():
         return [Edit(end, end, "".join(f", {entry}" for entry in entries))]
+    rest = _REST_OF_LINE.match(text, end)
+    if rest is None:  # the dict closes on the entry's line: the new entries before its brace
+        return [Edit(end, end, "".join(f",{newline}{indentation}{entry}" for entry in entries))]
     lines = [f"{newline}{indentation}{entry}," for entry in entries]
     if not rest.group(1):  # no trailing comma: the last entry gets none either
         lines[-1] = lines[-1][:-1]
