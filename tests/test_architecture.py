@@ -79,6 +79,7 @@ LAYERS: list[tuple[str, list[list[str]]]] = [
                 "reporters.concise",
                 "reporters.full",
                 "reporters.github",
+                "reporters.gitlab",
                 "reporters.json_items",
                 "reporters.sarif",
             ],

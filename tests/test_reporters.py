@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
-from conftest import JSON_KEYS
+from conftest import JSON_KEYS, run_cli
 
 import seedlint
 from seedlint.diagnostics import Applicability, Diagnostic, Edit, Fix
@@ -346,11 +347,52 @@ def test_sarif_file_outside_cwd_gets_an_absolute_uri():
     assert "uriBaseId" not in location["artifactLocation"]
 
 
+# gitlab
+
+
+def test_gitlab_gives_code_quality_issues_with_relative_paths_and_one_based_positions():
+    (issue,) = json.loads(out([multiline()], "gitlab"))
+    assert issue == {
+        "check_name": "SL104",
+        "description": "SL104: draw",
+        "severity": "major",
+        "fingerprint": issue["fingerprint"],
+        "location": {
+            "path": "pkg/model.py",
+            "positions": {"begin": {"line": 9, "column": 9}, "end": {"line": 11, "column": 6}},
+        },
+    }
+    assert re.fullmatch(r"[0-9a-f]{16}", issue["fingerprint"])
+    assert json.loads(out([], "gitlab")) == []
+
+
+def test_gitlab_paths_are_relative_to_the_gitlab_project(monkeypatch):
+    monkeypatch.setenv("CI_PROJECT_DIR", str(CWD.parent))
+    (issue,) = json.loads(out([example()], "gitlab"))
+    assert issue["location"]["path"] == f"{CWD.name}/train.py"
+
+
+def test_gitlab_fingerprints_survive_unrelated_edits_and_tell_twins_apart(tmp_path):
+    code = "import torch\n\nprint(torch.rand(3))\nprint(torch.rand(3))\ntorch.manual_seed(0)\n"
+    (tmp_path / "train.py").write_text(code)
+
+    def fingerprints():
+        result = run_cli("check", "--isolated", "--output-format", "gitlab", ".", cwd=tmp_path)
+        return [issue["fingerprint"] for issue in json.loads(result.stdout)]
+
+    before = fingerprints()
+    assert len(before) == len(set(before)) == 2  # the same finding twice: two fingerprints
+    (tmp_path / "train.py").write_text("import os\n# a comment\n" + code)
+    assert fingerprints() == before  # the findings moved down two lines
+    (tmp_path / "train.py").write_text(code.replace("(3))\nprint(", "(3))\nx = ("))
+    assert fingerprints()[0] == before[0]  # the first one's code is unchanged
+
+
 # entry point
 
 
 def test_formats_and_unknown_format():
-    assert FORMATS == ("full", "concise", "json", "json-lines", "github", "sarif")
+    assert FORMATS == ("full", "concise", "json", "json-lines", "github", "gitlab", "sarif")
     with pytest.raises(ValueError, match="unknown output format"):
         out([], "xml")
 

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from seedlint.diagnostics import Diagnostic
-from seedlint.reporters import concise, full, github, json_items, sarif
+from seedlint.reporters import concise, full, github, gitlab, json_items, sarif
 from seedlint.reporters._common import ReportOptions
 
 if TYPE_CHECKING:
@@ -19,6 +19,7 @@ _RENDERERS: dict[str, Callable[[list[Diagnostic], ReportOptions], str]] = {
     "json": json_items.render_json,
     "json-lines": json_items.render_json_lines,
     "github": github.render,
+    "gitlab": gitlab.render,
     "sarif": sarif.render,
 }
 

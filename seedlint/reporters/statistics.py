@@ -2,8 +2,9 @@
 
 json and json-lines give `{code, name, count, fixable}` rows (as ruff); github gives one
 `::notice` per rule, which the Actions run summary shows; sarif gives the usual log, with the
-rows under `runs[0].properties.statistics`, so the file stays valid for code scanning;
-full and concise give ruff's text table.
+rows under `runs[0].properties.statistics`, so the file stays valid for code scanning; gitlab
+gives the Code Quality report itself (its schema has no place for a table, and the artifact
+must stay valid); full and concise give ruff's text table.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from collections import Counter
 from typing import Any
 
 from seedlint.diagnostics import Diagnostic
-from seedlint.reporters import github, sarif
+from seedlint.reporters import github, gitlab, sarif
 from seedlint.reporters._common import ReportOptions
 
 _FIXABLE = {True: "[*] ", False: "[ ] "}
@@ -43,6 +44,8 @@ def render(diagnostics: list[Diagnostic], output_format: str, options: ReportOpt
         log = json.loads(sarif.render(diagnostics, options))
         log["runs"][0].setdefault("properties", {})["statistics"] = table
         return json.dumps(log, indent=2) + "\n"
+    if output_format == "gitlab":
+        return gitlab.render(diagnostics, options)
     if output_format == "github":
         return "".join(
             f"::notice title={github.escape_property('seedlint statistics')}::"

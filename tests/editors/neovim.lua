@@ -1,6 +1,8 @@
--- Drives Neovim headless as a user would: open a file, attach `seedlint lsp`, read the diagnostics,
--- apply the preferred code action, and read the diagnostics again. Writes what it saw to $RESULT.
-local python, result = os.getenv("SEEDLINT_PYTHON"), os.getenv("RESULT")
+-- Drives Neovim headless as a user would: with init.lua (docs/editors.md), open a file, read the
+-- diagnostics seedlint sends, apply the preferred code action, and read the diagnostics again.
+-- Writes what it saw to $RESULT.
+local result = os.getenv("RESULT")
+local wait = tonumber(os.getenv("WAIT_MS"))
 local lines = {}
 local function say(line) table.insert(lines, line) end
 local function codes()
@@ -12,11 +14,12 @@ local function codes()
   return table.concat(found, ",")
 end
 
+dofile(os.getenv("DRIVERS") .. "/init.lua")
+vim.cmd("filetype on")
 vim.cmd("edit train.py")
-local client = vim.lsp.start_client({ name = "seedlint", cmd = { python, "-m", "seedlint", "lsp" },
-                                      root_dir = vim.fn.getcwd() })
-vim.lsp.buf_attach_client(0, client)
-vim.wait(30000, function() return #vim.diagnostic.get(0) > 0 end, 50)
+vim.wait(wait, function() return #vim.lsp.get_active_clients() > 0 end, 50)
+local client = vim.lsp.get_active_clients()[1].id
+vim.wait(wait, function() return #vim.diagnostic.get(0) > 0 end, 50)
 say("before: " .. codes())
 
 vim.api.nvim_win_set_cursor(0, { 3, 0 })
@@ -33,7 +36,7 @@ for _, response in pairs(responses) do
     end
   end
 end
-vim.wait(30000, function() return #vim.diagnostic.get(0) == 0 end, 50)
+vim.wait(wait, function() return #vim.diagnostic.get(0) == 0 end, 50)
 say("after: " .. codes())
 say("text: " .. table.concat(vim.api.nvim_buf_get_lines(0, 0, -1, false), "\\n"))
 vim.fn.writefile(lines, result)
