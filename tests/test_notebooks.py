@@ -593,8 +593,8 @@ def test_directories_include_notebooks_but_not_checkpoints_and_extend_exclude_ap
     assert reported("--force-exclude", "sub/a.ipynb") == set()
 
 
-# ------------------------------------------------------------------------------------------- github, sarif
-def test_github_and_sarif_point_into_the_notebooks_json_text(tmp_path):
+# ----------------------------------------------------------------------------------- github, sarif, gitlab
+def test_github_sarif_and_gitlab_point_into_the_notebooks_json_text(tmp_path):
     path = save(tmp_path / "nb.ipynb", train_notebook())
     (tmp_path / "train.py").write_text(
         "import torch\nmodel = torch.nn.Linear(2, 2)\ntorch.manual_seed(0)\n"
@@ -635,6 +635,12 @@ def test_github_and_sarif_point_into_the_notebooks_json_text(tmp_path):
     assert in_notebook["properties"] == {"cell": cell, "cellLine": row, "cellColumn": column}
     assert in_notebook["message"]["text"].startswith(f"cell {cell}:{row}:{column}: ")
     assert "fixes" not in in_notebook and "fixes" in in_script
+
+    gitlab = run_cli("check", "--isolated", "--output-format", "gitlab", "nb.ipynb", cwd=tmp_path)
+    (issue,) = json.loads(gitlab.stdout)
+    positions = issue["location"]["positions"]
+    assert (positions["begin"]["line"], positions["begin"]["column"]) == (line, col)
+    assert issue["description"].startswith(f"cell {cell}:{row}:{column}: SL104: ")
 
 
 def test_github_points_into_a_string_source_with_escapes(tmp_path):

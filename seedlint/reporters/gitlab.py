@@ -22,8 +22,10 @@ def render(diagnostics: list[Diagnostic], options: ReportOptions) -> str:
     for diagnostic in diagnostics:
         path = display_path(diagnostic.path, root)
         start, end = diagnostic.start, diagnostic.end
-        if diagnostic.notebook is not None:  # the line in the notebook's JSON text
+        description = f"{diagnostic.code}: {diagnostic.message}"
+        if diagnostic.notebook is not None:  # the line in the notebook's JSON text, the cell said
             start, end = diagnostic.notebook.file_start, diagnostic.notebook.file_end
+            description = f"{diagnostic.position}: {description}"
         # What identifies the finding across commits: its rule, file and flagged code (not its
         # line, which moves with unrelated edits), and which of its identical twins it is.
         basis = (diagnostic.code, path, *(line.strip() for line in diagnostic.source_lines))
@@ -32,7 +34,7 @@ def render(diagnostics: list[Diagnostic], options: ReportOptions) -> str:
         issues.append(
             {
                 "check_name": diagnostic.code,
-                "description": f"{diagnostic.code}: {diagnostic.message}",
+                "description": description,
                 "severity": "major",
                 "fingerprint": digest.hexdigest()[:16],
                 "location": {
