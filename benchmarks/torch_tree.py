@@ -27,49 +27,24 @@ copy): what the linted files themselves cost should not accumulate as their numb
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import os
 import shutil
-import statistics
 import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
 
+from common import (
+    copy_python_files,
+    environments,
+    measure,
+    package_source,
+    print_table,
+    run_rounds,
+    seedlint_command,
+)
+
 EDITED = Path("torch/utils/data/dataloader.py")
-
-
-def torch_source() -> Path:
-    spec = importlib.util.find_spec("torch")
-    if spec is None or not spec.submodule_search_locations:
-        sys.exit("torch is not installed: pip install torch==2.13.0 (or the torch you use)")
-    return Path(spec.submodule_search_locations[0])
-
-
-def copy_python_files(source: Path, destination: Path) -> int:
-    count = 0
-    for file in source.rglob("*.py"):
-        target = destination / file.relative_to(source.parent)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(file, target)
-        count += 1
-    return count
-
-
-def measure(command: list[str], cwd: Path, env: dict[str, str]) -> tuple[float, float, float]:
-    """(wall seconds, CPU seconds, peak memory in MB) of one run of `command` as a child process."""
-    start = time.perf_counter()
-    process = subprocess.Popen(
-        command, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-    )
-    _, status, usage = os.wait4(process.pid, 0)
-    wall = time.perf_counter() - start
-    process.returncode = os.waitstatus_to_exitcode(status)
-    if process.returncode not in (0, 1):
-        sys.exit(f"{' '.join(command)} failed with exit code {process.returncode}")
-    peak = usage.ru_maxrss / (1024 if sys.platform != "darwin" else 1024 * 1024)
-    return wall, usage.ru_utime + usage.ru_stime, peak
 
 
 def main() -> None:
@@ -86,37 +61,18 @@ def main() -> None:
 
     with tempfile.TemporaryDirectory(prefix="seedlint-bench-") as temporary:
         root = Path(temporary) / "tree"
-        files = copy_python_files(torch_source(), root)
+        files = copy_python_files(package_source("torch"), root)
         lines = sum(len(path.read_bytes().splitlines()) for path in root.rglob("*.py"))
-        cache = Path(temporary) / "cache"
-        env = {**os.environ, "SEEDLINT_CACHE_DIR": str(cache), "NO_COLOR": "1"}
-        seedlint = [
-            sys.executable,
-            "-m",
-            "seedlint",
-            "check",
-            "--isolated",
-            "--output-format",
-            "concise",
-        ]
-        if args.jobs:
-            seedlint += ["--jobs", str(args.jobs)]
+        envs = environments(Path(temporary) / "cache", args.baseline)
+        seedlint = seedlint_command(args.jobs)
         ruff = shutil.which("ruff")
 
         def edit() -> None:
             with (root / EDITED).open("a") as handle:
                 handle.write(f"# edited {time.time_ns()}\n")
 
-        environments = {"": env}
-        if args.baseline is not None:
-            path = os.pathsep.join([str(args.baseline.resolve()), os.environ.get("PYTHONPATH", "")])
-            environments["baseline "] = {
-                **env,
-                "PYTHONPATH": path,
-                "SEEDLINT_CACHE_DIR": str(cache) + "-baseline",
-            }
         cases = {}
-        for label, case_env in environments.items():
+        for label, case_env in envs.items():
             cases[f"{label}seedlint cold"] = (seedlint + ["--no-cache", "torch"], None, case_env)
             cases[f"{label}seedlint warm"] = (seedlint + ["torch"], None, case_env)
             cases[f"{label}one file edited"] = (seedlint + ["torch"], edit, case_env)
@@ -125,32 +81,18 @@ def main() -> None:
             cases["ruff --select ALL"] = (
                 [ruff, "check", "--select", "ALL", "--no-cache", "--exit-zero", "torch"],
                 None,
-                env,
+                envs[""],
             )
-        for case_env in environments.values():  # fill the caches
+        for case_env in envs.values():  # fill the caches
             subprocess.run(seedlint + ["torch"], cwd=root, env=case_env, stdout=subprocess.DEVNULL)
-        results: dict[str, list[tuple[float, float, float]]] = {name: [] for name in cases}
-        for round_number in range(args.rounds):
-            for name, (command, before, case_env) in cases.items():
-                if before is not None:
-                    before()
-                results[name].append(measure(command, root, case_env))
-            print(f"round {round_number + 1} of {args.rounds} done", file=sys.stderr)
-
+        results = run_rounds(cases, root, args.rounds)
         print(
             f"torch's source tree: {files} files, {lines:,} lines; {os.cpu_count()} CPUs; median "
             f"of {args.rounds}"
         )
-        print(f"{'case':<29} {'wall':>9} {'CPU':>9} {'peak memory':>12} {'wall / ruff':>12}")
-        reference = statistics.median(r[0] for r in results["ruff --select ALL"]) if ruff else None
-        for name, runs in results.items():
-            wall, cpu, peak = (statistics.median(values) for values in zip(*runs))
-            ratio = f"{wall / reference:.2f}" if reference else "-"
-            print(f"{name:<29} {wall:8.2f}s {cpu:8.2f}s {peak:10.0f}MB {ratio:>12}")
-        if not ruff:
-            print("ruff is not installed (pip install ruff): no reference column")
+        print_table(results, "ruff --select ALL" if ruff else None)
         if args.scaling:
-            scaling(Path(temporary), env, seedlint)
+            scaling(Path(temporary), envs[""], seedlint)
 
 
 def scaling(temporary: Path, env: dict[str, str], seedlint: list[str]) -> None:
@@ -163,7 +105,7 @@ def scaling(temporary: Path, env: dict[str, str], seedlint: list[str]) -> None:
             for part in subset:
                 shutil.copytree(temporary / "tree" / part, corpus / f"copy{copy}" / part)
         count = sum(1 for _ in corpus.rglob("*.py"))
-        wall, _, peak = measure(seedlint + ["--no-cache", "."], corpus, env)
+        wall, _, peak, _ = measure(seedlint + ["--no-cache", "."], corpus, env)
         print(f"{f'{copies}x nn + utils/data':<20} {count:>9} {wall:8.2f}s {peak:10.0f}MB")
 
 

@@ -123,6 +123,19 @@ class TestReuse:
         write(root, "utils.py", UTILS_SEEDING)
         assert check(root, cache)[0] == [("train.py", "SL104", 4)]
 
+    def test_a_module_that_shadows_another_root_s_and_its_deletion_are_noticed(self, tmp_path):
+        # run from the project for src/train.py: `utils` is looked for in src/, then the project
+        root = tmp_path / "project"
+        write(root, "src/train.py", TRAIN)
+        write(root, "utils.py", UTILS_NOT_SEEDING)
+        cache = tmp_path / "cache"
+        assert check(root, cache, "src/train.py")[0] == []
+        write(root, "src/utils.py", UTILS_SEEDING)  # found first from now on
+        assert check(root, cache, "src/train.py")[0] == [("train.py", "SL104", 4)]
+        (root / "src" / "utils.py").unlink()
+        assert check(root, cache, "src/train.py") == ([], 0)
+        assert check(root, cache, "src/train.py") == ([], 1)  # and the next run reuses that
+
     def test_other_settings_do_not_reuse_findings(self, project, tmp_path):
         cache = tmp_path / "cache"
         check(project, cache)

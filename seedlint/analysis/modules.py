@@ -40,6 +40,8 @@ class ModuleFinder:
         self._resolutions: dict[str, Resolution] = {}
         self._hashes: dict[str, str] = {}  # file -> the hash of its bytes, as read in this run
         self._bytes: dict[str, bytes] = {}  # file -> its bytes, as read from disk in this run
+        self._listings: dict[str, frozenset[str]] = {}  # folder -> its entries, as listed this run
+        self._by_first: dict[str, list[str]] | None = None  # a name's first part -> roots with it
         # the project's files, where the callers of a function are looked for (`entries`)
         self.project_files: list[Path] = []
 
@@ -112,13 +114,16 @@ class ModuleFinder:
 
     def _find(self, name: str) -> tuple[str, bytes] | None:
         """The absolute path and bytes of the file a module name resolves to under the roots."""
-        relative = os.path.join(*name.split("."))
-        for root in self.roots:
+        parts = name.split(".")
+        relative = os.path.join(*parts)
+        # an editor's unsaved files need not be on the disk: every root is tried for them
+        for root in self.roots if self.unsaved else self._holding(parts[0]):
             base = os.path.join(root, relative)
+            listed = self._listed(root, parts)
             for candidate in (base + ".py", os.path.join(base, "__init__.py")):
                 if candidate in self.unsaved:
                     return candidate, self.unsaved[candidate]
-                if os.path.isfile(candidate):
+                if listed and os.path.isfile(candidate):
                     try:
                         with open(candidate, "rb") as handle:
                             data = self._bytes[candidate] = handle.read()
@@ -126,6 +131,38 @@ class ModuleFinder:
                     except OSError:
                         return None
         return None
+
+    def _listed(self, root: str, parts: list[str]) -> bool:
+        """Whether the folders' listings under `root` hold the module's path (its folders, then
+        `<last>.py` or a `<last>` folder): one listing per folder and run, so a name is ruled out
+        under each root without a `stat` of its candidate files."""
+        directory = root
+        for position, part in enumerate(parts):
+            entries = self._listing(directory)
+            last = position == len(parts) - 1
+            if part not in entries and not (last and f"{part}.py" in entries):
+                return False
+            directory = os.path.join(directory, part)
+        return True
+
+    def _holding(self, first: str) -> list[str]:
+        """The roots, in order, whose listing has `first` (a folder, or `first.py`)."""
+        if self._by_first is None:
+            self._by_first = {}
+            for root in self.roots:
+                for entry in self._listing(root):
+                    holders = self._by_first.setdefault(entry.removesuffix(".py"), [])
+                    if not holders or holders[-1] != root:
+                        holders.append(root)
+        return self._by_first.get(first, [])
+
+    def _listing(self, directory: str) -> frozenset[str]:
+        if directory not in self._listings:
+            try:
+                self._listings[directory] = frozenset(os.listdir(directory))
+            except OSError:
+                self._listings[directory] = frozenset()
+        return self._listings[directory]
 
 
 def import_root(path: Path, known: dict[str, str] | None = None) -> Path:

@@ -1,0 +1,141 @@
+"""What the tree benchmarks share: copying a package's sources, running the cases round after round
+(each a fresh process, the cases alternated: these machines are noisy), and the table of medians."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+# A case: the command, what to do before each run of it (or None), its environment.
+Case = tuple[list[str], Callable[[], None] | None, dict[str, str]]
+# Each case's runs: (wall seconds, CPU seconds, peak memory in MB: largest process, all together).
+Results = dict[str, list[tuple[float, float, float, float]]]
+
+
+def package_source(name: str) -> Path:
+    """The directory of an installed package."""
+    spec = importlib.util.find_spec(name)
+    if spec is None or not spec.submodule_search_locations:
+        sys.exit(f"{name} is not installed (for torch: pip install torch==2.13.0)")
+    return Path(spec.submodule_search_locations[0])
+
+
+def copy_python_files(source: Path, destination: Path) -> int:
+    """Copy the `.py` files under `source` to `destination/<source's name>/..`; how many."""
+    count = 0
+    for file in source.rglob("*.py"):
+        target = destination / file.relative_to(source.parent)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(file, target)
+        count += 1
+    return count
+
+
+def seedlint_command(jobs: int | None) -> list[str]:
+    command = [
+        sys.executable,
+        "-m",
+        "seedlint",
+        "check",
+        "--isolated",
+        "--output-format",
+        "concise",
+    ]
+    return command + ["--jobs", str(jobs)] if jobs else command
+
+
+def environments(cache: Path, baseline: Path | None) -> dict[str, dict[str, str]]:
+    """The environment of this checkout's cases (label ""), and of the baseline checkout's
+    ("baseline "), each with a cache of its own."""
+    env = {**os.environ, "SEEDLINT_CACHE_DIR": str(cache), "NO_COLOR": "1"}
+    found = {"": env}
+    if baseline is not None:
+        path = os.pathsep.join([str(baseline.resolve()), os.environ.get("PYTHONPATH", "")])
+        found["baseline "] = {**env, "PYTHONPATH": path, "SEEDLINT_CACHE_DIR": f"{cache}-baseline"}
+    return found
+
+
+def measure(
+    command: list[str], cwd: Path, env: dict[str, str]
+) -> tuple[float, float, float, float]:
+    """(wall seconds, CPU seconds, peak memory in MB of the largest process, and of all the run's
+    processes together: sampled every 50 ms, Linux only, else 0) of one run of `command`."""
+    start = time.perf_counter()
+    process = subprocess.Popen(
+        command, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
+    total = 0
+    while True:
+        pid, status, usage = os.wait4(process.pid, os.WNOHANG)
+        if pid:
+            break
+        total = max(total, _tree_memory(process.pid))
+        time.sleep(0.05)
+    wall = time.perf_counter() - start
+    process.returncode = os.waitstatus_to_exitcode(status)
+    if process.returncode not in (0, 1):
+        sys.exit(f"{' '.join(command)} failed with exit code {process.returncode}")
+    peak = usage.ru_maxrss / (1024 if sys.platform != "darwin" else 1024 * 1024)
+    return wall, usage.ru_utime + usage.ru_stime, peak, total / (1024 * 1024)
+
+
+def _tree_memory(root: int) -> int:
+    """The resident bytes of a process and its descendants (0 without /proc)."""
+    parents: dict[int, int] = {}
+    for entry in os.scandir("/proc") if os.path.isdir("/proc") else ():
+        if entry.name.isdigit():
+            try:
+                with open(f"/proc/{entry.name}/stat", "rb") as handle:
+                    fields = handle.read().rsplit(b")", 1)[1].split()
+                parents[int(entry.name)] = int(fields[1])
+            except (OSError, IndexError, ValueError):
+                continue
+    tree, frontier = {root}, [root]
+    while frontier:
+        parent = frontier.pop()
+        children = [pid for pid, ppid in parents.items() if ppid == parent]
+        tree.update(children)
+        frontier += children
+    total = 0
+    for pid in tree:
+        try:
+            with open(f"/proc/{pid}/statm", "rb") as handle:
+                total += int(handle.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+        except (OSError, IndexError, ValueError):
+            continue
+    return total
+
+
+def run_rounds(cases: dict[str, Case], cwd: Path, rounds: int) -> Results:
+    """Each case measured once per round, the cases alternated within each round."""
+    results: Results = {name: [] for name in cases}
+    for round_number in range(rounds):
+        for name, (command, before, case_env) in cases.items():
+            if before is not None:
+                before()
+            results[name].append(measure(command, cwd, case_env))
+        print(f"round {round_number + 1} of {rounds} done", file=sys.stderr)
+    return results
+
+
+def print_table(results: Results, reference: str | None) -> None:
+    """The median wall time, CPU time and peak memory of each case, and its wall time's ratio to
+    the `reference` case's."""
+    print(
+        f"{'case':<34} {'wall':>9} {'CPU':>9} {'peak memory':>12} {'all processes':>14} "
+        f"{'wall / ruff':>12}"
+    )
+    base = statistics.median(r[0] for r in results[reference]) if reference else None
+    for name, runs in results.items():
+        wall, cpu, peak, total = (statistics.median(values) for values in zip(*runs))
+        ratio = f"{wall / base:.2f}" if base else "-"
+        print(f"{name:<34} {wall:8.2f}s {cpu:8.2f}s {peak:10.0f}MB {total:12.0f}MB {ratio:>12}")
+    if reference is None:
+        print("ruff is not installed (pip install ruff): no reference column")
