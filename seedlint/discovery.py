@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import fnmatch
 import os
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -74,7 +75,11 @@ class _Exclusion:
         self.names = {
             p.rstrip("/") for p in patterns if not any(c in p.rstrip("/") for c in "*?[/")
         }
-        self.globs = [p for p in patterns if p.rstrip("/") not in self.names]
+        globs = [p for p in patterns if p.rstrip("/") not in self.names]
+        # `*..*` without a slash matches a spelling of the path only if it matches the whole
+        # absolute path (every other spelling is a part of it): one match per path
+        self.anywhere = [p for p in globs if p.startswith("*") and p.endswith("*") and "/" not in p]
+        self.globs = [p for p in globs if p not in self.anywhere]
 
     def __call__(self, path: Path) -> bool:
         # A plain name matches the path's name, or the first part of its path below the root.
@@ -86,6 +91,12 @@ class _Exclusion:
             and absolute[len(self.prefix) :].split(os.sep, 1)[0] in self.names
         ):
             return True
+        if self.anywhere:
+            raw = os.fspath(path)
+            whole = raw if os.path.isabs(raw) else os.path.join(os.getcwd(), raw)
+            whole = whole.replace(os.sep, "/")
+            if any(fnmatch.fnmatchcase(whole, glob) for glob in self.anywhere):
+                return True
         return bool(self.globs) and matches_any(path, self.root, self.globs)
 
 

@@ -37,7 +37,10 @@ if TYPE_CHECKING:
     from seedlint.analysis.project import ProjectIndex
     from seedlint.parsing import Layout
 
-_FORMAT = 5  # bumped when the stored shape changes
+_FORMAT = 6  # bumped when the stored shape changes
+# Entries kept per file, each valid while what it read resolves as it did: a run over the whole tree
+# and one over a single file (other import roots) read different modules, and each reuses its own.
+_VARIANTS = 3
 _UNUSED_FOR = 30 * 24 * 3600  # entries nobody used for this long are pruned
 _REFRESH_AFTER = 24 * 3600
 
@@ -90,8 +93,8 @@ class ProjectFacts:
         saved = store.load() if store is not None else None
         if not (isinstance(saved, dict) and saved.get("format") == _FORMAT):
             saved = {"format": _FORMAT, "gates": {}, "files": {}}
-        self._gates: dict[str, _Gates] = saved["gates"]
-        self._files: dict[str, _FileFindings] = saved["files"]
+        self._gates: dict[str, list[_Gates]] = saved["gates"]
+        self._files: dict[str, list[_FileFindings]] = saved["files"]
         self._now = time.time()
         self.hits = 0
         self._changed = False  # whether this run learnt anything the store does not hold
@@ -183,8 +186,11 @@ class ProjectFacts:
         stale = []
         around = neighbourhood(files, self.finder.known_roots) if neighbours else files
         for file in around:
-            known = self._gates.get(os.path.abspath(file))
-            if known is not None and self._unchanged(known.reads):
+            known = next(
+                (g for g in self._gates.get(os.path.abspath(file), ()) if self._unchanged(g.reads)),
+                None,
+            )
+            if known is not None:
                 known.used = self._now
                 gates |= known.gates
             else:
@@ -195,7 +201,7 @@ class ProjectFacts:
         for file, (found, reads, failed) in zip(stale, computed):
             gates |= found
             if not failed:
-                self._gates[os.path.abspath(file)] = _Gates(found, reads, self._now)
+                _keep(self._gates, os.path.abspath(file), _Gates(found, reads, self._now))
                 self._changed = True
         return frozenset(gates)
 
@@ -221,20 +227,18 @@ class ProjectFacts:
     ) -> list[Diagnostic] | None:
         """The findings known for this file's bytes under these settings, or None (it must be
         linted)."""
-        known = self._files.get(os.path.abspath(path))
-        if (
-            known is None
-            or known.content != self.finder.file_hash(path, data)
-            or known.settings != settings
-        ):
-            return None
-        if (
-            known.gates != gates and known.opened != opened_by(path, data, gates)
-        ) or not self._unchanged(known.reads):
-            return None
-        known.used = self._now
-        self.hits += 1
-        return [replace(diagnostic, path=path) for diagnostic in known.diagnostics]
+        content = self.finder.file_hash(path, data)
+        for known in self._files.get(os.path.abspath(path), ()):
+            if (
+                known.content == content
+                and known.settings == settings
+                and (known.gates == gates or known.opened == opened_by(path, data, gates))
+                and self._unchanged(known.reads)
+            ):
+                known.used = self._now
+                self.hits += 1
+                return [replace(diagnostic, path=path) for diagnostic in known.diagnostics]
+        return None
 
     def remember(
         self,
@@ -246,14 +250,22 @@ class ProjectFacts:
         reads: Mapping[str, Resolution],
     ) -> None:
         """Keep a file's findings, with the modules its analysis read."""
-        self._files[os.path.abspath(path)] = _FileFindings(
-            content_hash(data),
-            settings,
-            dict(reads),
-            gates,
-            opened_by(path, data, gates),
-            list(diagnostics),
-            self._now,
+        content = content_hash(data)
+        absolute = os.path.abspath(path)
+        # the findings of older contents are of no use any more
+        self._files[absolute] = [k for k in self._files.get(absolute, ()) if k.content == content]
+        _keep(
+            self._files,
+            absolute,
+            _FileFindings(
+                content,
+                settings,
+                dict(reads),
+                gates,
+                opened_by(path, data, gates),
+                list(diagnostics),
+                self._now,
+            ),
         )
         self._changed = True
 
@@ -263,16 +275,15 @@ class ProjectFacts:
         if self.store is None or not (self._changed or self.store.age() > _REFRESH_AFTER):
             return  # nothing new: the entries' last use is refreshed once a day, not on every run
         cutoff = self._now - _UNUSED_FOR
-        files = {
-            path: known
-            for path, known in self._files.items()
-            if known.used >= cutoff and os.path.isfile(path)
-        }
-        gates = {
-            path: known
-            for path, known in self._gates.items()
-            if known.used >= cutoff and os.path.isfile(path)
-        }
+        files, gates = (
+            {
+                path: fresh
+                for path, variants in kept.items()
+                if (fresh := [known for known in variants if known.used >= cutoff])
+                and os.path.isfile(path)
+            }
+            for kept in (self._files, self._gates)
+        )
         self.store.save({"format": _FORMAT, "gates": gates, "files": files})
         # summaries change only in runs that analyse something
         if "project" in self.__dict__ or self._absorbed:
@@ -288,3 +299,10 @@ class ProjectFacts:
             }
             by_settings = {repr(sorted(self.seed_functions.items())): plain}
             self._summary_store.save({"format": _FORMAT, "summaries": by_settings})
+
+
+def _keep(kept: dict[str, list], path: str, entry: _Gates | _FileFindings) -> None:
+    """Keep `entry` first among a file's variants (an older one that read the same first, dropped),
+    at most `_VARIANTS` of them."""
+    others = [known for known in kept.get(path, ()) if known.reads != entry.reads]
+    kept[path] = [entry, *others][:_VARIANTS]

@@ -133,8 +133,25 @@ class TestReuse:
         write(root, "src/utils.py", UTILS_SEEDING)  # found first from now on
         assert check(root, cache, "src/train.py")[0] == [("train.py", "SL104", 4)]
         (root / "src" / "utils.py").unlink()
-        assert check(root, cache, "src/train.py") == ([], 0)
-        assert check(root, cache, "src/train.py") == ([], 1)  # and the next run reuses that
+        # `utils` resolves as in the first run again: that run's findings are valid again
+        assert check(root, cache, "src/train.py") == ([], 1)
+        assert check(root, None, "src/train.py")[0] == []  # as without the cache
+
+    def test_runs_over_the_tree_and_over_one_file_each_reuse_their_own_findings(self, tmp_path):
+        # from the project: `utils` resolves under the project's root for a run over the tree
+        # (every file's root), not for src/train.py alone; alternating runs must not thrash
+        root = tmp_path / "project"
+        write(
+            root,
+            "src/train.py",
+            "import torch\nfrom utils import set_seed\n\nmodel = torch.nn.Linear(2, 2)\nset_seed(0)\n",
+        )
+        write(root, "lib/utils.py", UTILS_SEEDING)
+        write(root, "lib/other.py", "import utils\n")
+        cache = tmp_path / "cache"
+        tree, one = check(root, cache), check(root, cache, "src/train.py")
+        assert (check(root, cache)[1], check(root, cache, "src/train.py")[1]) == (3, 1)
+        assert (check(root, cache)[0], check(root, cache, "src/train.py")[0]) == (tree[0], one[0])
 
     def test_other_settings_do_not_reuse_findings(self, project, tmp_path):
         cache = tmp_path / "cache"

@@ -389,7 +389,8 @@ def test_seed_functions_config_counts_as_seeding(tmp_path):
 def test_excludes_gitignore_and_force_exclude(tmp_path):
     (tmp_path / ".gitignore").write_text("generated/\n")
     (tmp_path / "pyproject.toml").write_text("[tool.seedlint]\nextend-exclude = ['scratch.py']\n")
-    for name in ("generated/a.py", "build/b.py", "scratch.py", "train.py"):
+    names = ("generated/a.py", "build/b.py", "scratch.py", "train.py", "{{cookiecutter.name}}/c.py")
+    for name in names:
         (tmp_path / name).parent.mkdir(exist_ok=True)
         (tmp_path / name).write_text(BAD)
     items = json.loads(run_cli("check", "--output-format", "json", ".", cwd=tmp_path).stdout)

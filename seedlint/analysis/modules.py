@@ -44,6 +44,7 @@ class ModuleFinder:
         self._by_first: dict[str, list[str]] | None = None  # a name's first part -> roots with it
         # the project's files, where the callers of a function are looked for (`entries`)
         self.project_files: list[Path] = []
+        self._project_python: list[tuple[str, bytes, str]] | None = None  # `_python_files`
 
     @classmethod
     def for_files(
@@ -100,17 +101,24 @@ class ModuleFinder:
     def _naming(self, name: str) -> str:
         """A hash of the project's Python files whose text contains `name`, and of their bytes."""
         word = name.encode()
-        found = []
-        for path in self.project_files:
-            if Path(path).suffix != ".py":
-                continue
-            try:
-                data = self.read_bytes(Path(path))
-            except OSError:
-                continue
-            if word in data:
-                found.append(f"{os.path.abspath(path)}:{self.file_hash(path, data)}")
+        found = [f"{path}:{digest}" for path, data, digest in self._python_files() if word in data]
         return content_hash("\n".join(sorted(found)).encode())
+
+    def _python_files(self) -> list[tuple[str, bytes, str]]:
+        """(absolute path, bytes, their hash) of each of the project's readable Python files (read
+        once per run, however many names are looked for)."""
+        if self._project_python is None:
+            self._project_python = []
+            for path in self.project_files:
+                if not str(path).endswith(".py"):
+                    continue
+                try:
+                    data = self.read_bytes(Path(path))
+                except OSError:
+                    continue
+                absolute = os.path.abspath(path)
+                self._project_python.append((absolute, data, self.file_hash(absolute, data)))
+        return self._project_python
 
     def _find(self, name: str) -> tuple[str, bytes] | None:
         """The absolute path and bytes of the file a module name resolves to under the roots."""
@@ -123,6 +131,8 @@ class ModuleFinder:
             for candidate in (base + ".py", os.path.join(base, "__init__.py")):
                 if candidate in self.unsaved:
                     return candidate, self.unsaved[candidate]
+                if listed and candidate in self._bytes:  # read by this run already
+                    return candidate, self._bytes[candidate]
                 if listed and os.path.isfile(candidate):
                     try:
                         with open(candidate, "rb") as handle:
