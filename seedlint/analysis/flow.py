@@ -435,9 +435,7 @@ def _varies(index: ModuleIndex, expr: cst.BaseExpression, scope: Scope) -> bool:
             if (
                 source in catalog.NONDETERMINISTIC_SOURCES
                 or source in catalog.RANDOM_SEED_VALUES
-                or source.startswith(
-                    (*catalog.NONDETERMINISTIC_MODULES, "random.", "numpy.random.")
-                )
+                or source.startswith(_VARYING_MODULES)
             ):
                 return True
     return False

@@ -466,10 +466,9 @@ def _replayed(run: Run, family: tuple[str, ...] | None) -> Evidence | None:
 def _resumed_divergence(uninterrupted: Run, interrupted: Run, resumed: Run) -> Evidence | None:
     """The first draw after the resumed run loads the interrupted run's first checkpoint that
     differs from the uninterrupted run's draws after saving that checkpoint."""
-    saved = interrupted.records("checkpoint")[:1]
-    if not saved:
+    name = _first_checkpoint(interrupted)
+    if name is None:
         return None
-    name = saved[0]["prefix"][0]
     after_save = _resume_point(uninterrupted, "torch.save", name)
     after_load = _resume_point(resumed, "torch.load", name)
     if after_save is None or after_load is None:
@@ -488,16 +487,21 @@ def _resumed_divergence(uninterrupted: Run, interrupted: Run, resumed: Run) -> E
 
 def _not_resumed(uninterrupted: Run, interrupted: Run, resumed: Run) -> str:
     """Why the resume probe could not compare the runs, or that the resumed run matched."""
-    saved = interrupted.records("checkpoint")[:1]
-    if not saved:
+    name = _first_checkpoint(interrupted)
+    if name is None:
         return "the program saved no checkpoint with torch.save, so no run was stopped to resume"
-    name = saved[0]["prefix"][0]
     if _resume_point(resumed, "torch.load", name) is None:
         return (
             f"run again after being stopped at its first checkpoint ({name}), the program did not "
             "load it: pass the arguments that make it resume (seedlint verify train.py -- ARGS)"
         )
     return f"resumed from {name}, the run draws what the run never stopped draws"
+
+
+def _first_checkpoint(interrupted: Run) -> str | None:
+    """The checkpoint the interrupted run saved before it was stopped (None: it saved none)."""
+    saved = interrupted.records("checkpoint")[:1]
+    return saved[0]["prefix"][0] if saved else None
 
 
 def _resume_point(run: Run, op: str, name: str) -> int | None:
