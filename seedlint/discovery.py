@@ -81,11 +81,11 @@ class _Exclusion:
         self.anywhere = [p for p in globs if p.startswith("*") and p.endswith("*") and "/" not in p]
         self.globs = [p for p in globs if p not in self.anywhere]
 
-    def __call__(self, path: Path) -> bool:
+    def __call__(self, path: Path, absolute: str | None = None) -> bool:
         # A plain name matches the path's name, or the first part of its path below the root.
         if path.name in self.names:
             return True
-        absolute = os.path.abspath(path)
+        absolute = absolute or os.path.abspath(path)
         if (
             absolute.startswith(self.prefix)
             and absolute[len(self.prefix) :].split(os.sep, 1)[0] in self.names
@@ -198,28 +198,30 @@ def _walk_directory(
         warn(f"{directory}: cannot list the directory ({error.strerror or error})")
         return
     config = resolver.for_path(directory)
+    exclusion = _exclusion(config)
+    absolute_directory = os.path.abspath(directory)
     for entry in entries:
-        path = Path(entry.path)
+        python = entry.name.endswith(PYTHON_SUFFIXES)
         try:
             is_dir = entry.is_dir(follow_symlinks=False)
             linked_dir = not is_dir and entry.is_symlink() and entry.is_dir()
         except OSError as error:  # a link that loops
-            if entry.name.endswith(PYTHON_SUFFIXES):
+            if python:
                 warn(
-                    f"{path}: skipped, a symbolic link that cannot be followed "
+                    f"{Path(entry.path)}: skipped, a symbolic link that cannot be followed "
                     f"({error.strerror or error})"
                 )
             continue
-        if (
-            linked_dir
-            or (ignores and _git_ignored(path.absolute(), is_dir, ignores))
-            or excluded(path, config)
-        ):
+        if linked_dir or not (is_dir or python):  # only folders and Python files are of interest
+            continue
+        path = Path(entry.path)
+        absolute = os.path.join(absolute_directory, entry.name)
+        if (ignores and _git_ignored(Path(absolute), is_dir, ignores)) or exclusion(path, absolute):
             continue
         if is_dir:
-            own = _gitignore(path.absolute())
+            own = _gitignore(Path(absolute))
             yield from _walk_directory(path, ignores + [own] if own else ignores, resolver, warn)
-        elif entry.name.endswith(PYTHON_SUFFIXES):
+        else:
             if entry.is_symlink() and not os.path.exists(path):
                 warn(f"{path}: skipped, a symbolic link to nothing")
             elif not entry.is_file():  # a named pipe would block the read for ever

@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from seedlint.analysis.project import ProjectIndex
     from seedlint.parsing import Layout
 
-_FORMAT = 6  # bumped when the stored shape changes
+_FORMAT = 7  # bumped when the stored shape changes
 # Entries kept per file, each valid while what it read resolves as it did: a run over the whole tree
 # and one over a single file (other import roots) read different modules, and each reuses its own.
 _VARIANTS = 3
@@ -95,6 +95,9 @@ class ProjectFacts:
             saved = {"format": _FORMAT, "gates": {}, "files": {}}
         self._gates: dict[str, list[_Gates]] = saved["gates"]
         self._files: dict[str, list[_FileFindings]] = saved["files"]
+        stamps = self._stamp_store.load() if store is not None else None
+        if isinstance(stamps, dict) and stamps.get("format") == _FORMAT:
+            finder.stamps, finder.namings = stamps["stamps"], stamps["namings"]
         self._now = time.time()
         self.hits = 0
         self._changed = False  # whether this run learnt anything the store does not hold
@@ -116,6 +119,12 @@ class ProjectFacts:
     @property
     def _summary_store(self) -> Store:
         return self.store.part("summaries", marshal)
+
+    @property
+    def _stamp_store(self) -> Store:
+        """The files' stamps and hashes (`ModuleFinder.stamps`), stored apart: they change when
+        files are touched, the facts when they change."""
+        return self.store.part("stamps", marshal)
 
     def renewed(self, finder: ModuleFinder) -> ProjectFacts:
         """Facts over a new view of the files (an edit in a language server's buffers) that keeps
@@ -223,16 +232,20 @@ class ProjectFacts:
 
     # ------------------------------------------------------------------ findings
     def findings(
-        self, path: Path, data: bytes, settings: str, gates: frozenset[bytes]
+        self, path: Path, settings: str, gates: frozenset[bytes]
     ) -> list[Diagnostic] | None:
         """The findings known for this file's bytes under these settings, or None (it must be
-        linted)."""
-        content = self.finder.file_hash(path, data)
+        linted). The file is read only when its stamp changed or the gates did (raises
+        OSError)."""
+        content = self.finder.content(path)
         for known in self._files.get(os.path.abspath(path), ()):
             if (
                 known.content == content
                 and known.settings == settings
-                and (known.gates == gates or known.opened == opened_by(path, data, gates))
+                and (
+                    known.gates == gates
+                    or known.opened == opened_by(path, self.finder.read_bytes(path), gates)
+                )
                 and self._unchanged(known.reads)
             ):
                 known.used = self._now
@@ -272,6 +285,8 @@ class ProjectFacts:
     # ------------------------------------------------------------------ saving
     def save(self) -> None:
         """Prune what is stale, and store the facts."""
+        if self.store is not None:
+            self._save_stamps()
         if self.store is None or not (self._changed or self.store.age() > _REFRESH_AFTER):
             return  # nothing new: the entries' last use is refreshed once a day, not on every run
         cutoff = self._now - _UNUSED_FOR
@@ -299,6 +314,20 @@ class ProjectFacts:
             }
             by_settings = {repr(sorted(self.seed_functions.items())): plain}
             self._summary_store.save({"format": _FORMAT, "summaries": by_settings})
+
+    def _save_stamps(self) -> None:
+        """Keep the stamps and namings this run found, when they are new (those of files it did
+        not see are kept while the files are there)."""
+        finder = self.finder
+        namings = {**finder.namings, **finder.named}
+        if namings == finder.namings and all(
+            finder.stamps.get(path) == known for path, known in finder.stamped.items()
+        ):
+            return
+        kept = {path: known for path, known in finder.stamps.items() if os.path.isfile(path)}
+        self._stamp_store.save(
+            {"format": _FORMAT, "stamps": {**kept, **finder.stamped}, "namings": namings}
+        )
 
 
 def _keep(kept: dict[str, list], path: str, entry: _Gates | _FileFindings) -> None:

@@ -252,7 +252,7 @@ class Runner:
         ]
         self._project_gates = self.facts.gates([path, *imported])
         self.use_gates(self._project_gates | self._trainers_of(path, data, finder))
-        known = self._known(path, data) if fix is None else None
+        known = self._known(path) if fix is None else None
         if known is not None:
             return LintResult(path, known)
         result = self.linter_for(path).lint(path, data, fix)
@@ -350,11 +350,13 @@ class Runner:
             lambda: (worker_options, files, self.facts.known_summaries),
         )
         try:
+            # the files and the modules beside their scripts (`prepare` found them)
             self._project_gates = self.facts.gates(
-                files,
+                self.facts.finder.project_files,
                 lambda stale: _merged(
                     pool.map(_gates_in_worker, stale, self._gates_here), self.facts.absorb
                 ),
+                neighbours=False,
             )
             self._check(files, pool, report)
         finally:
@@ -375,8 +377,10 @@ class Runner:
         pending: list[tuple[int, Path, bytes]] = []
         for position, path in enumerate(files):
             try:
-                # read once: resolving the project's modules read most
-                data = self.facts.finder.read_bytes(path)
+                # a file whose stamp holds is not read
+                known = self._known(path)
+                if known is None:
+                    pending.append((position, path, self.facts.finder.read_bytes(path)))
             except OSError as error:
                 # libcst: rare, and the run analyses files anyway
                 from seedlint.linter import unreadable
@@ -385,11 +389,8 @@ class Runner:
                     path, [unreadable(path, error.strerror or str(error))], unread=True
                 )
                 continue
-            known = self._known(path, data)
             if known is not None:
                 results[position] = LintResult(path, known)
-            else:
-                pending.append((position, path, data))
         gates = self._project_gates
         analysed = _merged(
             pool.map(
@@ -445,9 +446,10 @@ class Runner:
     def _analyse_here(self, batch: list[tuple[Path, bytes, frozenset[bytes]]]) -> list[tuple]:
         return [(self.analyse(path, data), {}, []) for path, data, _ in batch]
 
-    def _known(self, path: Path, data: bytes) -> list[Diagnostic] | None:
-        """A file's findings from the cache, unless a fix of them is to be applied."""
-        known = self.facts.findings(path, data, self.settings_key(path), self._project_gates)
+    def _known(self, path: Path) -> list[Diagnostic] | None:
+        """A file's findings from the cache, unless a fix of them is to be applied (raises
+        OSError when it cannot be read)."""
+        known = self.facts.findings(path, self.settings_key(path), self._project_gates)
         mode = self.fix_mode
         if (
             known is not None

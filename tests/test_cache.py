@@ -8,11 +8,13 @@ import shutil
 import subprocess
 import sys
 import textwrap
+import time
 from pathlib import Path
 
 import pytest
 from conftest import run_cli
 
+from seedlint.analysis.modules import _SETTLED_NS
 from seedlint.cache import DIRECTORY_NAME
 from seedlint.runner import CheckOptions, Runner
 
@@ -180,6 +182,50 @@ class TestReuse:
         for path in project.glob("*.py"):
             os.utime(path, (1, 1))
         assert check(project, cache)[1] == 3
+
+
+def settle() -> None:
+    """Wait until the files written so far are left alone long enough for their stamps to be
+    trusted (their change time cannot be set back)."""
+    time.sleep(_SETTLED_NS / 1e9 + 0.1)
+
+
+class TestStamps:
+    def test_a_warm_run_reads_no_file_whose_stamp_holds(self, project, tmp_path):
+        settle()
+        cache = tmp_path / "cache"
+        check(project, cache)
+        runner, found = run(project, cache)
+        assert found == [("train.py", "SL104", 4)]
+        assert runner.facts.hits == 3
+        assert runner.facts.finder.read_files() == []
+
+    def test_an_edit_that_keeps_the_size_and_the_modification_time_is_noticed(
+        self, project, tmp_path
+    ):
+        # the change time moves with any write, and cannot be set back
+        settle()
+        cache = tmp_path / "cache"
+        assert check(project, cache)[0] == [("train.py", "SL104", 4)]
+        utils = project / "utils.py"
+        before = utils.stat()
+        same_size = UTILS_NOT_SEEDING.replace("print(seed)", "print(seed)  # " + "x" * 8)
+        assert len(same_size) == before.st_size
+        utils.write_text(same_size)
+        os.utime(utils, ns=(before.st_atime_ns, before.st_mtime_ns))
+        assert check(project, cache) == ([], 1)  # other.py never read utils.py
+        assert check(project, None)[0] == []
+
+    def test_a_file_written_just_now_is_read_again_by_the_next_run(self, project, tmp_path):
+        # its clock may not have ticked since: a second write could keep its stamp
+        cache = tmp_path / "cache"
+        check(project, cache)
+        runner, _ = run(project, cache)
+        assert sorted(path.name for path in runner.facts.finder.read_files()) == [
+            "other.py",
+            "train.py",
+            "utils.py",
+        ]
 
 
 def test_findings_and_fixes_are_identical_with_and_without_the_cache(tmp_path):

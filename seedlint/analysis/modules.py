@@ -8,6 +8,8 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+import stat
+import time
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
@@ -16,6 +18,11 @@ Resolution = tuple[str, str] | None
 # A read of "the project's files that name a function" (`entries`): `CALLERS` + the name resolves
 # to a hash of those files and their contents, so a file that starts calling the function counts.
 CALLERS = "<callers of>:"
+# What `os.stat` says of a file (modification and change times, size, inode): a hash recorded with
+# its stamp is reused, the file not read, while the stamp holds. Only a file left alone for this
+# long is stamped: a write in the same tick of the file system's clock keeps the times.
+Stamp = tuple[int, int, int, int]
+_SETTLED_NS = 2_000_000_000
 
 
 def content_hash(data: bytes) -> str:
@@ -36,7 +43,7 @@ class ModuleFinder:
         self.known_roots = known_roots if known_roots is not None else {}
         # absolute path -> an editor's unsaved bytes, which win over the disk
         self.unsaved = unsaved or {}
-        self._files: dict[str, tuple[str, bytes] | None] = {}
+        self._files: dict[str, str | None] = {}  # module name -> its file's absolute path
         self._resolutions: dict[str, Resolution] = {}
         self._hashes: dict[str, str] = {}  # file -> the hash of its bytes, as read in this run
         self._bytes: dict[str, bytes] = {}  # file -> its bytes, as read from disk in this run
@@ -44,7 +51,13 @@ class ModuleFinder:
         self._by_first: dict[str, list[str]] | None = None  # a name's first part -> roots with it
         # the project's files, where the callers of a function are looked for (`entries`)
         self.project_files: list[Path] = []
-        self._project_python: list[tuple[str, bytes, str]] | None = None  # `_python_files`
+        self._project_python: list[tuple[str, str]] | None = None  # `_python_files`
+        # From earlier runs (the cache): file -> (its stamp, its hash), and name -> (the hash of the
+        # project's files, what `CALLERS` + name resolved to among them). This run's, to keep:
+        self.stamps: dict[str, tuple[Stamp, str]] = {}
+        self.namings: dict[str, tuple[str, str]] = {}
+        self.stamped: dict[str, tuple[Stamp, str]] = {}
+        self.named: dict[str, tuple[str, str]] = {}
 
     @classmethod
     def for_files(
@@ -77,6 +90,29 @@ class ModuleFinder:
             data = self._bytes[absolute] = Path(path).read_bytes()
         return data
 
+    def content(self, path: Path | str, status: os.stat_result | None = None) -> str:
+        """The hash of a file's bytes (an editor's unsaved ones win): kept from an earlier run while
+        the file's stamp holds, else read (raises OSError)."""
+        absolute = os.path.abspath(path)
+        if absolute in self._hashes:
+            return self._hashes[absolute]
+        if absolute in self.unsaved:
+            return self.file_hash(absolute, self.unsaved[absolute])
+        status = status or os.stat(absolute)
+        stamp = (status.st_mtime_ns, status.st_ctime_ns, status.st_size, status.st_ino)
+        known = self.stamps.get(absolute)
+        if known is not None and known[0] == stamp:
+            digest = self._hashes[absolute] = known[1]
+        else:
+            digest = self.file_hash(absolute, self.read_bytes(absolute))
+        if time.time_ns() - max(stamp[:2]) > _SETTLED_NS:
+            self.stamped[absolute] = (stamp, digest)
+        return digest
+
+    def read_files(self) -> list[Path]:
+        """The files this run read from the disk."""
+        return [Path(path) for path in self._bytes]
+
     def module_name(self, path: Path) -> str:
         return module_name(path, self.known_roots)
 
@@ -84,7 +120,12 @@ class ModuleFinder:
         """The path and bytes of the module a dotted name resolves to."""
         self.resolution(name)
         found = self._files[name]
-        return (Path(found[0]), found[1]) if found is not None else None
+        if found is None:
+            return None
+        try:
+            return Path(found), self.read_bytes(found)
+        except OSError:
+            return None
 
     def resolution(self, name: str) -> Resolution:
         """Where a module name resolves, and the hash of that file's bytes (for `CALLERS` + a
@@ -95,33 +136,48 @@ class ModuleFinder:
             return self._resolutions[name]
         if name not in self._files:
             found = self._files[name] = self._find(name)
-            self._resolutions[name] = (found[0], self.file_hash(*found)) if found else None
+            self._resolutions[name] = (found, self.content(found)) if found else None
         return self._resolutions[name]
 
     def _naming(self, name: str) -> str:
-        """A hash of the project's Python files whose text contains `name`, and of their bytes."""
-        word = name.encode()
-        found = [f"{path}:{digest}" for path, data, digest in self._python_files() if word in data]
-        return content_hash("\n".join(sorted(found)).encode())
+        """A hash of the project's Python files whose text contains `name`, and of their bytes:
+        kept from an earlier run while none of those files changed, else read."""
+        files = self._python_files()
+        everything = content_hash("\n".join(f"{path}:{digest}" for path, digest in files).encode())
+        known = self.namings.get(name)
+        if known is not None and known[0] == everything:
+            value = known[1]
+        else:
+            word = name.encode()
+            found = []
+            for path, digest in files:
+                try:
+                    if word in self.read_bytes(path):
+                        found.append(f"{path}:{digest}")
+                except OSError:
+                    continue
+            value = content_hash("\n".join(sorted(found)).encode())
+        self.named[name] = (everything, value)
+        return value
 
-    def _python_files(self) -> list[tuple[str, bytes, str]]:
-        """(absolute path, bytes, their hash) of each of the project's readable Python files (read
-        once per run, however many names are looked for)."""
+    def _python_files(self) -> list[tuple[str, str]]:
+        """(absolute path, hash of its bytes) of each of the project's readable Python files, in
+        order (found once per run, however many names are looked for)."""
         if self._project_python is None:
             self._project_python = []
             for path in self.project_files:
                 if not str(path).endswith(".py"):
                     continue
+                absolute = os.path.abspath(path)
                 try:
-                    data = self.read_bytes(Path(path))
+                    self._project_python.append((absolute, self.content(absolute)))
                 except OSError:
                     continue
-                absolute = os.path.abspath(path)
-                self._project_python.append((absolute, data, self.file_hash(absolute, data)))
         return self._project_python
 
-    def _find(self, name: str) -> tuple[str, bytes] | None:
-        """The absolute path and bytes of the file a module name resolves to under the roots."""
+    def _find(self, name: str) -> str | None:
+        """The absolute path of the file a module name resolves to under the roots (its bytes'
+        hash known to this run)."""
         parts = name.split(".")
         relative = os.path.join(*parts)
         # an editor's unsaved files need not be on the disk: every root is tried for them
@@ -129,17 +185,19 @@ class ModuleFinder:
             base = os.path.join(root, relative)
             listed = self._listed(root, parts)
             for candidate in (base + ".py", os.path.join(base, "__init__.py")):
-                if candidate in self.unsaved:
-                    return candidate, self.unsaved[candidate]
-                if listed and candidate in self._bytes:  # read by this run already
-                    return candidate, self._bytes[candidate]
-                if listed and os.path.isfile(candidate):
-                    try:
-                        with open(candidate, "rb") as handle:
-                            data = self._bytes[candidate] = handle.read()
-                            return candidate, data
-                    except OSError:
-                        return None
+                if candidate in self.unsaved or (listed and candidate in self._hashes):
+                    return candidate
+                try:
+                    status = os.stat(candidate) if listed else None
+                except OSError:
+                    continue
+                if status is None or not stat.S_ISREG(status.st_mode):
+                    continue
+                try:
+                    self.content(candidate, status)
+                except OSError:
+                    return None
+                return candidate
         return None
 
     def _listed(self, root: str, parts: list[str]) -> bool:
