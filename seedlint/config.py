@@ -5,7 +5,7 @@ The closest config file walking up from each linted file wins; files are not mer
 
 from __future__ import annotations
 
-import importlib.metadata
+import os
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -89,10 +89,24 @@ def parse_version(value: str) -> tuple[int, int]:
 
 def installed_torch_version() -> tuple[int, int] | None:
     """The installed torch's version, read from its package metadata (torch is never imported)."""
-    try:
-        return _version(importlib.metadata.version("torch"))
-    except (importlib.metadata.PackageNotFoundError, ValueError):
-        return None
+    return _version(installed_version("torch"))
+
+
+def installed_version(distribution: str) -> str | None:
+    """An installed distribution's version, from the first `<name>-<version>.dist-info` (or
+    `.egg-info`) folder on `sys.path`, where `importlib.metadata.version` finds it, without the
+    import that costs a tenth of a warm run over one file. None when it is not installed."""
+    prefix = distribution.lower().replace("-", "_") + "-"
+    for entry in sys.path:
+        try:
+            names = os.listdir(entry or ".")
+        except OSError:
+            continue
+        for name in names:
+            stem, suffix = os.path.splitext(name)
+            if suffix in (".dist-info", ".egg-info") and stem.lower().startswith(prefix):
+                return stem[len(prefix) :].split("-py", 1)[0]
+    return None
 
 
 # key -> (attribute, validator, expected type in words)

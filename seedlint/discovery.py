@@ -7,11 +7,13 @@ import os
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-
-import pathspec
+from typing import TYPE_CHECKING
 
 from seedlint.config import Config, ConfigResolver
 from seedlint.selection import matches_any
+
+if TYPE_CHECKING:  # imported where a .gitignore is read
+    import pathspec
 
 DEFAULT_EXCLUDES = (
     ".bzr",
@@ -118,6 +120,8 @@ def _gitignore(directory: Path) -> _Ignore | None:
         lines = file.read_text(encoding="utf-8", errors="replace").splitlines()
     except OSError:
         return None
+    import pathspec
+
     return _Ignore(directory, pathspec.GitIgnoreSpec.from_lines(lines))
 
 

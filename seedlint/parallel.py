@@ -8,16 +8,15 @@ runs once in each worker.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import sys
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING, TypeVar
 
+# started only when the pool is used (a warm run's import time counts)
 if TYPE_CHECKING:
-    pass
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
 
 T = TypeVar("T")
 U = TypeVar("U")
@@ -57,6 +56,9 @@ class Pool:
         or fails), results in the items' order."""
         if self.broken or len(items) < MIN_ITEMS:
             return serial(items)
+        from concurrent.futures import ProcessPoolExecutor
+        from concurrent.futures.process import BrokenProcessPool
+
         chunks = _chunks(items, self.jobs * _CHUNKS_PER_WORKER)
         try:
             if self._executor is None:
@@ -86,6 +88,8 @@ class Pool:
 
 def _context() -> multiprocessing.context.BaseContext:
     """Fork where the platform has it (workers start with what the parent imported), else spawn."""
+    import multiprocessing
+
     methods = multiprocessing.get_all_start_methods()
     return multiprocessing.get_context(
         "fork" if "fork" in methods and sys.platform != "darwin" else "spawn"

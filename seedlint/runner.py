@@ -10,14 +10,13 @@ import sys
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
-from importlib.metadata import version as _version
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
 from seedlint import __version__
 from seedlint.analysis.modules import ModuleFinder, imported_modules, neighbourhood
 from seedlint.cache import Store, cache_directory, code_version
-from seedlint.config import Config, ConfigResolver, installed_torch_version
+from seedlint.config import Config, ConfigResolver, installed_torch_version, installed_version
 from seedlint.diagnostics import Diagnostic
 from seedlint.discovery import collect_files
 from seedlint.facts import ProjectFacts
@@ -306,7 +305,7 @@ class Runner:
         key = (
             code_version(),
             sys.version,
-            _version("libcst"),
+            installed_version("libcst"),
             self.options.isolated,
             str(self.options.config),
             self._cli,
