@@ -389,7 +389,7 @@ class TestPool:
         def refuse(*args, **kwargs):
             raise OSError("no processes here")
 
-        monkeypatch.setattr("seedlint.parallel.ProcessPoolExecutor", refuse)
+        monkeypatch.setattr("concurrent.futures.ProcessPoolExecutor", refuse)
         cwd = Path.cwd()
         os.chdir(CORPUS)
         try:
