@@ -203,7 +203,15 @@ class Gate:
         seeding = self.seeds(data)
         trained = TRAINED + os.fsencode(os.path.abspath(path)) in self.trained if path else False
 
+        found: dict[bytes, bool] = {}  # each part is looked for once, however many rules have it
+
         def contains(part: bytes) -> bool:
+            known = found.get(part)
+            if known is None:
+                known = found[part] = _contains(part)
+            return known
+
+        def _contains(part: bytes) -> bool:
             if part == SEEDING:
                 return seeding
             if part == UNSEEDED:

@@ -17,7 +17,7 @@ from functools import cached_property
 
 import libcst as cst
 
-from seedlint.analysis.walk import iter_children
+from seedlint.analysis.walk import calls_in
 
 BUILTIN_NAMES = frozenset(dir(builtins))
 _STAR_LIBRARIES = frozenset(sys.stdlib_module_names) | {"torch", "numpy"}
@@ -266,19 +266,9 @@ class ModuleIndex:
 
     # ------------------------------------------------------------------- calls
     def _calls_in(self, node: cst.CSTNode, scope: Scope) -> list[cst.Call]:
-        calls: list[cst.Call] = []
-        self._collect_calls(node, calls)
+        calls = calls_in(node)
         self.all_calls.extend((call, scope) for call in calls)
         return calls
-
-    def _collect_calls(self, node: cst.CSTNode, calls: list[cst.Call]) -> None:
-        """Append the calls in `node` in evaluation order (arguments before the call)."""
-        if isinstance(node, cst.Lambda):
-            return
-        for child in iter_children(node):
-            self._collect_calls(child, calls)
-        if isinstance(node, cst.Call):
-            calls.append(node)
 
     def _header_calls(self, node: cst.CSTNode, scope: Scope) -> list[cst.Call]:
         headers: list[cst.CSTNode] = []

@@ -40,6 +40,10 @@ _SKIPPED_FIELDS = frozenset(
     }
 )
 _FIELDS_BY_TYPE: dict[type, tuple[str, ...]] = {}
+# What a field's value is, by its type (an `isinstance` against libcst's abstract classes costs
+# several dictionary lookups): a node, a sequence that may hold nodes, or neither.
+_NODE, _SEQUENCE, _OTHER = 0, 1, 2
+_KINDS: dict[type, int] = {}
 
 
 def _fields(node_type: type) -> tuple[str, ...]:
@@ -54,15 +58,31 @@ def _fields(node_type: type) -> tuple[str, ...]:
     return names
 
 
+def _kind(value_type: type) -> int:
+    kind = _KINDS.get(value_type)
+    if kind is None:
+        kind = _KINDS[value_type] = (
+            _NODE
+            if issubclass(value_type, cst.CSTNode)
+            else _SEQUENCE
+            if issubclass(value_type, (tuple, list))
+            else _OTHER
+        )
+    return kind
+
+
 def iter_children(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
     """The syntactic children of `node` in source order, without whitespace tokens."""
-    for name in _fields(type(node)):
+    for name in _FIELDS_BY_TYPE.get(type(node)) or _fields(type(node)):
         value = getattr(node, name)
-        if isinstance(value, cst.CSTNode):
+        kind = _KINDS.get(type(value))
+        if kind is None:
+            kind = _kind(type(value))
+        if kind == _NODE:
             yield value
-        elif isinstance(value, (tuple, list)):
+        elif kind == _SEQUENCE:
             for item in value:
-                if isinstance(item, cst.CSTNode):
+                if _kind(type(item)) == _NODE:
                     yield item
 
 
@@ -76,6 +96,31 @@ def iter_descendants(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
         children = list(iter_children(current))
         children.reverse()
         stack.extend(children)
+
+
+def calls_in(node: cst.CSTNode) -> list[cst.Call]:
+    """The calls in `node` in evaluation order (a call after its callee and arguments), not looking
+    into lambdas (their calls run when the lambda does)."""
+    calls: list[cst.Call] = []
+    _add_calls(node, calls)
+    return calls
+
+
+def _add_calls(node: cst.CSTNode, calls: list[cst.Call]) -> None:
+    node_type = type(node)
+    if node_type in _LEAVES or node_type is cst.Lambda:
+        return
+    for child in iter_children(node):
+        if type(child) not in _LEAVES:
+            _add_calls(child, calls)
+    if node_type is cst.Call:
+        calls.append(node)
+
+
+# nodes that hold no calls: a call's callee and arguments are mostly these
+_LEAVES = frozenset(
+    {cst.Name, cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString, cst.Ellipsis}
+)
 
 
 _DETACHED = cst.Module([])
