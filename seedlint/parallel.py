@@ -51,9 +51,11 @@ class Pool:
         work: Callable[[list[T]], list[U]],
         items: list[T],
         serial: Callable[[list[T]], list[U]],
+        weight: Callable[[T], int] = lambda item: 1,
     ) -> list[U]:
         """`work` over chunks of `items` in the workers (`serial` here, when the pool does not pay
-        or fails), results in the items' order."""
+        or fails), results in the items' order. The heaviest chunks (by the items' `weight`) go
+        first, so that no worker is left with a heavy one when the others are done."""
         if self.broken or len(items) < MIN_ITEMS:
             return serial(items)
         from concurrent.futures import ProcessPoolExecutor
@@ -68,7 +70,9 @@ class Pool:
                     initializer=self._initializer,
                     initargs=self._initargs(),
                 )
-            results = [result for chunk in self._executor.map(work, chunks) for result in chunk]
+            heaviest = sorted(range(len(chunks)), key=lambda i: -sum(map(weight, chunks[i])))
+            futures = {i: self._executor.submit(work, chunks[i]) for i in heaviest}
+            results = [result for i in range(len(chunks)) for result in futures[i].result()]
             self.used = True
             return results
         except (OSError, BrokenProcessPool, NotImplementedError, PermissionError) as error:

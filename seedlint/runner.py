@@ -353,7 +353,7 @@ class Runner:
             self._project_gates = self.facts.gates(
                 self.facts.finder.project_files,
                 lambda stale: _merged(
-                    pool.map(_gates_in_worker, stale, self._gates_here), self.facts.absorb
+                    pool.map(_gates_in_worker, stale, self._gates_here, _size), self.facts.absorb
                 ),
                 neighbours=False,
             )
@@ -396,6 +396,7 @@ class Runner:
                 _lint_in_worker,
                 [(path, data, gates) for _, path, data in pending],
                 self._analyse_here,
+                lambda item: len(item[1]),
             ),
             self.facts.absorb,
         )
@@ -528,6 +529,14 @@ def _merged(
         absorb(summaries, errors)
         values.append(value)
     return values
+
+
+def _size(path: Path) -> int:
+    """A file's size (what its parse costs, roughly); 0 when it cannot be read."""
+    try:
+        return os.stat(path).st_size
+    except OSError:
+        return 0
 
 
 def _code_of(path: Path, data: bytes) -> bytes:
