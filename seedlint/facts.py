@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from seedlint.analysis.project import ProjectIndex
     from seedlint.parsing import Layout
 
-_FORMAT = 7  # bumped when the stored shape changes
+_FORMAT = 8  # bumped when the stored shape changes
 # Entries kept per file, each valid while what it read resolves as it did: a run over the whole tree
 # and one over a single file (other import roots) read different modules, and each reuses its own.
 _VARIANTS = 3
@@ -319,7 +319,13 @@ class ProjectFacts:
         """Keep the stamps and namings this run found, when they are new (those of files it did
         not see are kept while the files are there)."""
         finder = self.finder
-        namings = {**finder.namings, **finder.named}
+        # a naming already kept stays where it is: runs that alternate save nothing
+        namings = {
+            name: [found, *finder.namings.get(name, ())][:_VARIANTS]
+            for name, found in finder.named.items()
+            if found not in finder.namings.get(name, ())
+        }
+        namings = {**finder.namings, **namings}
         if namings == finder.namings and all(
             finder.stamps.get(path) == known for path, known in finder.stamped.items()
         ):

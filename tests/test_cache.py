@@ -216,6 +216,28 @@ class TestStamps:
         assert check(project, cache) == ([], 1)  # other.py never read utils.py
         assert check(project, None)[0] == []
 
+    def test_runs_over_the_tree_and_over_one_file_alternately_read_nothing(self, tmp_path):
+        # each sees other project files (where the callers of a function are looked for): what
+        # each found of them is kept apart, as their findings are
+        root = tmp_path / "project"
+        write(
+            root,
+            "lib/work.py",
+            "import torch\nimport torch.multiprocessing as mp\n\n\ndef worker(rank):\n"
+            "    torch.randn(2)\n\n\ndef launch():\n    torch.manual_seed(0)\n"
+            "    mp.spawn(worker, nprocs=2)\n",
+        )
+        write(root, "src/train.py", "from work import launch\n\nlaunch()\n")
+        settle()
+        cache = tmp_path / "cache"
+        runs = [run(root, cache), run(root, cache, "lib/work.py")]
+        assert runs[0][1] == runs[1][1] == [("work.py", "SL108", 11)]
+        assert all(runner.facts.finder.named for runner, _ in runs)  # callers were looked for
+        for paths in [(), ("lib/work.py",), (), ("lib/work.py",)]:
+            runner, found = run(root, cache, *paths)
+            assert runner.facts.finder.read_files() == []
+            assert found == runs[len(paths)][1]
+
     def test_a_file_written_just_now_is_read_again_by_the_next_run(self, project, tmp_path):
         # its clock may not have ticked since: a second write could keep its stamp
         cache = tmp_path / "cache"

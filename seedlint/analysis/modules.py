@@ -52,10 +52,11 @@ class ModuleFinder:
         # the project's files, where the callers of a function are looked for (`entries`)
         self.project_files: list[Path] = []
         self._project_python: list[tuple[str, str]] | None = None  # `_python_files`
-        # From earlier runs (the cache): file -> (its stamp, its hash), and name -> (the hash of the
-        # project's files, what `CALLERS` + name resolved to among them). This run's, to keep:
+        # From earlier runs (the cache): file -> (its stamp, its hash), and name -> [(the hash of
+        # the project's files, what `CALLERS` + name resolved to among them)], the latest first (a
+        # run over the tree and one over a file see other project files). This run's, to keep:
         self.stamps: dict[str, tuple[Stamp, str]] = {}
-        self.namings: dict[str, tuple[str, str]] = {}
+        self.namings: dict[str, list[tuple[str, str]]] = {}
         self.stamped: dict[str, tuple[Stamp, str]] = {}
         self.named: dict[str, tuple[str, str]] = {}
 
@@ -144,10 +145,8 @@ class ModuleFinder:
         kept from an earlier run while none of those files changed, else read."""
         files = self._python_files()
         everything = content_hash("\n".join(f"{path}:{digest}" for path, digest in files).encode())
-        known = self.namings.get(name)
-        if known is not None and known[0] == everything:
-            value = known[1]
-        else:
+        value = dict(self.namings.get(name, ())).get(everything)
+        if value is None:
             word = name.encode()
             found = []
             for path, digest in files:
