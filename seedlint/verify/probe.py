@@ -59,6 +59,9 @@ _TOP_LEVEL_WORK = re.compile(
 )
 
 
+_SHOWN = 3  # items of a draw the evidence shows
+
+
 @dataclass
 class Evidence:
     """The first divergent draw of a family: its index among the family's draws, and both values."""
@@ -70,6 +73,19 @@ class Evidence:
     second: list
     label: str = "first divergent draw"
     sides: tuple[str, str] = ("run 1", "run 2")
+
+    def __post_init__(self) -> None:
+        """Show three items of each draw, from the first that differs (`...` before them when it is
+        not the first): two shuffles of eight often start alike."""
+        start = next(
+            (i for i, (a, b) in enumerate(zip(self.first, self.second)) if a != b),
+            min(len(self.first), len(self.second)),
+        )
+        start = start if start < max(len(self.first), len(self.second)) else 0
+        self.first, self.second = (
+            (["..."] if start else []) + values[start : start + _SHOWN]
+            for values in (self.first, self.second)
+        )
 
     @classmethod
     def of(cls, divergence: Divergence) -> Evidence:
