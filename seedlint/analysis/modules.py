@@ -23,6 +23,8 @@ CALLERS = "<callers of>:"
 # long is stamped: a write in the same tick of the file system's clock keeps the times.
 Stamp = tuple[int, int, int, int]
 _SETTLED_NS = 2_000_000_000
+# Windows' `st_ctime` is the creation time, which a write does not move: there, files are read.
+_STAMPS_HOLD = os.name != "nt"
 
 
 def content_hash(data: bytes) -> str:
@@ -106,7 +108,7 @@ class ModuleFinder:
             digest = self._hashes[absolute] = known[1]
         else:
             digest = self.file_hash(absolute, self.read_bytes(absolute))
-        if time.time_ns() - max(stamp[:2]) > _SETTLED_NS:
+        if _STAMPS_HOLD and time.time_ns() - max(stamp[:2]) > _SETTLED_NS:
             self.stamped[absolute] = (stamp, digest)
         return digest
 
