@@ -188,11 +188,13 @@ class ModuleFinder:
             for candidate in (base + ".py", os.path.join(base, "__init__.py")):
                 if candidate in self.unsaved or (listed and candidate in self._hashes):
                     return candidate
+                if not listed:
+                    continue
                 try:
-                    status = os.stat(candidate) if listed else None
+                    status = os.stat(candidate)
                 except OSError:
                     continue
-                if status is None or not stat.S_ISREG(status.st_mode):
+                if not stat.S_ISREG(status.st_mode):
                     continue
                 try:
                     self.content(candidate, status)

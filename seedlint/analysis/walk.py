@@ -108,7 +108,7 @@ def calls_in(node: cst.CSTNode) -> list[cst.Call]:
 
 def _add_calls(node: cst.CSTNode, calls: list[cst.Call]) -> None:
     node_type = type(node)
-    if node_type in _LEAVES or node_type is cst.Lambda:
+    if node_type is cst.Lambda:
         return
     for child in iter_children(node):
         if type(child) not in _LEAVES:
