@@ -9,6 +9,7 @@ import libcst as cst
 import pytest
 from libcst.metadata.position_provider import PositionProvidingCodegenState
 
+from seedlint import parsing
 from seedlint.parsing import Reparser, parse, syntax_tree
 from seedlint.source import SourceText
 
@@ -159,3 +160,57 @@ def test_nodes_built_after_a_parse_are_checked_again():
         syntax_tree("x = (\n")
     with pytest.raises(cst.CSTValidationError):
         cst.Name("")  # and after a parse that failed
+
+
+def _same_module(module: cst.Module, expected: cst.Module) -> bool:
+    return module.deep_equals(expected) and (
+        module.code,
+        module.default_indent,
+        module.default_newline,
+        module.has_trailing_newline,
+    ) == (
+        expected.code,
+        expected.default_indent,
+        expected.default_newline,
+        expected.has_trailing_newline,
+    )
+
+
+@pytest.mark.parametrize("source", SOURCES, ids=lambda path: path.name)
+def test_a_long_text_parsed_in_pieces_is_the_full_parse(source: Path, monkeypatch):
+    monkeypatch.setattr(parsing, "_PIECE", 200)  # these files' statements, cut into many pieces
+    rng = random.Random(source.name)
+    text = source.read_text()
+    with parsing._PARSING:
+        assert parsing._in_pieces(text) is not None  # it really was cut
+    compared, good = 0, text
+    for _ in range(40):
+        try:
+            expected = cst.parse_module(text)
+        except cst.ParserSyntaxError:
+            with pytest.raises(cst.ParserSyntaxError):
+                syntax_tree(text)
+            text = good  # edits go on from the last text that parsed
+        else:
+            assert _same_module(syntax_tree(text), expected), text
+            compared, good = compared + 1, text
+        text = _edit(text, rng)[0]
+    assert compared >= 10
+
+
+@pytest.mark.parametrize(
+    "between",
+    [
+        '"""\n\nx = 1\n"""\n',  # a string whose lines look like statements
+        "y = (\n    1,\n\nz)\n",  # brackets around a blank line
+        "@decorator\n\ndef decorated():\n    pass\n",  # a decorator, a blank line, its function
+        "if flag:\n    pass\n\nelse:\n    pass\n",
+        "def f():\n    pass\n    # the block's last comment\n\n# the next statement's\nw = 2\n",
+        "class Tabbed:\n\tpass\n",  # another indentation than the rest of the module's
+    ],
+)
+def test_a_cut_where_pieces_would_differ_gives_the_full_parse(between: str, monkeypatch):
+    monkeypatch.setattr(parsing, "_PIECE", 200)
+    filler = "".join(f"\ndef f{n}():\n    return {n}\n" for n in range(30))
+    text = filler + "\n" + between + filler
+    assert _same_module(syntax_tree(text), cst.parse_module(text))
