@@ -24,6 +24,7 @@ from __future__ import annotations
 import bisect
 import os
 import re
+import sys
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
@@ -257,12 +258,14 @@ _MAY_START = re.compile(r"^(?![\s#)\]}]|else\b|elif\b|except\b|finally\b)", re.M
 
 @cache
 def _malloc_trim() -> Callable[[int], int] | None:
-    """glibc's `malloc_trim`, where the C library has it."""
+    """glibc's `malloc_trim`, where the C library has it (Linux's; not macOS's or Windows')."""
+    if not sys.platform.startswith("linux"):
+        return None
     import ctypes
 
     try:
         return ctypes.CDLL(None).malloc_trim
-    except (AttributeError, OSError):
+    except (AttributeError, OSError, TypeError):  # musl has none
         return None
 
 

@@ -214,3 +214,11 @@ def test_a_cut_where_pieces_would_differ_gives_the_full_parse(between: str, monk
     filler = "".join(f"\ndef f{n}():\n    return {n}\n" for n in range(30))
     text = filler + "\n" + between + filler
     assert _same_module(syntax_tree(text), cst.parse_module(text))
+
+
+def test_freed_memory_is_given_back_only_where_the_c_library_can(monkeypatch):
+    parsing._malloc_trim.cache_clear()
+    monkeypatch.setattr(parsing.sys, "platform", "win32")
+    assert parsing._malloc_trim() is None
+    parsing._release_freed_memory()  # nothing to call: no error
+    parsing._malloc_trim.cache_clear()
