@@ -288,6 +288,9 @@ def _in_pieces(text: str) -> cst.Module | None:
     before it) are that statement's leading lines, as in a full parse; pieces whose indentation or
     newlines differ are not put together."""
     cuts = [0]
+    # the triple quotes of each kind before `counted`, each counted once: both are even at a cut,
+    # so their parities are those of the piece since the last cut
+    counted = doubles = singles = 0
     for match in _MAY_START.finditer(text, _PIECE):
         start = match.start()
         if (
@@ -295,8 +298,10 @@ def _in_pieces(text: str) -> cst.Module | None:
             and len(text) - start >= _PIECE
             and text[text.rfind("\n", 0, start - 1) + 1 : start].isspace()
         ):
-            piece = text[cuts[-1] : start]
-            if piece.count('"""') % 2 == 0 and piece.count("'''") % 2 == 0:
+            doubles += text.count('"""', counted, start)
+            singles += text.count("'''", counted, start)
+            counted = start
+            if doubles % 2 == 0 and singles % 2 == 0:
                 cuts.append(start)
     if len(cuts) == 1:
         return None
