@@ -34,6 +34,8 @@ from seedlint.diagnostics import Diagnostic
 from seedlint.gates import opened_by
 
 if TYPE_CHECKING:
+    import libcst as cst
+
     from seedlint.analysis.project import ProjectIndex
     from seedlint.parsing import Layout
 
@@ -76,11 +78,13 @@ class ProjectFacts:
         store: Store | None = None,
         summaries: dict | None = None,
         parser: Callable[[Path, str], Layout] | None = None,
+        lean_parser: Callable[[Path, str], tuple[cst.Module, dict] | None] | None = None,
     ) -> None:
         self.finder = finder
         self.seed_functions = seed_functions
         self.store = store
         self.parser = parser  # None: parse each file in full
+        self.lean_parser = lean_parser  # for modules only read (None: `parsing.lean_parse`)
         if summaries is not None:  # a worker process: the parent's known summaries
             self._summaries = summaries
         self._absorbed: dict = {}  # summaries computed in worker processes
@@ -135,7 +139,9 @@ class ProjectFacts:
             summaries.update(
                 (key, (*known, self._now)) for key, known in self.project.summaries.items()
             )
-        renewed = ProjectFacts(finder, self.seed_functions, None, summaries, self.parser)
+        renewed = ProjectFacts(
+            finder, self.seed_functions, None, summaries, self.parser, self.lean_parser
+        )
         renewed._gates, renewed._files = self._gates, self._files
         return renewed
 
@@ -154,6 +160,7 @@ class ProjectFacts:
             self.seed_functions,
             {key: (summary, reads) for key, (summary, reads, _) in self._summaries.items()},
             self.parser,
+            self.lean_parser,
         )
 
     @property

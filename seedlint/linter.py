@@ -14,7 +14,7 @@ from seedlint.diagnostics import Diagnostic, Edit, apply_edits
 from seedlint.gates import Gate
 from seedlint.noqa import file_noqa, line_noqa
 from seedlint.notebook import NotebookError, Program, is_notebook, read_program
-from seedlint.parsing import NotParsed, parse, syntax_tree
+from seedlint.parsing import LeanLayout, NotParsed, Unplaced, lean_parse, parse, syntax_tree
 from seedlint.results import LintResult
 from seedlint.rules import RULES, Rule
 from seedlint.source import Location, SourceDecodeError, SourceText, decode_source
@@ -120,6 +120,12 @@ class Linter:
         others still run, and the project modules the analysis read are added to `reads`."""
         project = self.settings.project
         parsed = project.parsed(path, source.text) if project is not None else None
+        if parsed is None:
+            lean = self._lean_diagnostics(path, source, rules, reads, program)
+            if lean is not None:
+                return lean
+            # the analysis may have parsed it in full meanwhile (a caller's module)
+            parsed = project.parsed(path, source.text) if project is not None else None
         try:
             layout = parsed[1] if parsed is not None else parse(source.text, self.settings.limits)
         except NotParsed as refusal:
@@ -147,6 +153,50 @@ class Linter:
         )
         with project.recording() if project is not None else nullcontext({}) as read:
             findings = self._findings(context, rules, errors)
+        reads.update(read)
+        return findings
+
+    def _lean_diagnostics(
+        self,
+        path: Path,
+        source: SourceText,
+        rules: Sequence[Rule],
+        reads: dict,
+        program: Program | None,
+    ) -> list[Diagnostic] | None:
+        """No findings, when the rules find none on a lean module (`parsing.lean_parse`: a
+        fraction of a full parse's cost, and most linted files have no finding); None where the
+        text must be parsed in full: a rule found something (whose position is needed), asked for
+        a position, or failed."""
+        project = self.settings.project
+        index = project.lean_parsed(path, source.text) if project is not None else None
+        if index is not None:
+            module = index.module
+        else:
+            try:
+                lean = lean_parse(source.text, self.settings.limits)
+            except NotParsed:
+                return None
+            if lean is None:
+                return None
+            module = lean[0]
+        context = FileContext(
+            path,
+            source,
+            LeanLayout(module, source),
+            module_name(path),
+            self.settings,
+            program,
+            index,
+        )
+        errors: list[str] = []
+        with project.recording() if project is not None else nullcontext({}) as read:
+            try:
+                findings = self._findings(context, rules, errors)
+            except Unplaced:
+                return None
+        if findings or errors:
+            return None
         reads.update(read)
         return findings
 

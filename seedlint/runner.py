@@ -37,6 +37,8 @@ from seedlint.source import ParseLimits
 
 # the linter and the analysis load the parser: only files the cache does not know need them
 if TYPE_CHECKING:
+    import libcst as cst
+
     from seedlint.analysis.context import AnalysisSettings
     from seedlint.linter import Linter
     from seedlint.parsing import Layout
@@ -181,7 +183,12 @@ class Runner:
         # file checked alone, by pre-commit or `verify`, still sees the script that calls it)
         finder.project_files = neighbourhood(files, finder.known_roots)
         self.facts = ProjectFacts(
-            finder, self._seed_functions(files), store, summaries, self._parse_project_module
+            finder,
+            self._seed_functions(files),
+            store,
+            summaries,
+            self._parse_project_module,
+            self._lean_project_module,
         )
 
     def _given_roots(self) -> list[Path]:
@@ -207,6 +214,15 @@ class Runner:
         gc.freeze()
         return layout
 
+    def _lean_project_module(self, path: Path, text: str) -> tuple[cst.Module, dict] | None:
+        """A module the run's project index only reads, built lean (`parsing.lean_parse`), moved
+        out of the collector's sight as `_parse_project_module` does."""
+        from seedlint.parsing import lean_parse  # libcst: only when a module must be analysed
+
+        lean = lean_parse(text, self.limits(path))
+        gc.freeze()
+        return lean
+
     def _seed_functions(self, files: list[Path]) -> dict[str, frozenset[str]]:
         configs = {
             id(config): config for config in map(self.resolver.for_path, files or [Path.cwd()])
@@ -229,13 +245,15 @@ class Runner:
         }
         seed_functions = self._seed_functions([path])
         if self.facts is None or self.facts.seed_functions != seed_functions:
-            from seedlint.parsing import Reparser  # libcst: only when a buffer must be analysed
+            # libcst: only when a buffer must be analysed
+            from seedlint.parsing import Reparser, lean_parse
 
             reparser = Reparser()
             self.facts = ProjectFacts(
                 finder,
                 seed_functions,
                 parser=lambda path, text: reparser.parse(path, text, self.limits(path)),
+                lean_parser=lambda path, text: lean_parse(text, self.limits(path)),
             )
         else:
             self.facts = self.facts.renewed(finder)

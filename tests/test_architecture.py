@@ -22,7 +22,7 @@ LAYERS: list[tuple[str, list[list[str]]]] = [
     (
         "leaves",
         [
-            ["seedlint", "source", "gates", "files", "pages", "parallel"],
+            ["seedlint", "source", "gates", "files", "pages", "parallel", "lean_tree"],
             ["cache"],
         ],
     ),

@@ -91,14 +91,20 @@ class Entries:
             return Entry()
         inner = visiting | {key}
 
-        def compute() -> Entry:
-            sites = [*self.local_sites(index, builder, function, depth, inner)]
-            sites += self._sites_elsewhere(index, function, depth, inner)
-            return Entry(tuple(sites))
+        def local() -> tuple[Site, ...]:
+            return tuple(self.local_sites(index, builder, function, depth, inner))
+
+        def elsewhere() -> tuple[Site, ...]:
+            return tuple(self._sites_elsewhere(index, function, depth, inner))
 
         if self.project is None or depth:
-            return compute()
-        return self.project.remembered(self._entries, key, compute)
+            return Entry(local() + elsewhere())
+        # Its own module's sites hold nodes of this index (a linted file's own parse, lean or
+        # full, is not the project's): kept with it. The other modules' come from the project's.
+        return Entry(
+            self.project.remembered(builder.memo, ("local sites", function.qualified), local)
+            + self.project.remembered(self._entries, key, elsewhere)
+        )
 
     def local_sites(
         self,

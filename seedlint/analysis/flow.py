@@ -460,12 +460,12 @@ class FlowBuilder:
             watched  # calls to record as "reach" events when they have no effect of their own
         )
         self._discarding: dict = {}  # steps through which draws only initialise weights never used
-        self._memo: dict = {}  # what is computed once per module (its call graph)
+        self.memo: dict = {}  # what is computed once per module (its call graph, entries' sites)
 
     @property
     def _call_graph(self) -> tuple[dict, dict]:
         """(seeds by itself, every function reachable) for the module body and each function."""
-        return remembered(self.classifier.project, self._memo, "call graph", self._build_call_graph)
+        return remembered(self.classifier.project, self.memo, "call graph", self._build_call_graph)
 
     def _build_call_graph(self) -> tuple[dict, dict]:
         callees: dict[FunctionInfo | None, set[FunctionInfo]] = {}

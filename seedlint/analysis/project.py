@@ -12,6 +12,7 @@ calls are left alone.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -37,17 +38,25 @@ from seedlint.analysis.modules import (
 )
 from seedlint.analysis.walk import iter_descendants
 from seedlint.gates import MAY_SEED, MAY_SEED_OR_DRAW, STAR_IMPORT, contains_any
-from seedlint.parsing import Layout, NotParsed, parse
+from seedlint.parsing import Layout, NotParsed, lean_parse, parse
 from seedlint.source import SourceDecodeError, decode_source
 
 _MAX_DEPTH = 8
+_UNPARSED = object()  # a module not parsed yet (None: parsed, and not a module)
 T = TypeVar("T")
 
 
 @dataclass
 class _Module:
     index: ModuleIndex
-    layout: Layout
+    layout: Layout | None  # None: built lean (`parsing.lean_parse`), without its formatting
+    call_rows: Mapping[cst.Call, int]  # a lean module's: the line each call starts on
+    text: str
+
+    def row(self, node: cst.CSTNode) -> int | None:
+        if self.layout is None:
+            return self.call_rows.get(node)  # type: ignore[call-overload]
+        return self.layout.source.location(self.layout.span(node)[0]).row
 
 
 class ProjectIndex:
@@ -60,6 +69,8 @@ class ProjectIndex:
         known_summaries: Mapping[tuple[str, tuple[bytes, ...]], tuple[Summary | None, dict]]
         | None = None,
         parser: Callable[[Path, str], Layout] | None = None,
+        lean_parser: Callable[[Path, str], tuple[cst.Module, dict[cst.Call, int]] | None]
+        | None = None,
     ) -> None:
         self.finder = roots if isinstance(roots, ModuleFinder) else ModuleFinder(roots)
         self.seed_functions = dict(seed_functions or {})
@@ -67,6 +78,8 @@ class ProjectIndex:
         self.known_summaries = known_summaries or {}
         # a language server's re-parses what an edit touched
         self.parser = parser or (lambda path, text: parse(text))
+        # for a module only read (not one an editor holds, which is linted too)
+        self.lean_parser = lean_parser or (lambda path, text: lean_parse(text))
         self._by_path: dict[Path, _Module | None] = {}
         self.gate = (
             MAY_SEED_OR_DRAW  # what a module's text must contain for its functions to be summarised
@@ -106,13 +119,14 @@ class ProjectIndex:
 
     def module_at(self, path: Path) -> ModuleIndex | None:
         """The index of the project file at `path` (another file of the same module name may be
-        the one imports find: two scripts' folders both holding a `train.py`). Not recorded as
-        read: what depends on it reads it through `CALLERS`."""
+        the one imports find: two scripts' folders both holding a `train.py`), parsed with its
+        formatting (its nodes are the linted file's). Not recorded as read: what depends on it
+        reads it through `CALLERS`."""
         try:
             data = self.finder.read_bytes(path)
         except OSError:
             return None
-        module = self._parse(path, data, self.finder.module_name(path))
+        module = self._parse(path, data, self.finder.module_name(path), faithful=True)
         return module.index if module is not None else None
 
     def mentions(self, index: ModuleIndex, spelling: bytes) -> bool:
@@ -176,15 +190,26 @@ class ProjectIndex:
         cache[key] = (value, reads)
         return value
 
-    def _parse(self, path: Path, data: bytes, name: str) -> _Module | None:
+    def _parse(self, path: Path, data: bytes, name: str, faithful: bool = False) -> _Module | None:
+        """A project module, parsed once: lean unless `faithful` is asked for or an editor holds
+        it (a lean one is parsed again, with its formatting, the first time that is asked)."""
         key = path.absolute()
-        if key not in self._by_path:
+        known = self._by_path.get(key, _UNPARSED)
+        if known is _UNPARSED or (faithful and known is not None and known.layout is None):
             try:
                 text, _ = decode_source(data)
-                layout = self.parser(path, text)
-                index = ModuleIndex(layout.module, name, path.name == "__init__.py")
-                index.star_origin = self.star_origin
-                self._by_path[key] = _Module(index, layout)
+                lean = (
+                    None
+                    if faithful or os.path.abspath(path) in self.finder.unsaved
+                    else self.lean_parser(path, text)
+                )
+                layout = self.parser(path, text) if lean is None else None
+                tree, rows = (layout.module, {}) if layout is not None else lean
+                module = _Module(
+                    ModuleIndex(tree, name, path.name == "__init__.py"), layout, rows, text
+                )
+                module.index.star_origin = self.star_origin
+                self._by_path[key] = module
             except (
                 SourceDecodeError,
                 NotParsed,
@@ -210,11 +235,7 @@ class ProjectIndex:
     def row_of(self, index: ModuleIndex, node: cst.CSTNode) -> int | None:
         """The line a node of a module this project parsed starts on."""
         found = self._parsed_module(index)
-        return (
-            found.layout.source.location(found.layout.span(node)[0]).row
-            if found is not None
-            else None
-        )
+        return found.row(node) if found is not None else None
 
     def _parsed_module(self, index: ModuleIndex) -> _Module | None:
         return next(
@@ -236,14 +257,19 @@ class ProjectIndex:
         return self._builders[index]
 
     def parsed(self, path: Path, text: str) -> tuple[ModuleIndex, Layout] | None:
-        """The index and layout already built for a file, if it was parsed from this very text
-        (parse once)."""
+        """The index and layout already built for a file, if it was parsed with its formatting from
+        this very text (parse once)."""
         found = self._by_path.get(path.absolute())
         return (
             (found.index, found.layout)
-            if found is not None and found.layout.source.text == text
+            if found is not None and found.layout is not None and found.layout.source.text == text
             else None
         )
+
+    def lean_parsed(self, path: Path, text: str) -> ModuleIndex | None:
+        """The index already built lean for a file, if it was parsed from this very text."""
+        found = self._by_path.get(path.absolute())
+        return found.index if found is not None and found.text == text else None
 
     def function(
         self, qualified: str, gate: tuple[bytes, ...]

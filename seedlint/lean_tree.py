@@ -1,0 +1,557 @@
+"""A libcst tree built from Python's own parser, without the text's formatting.
+
+The project index reads other modules only to learn what their functions do; it never edits them
+or prints their code. libcst's parser keeps every space and comment and costs about ten times what
+Python's `ast` does (and, while it parses, several times the memory), so a module read that way is
+parsed by `ast` and its nodes rebuilt as the libcst nodes the analysis walks: the same node types,
+fields and order as `libcst.parse_module` gives, with default whitespace, and no parentheses or
+comments. Strings whose pieces matter (an f-string, implicitly concatenated literals) are parsed by
+libcst from their own text. Anything not rebuilt here (a `match` statement, syntax `ast` does not
+know) makes `lean_module` return None: the caller parses the text with libcst.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import unicodedata
+from collections.abc import Callable, Sequence
+
+import libcst as cst
+
+_OPERATORS: dict[type, Callable[[], cst.CSTNode]] = {
+    ast.Add: cst.Add,
+    ast.Sub: cst.Subtract,
+    ast.Mult: cst.Multiply,
+    ast.MatMult: cst.MatrixMultiply,
+    ast.Div: cst.Divide,
+    ast.FloorDiv: cst.FloorDivide,
+    ast.Mod: cst.Modulo,
+    ast.Pow: cst.Power,
+    ast.LShift: cst.LeftShift,
+    ast.RShift: cst.RightShift,
+    ast.BitOr: cst.BitOr,
+    ast.BitAnd: cst.BitAnd,
+    ast.BitXor: cst.BitXor,
+}
+_AUGMENTED: dict[type, Callable[[], cst.CSTNode]] = {
+    ast.Add: cst.AddAssign,
+    ast.Sub: cst.SubtractAssign,
+    ast.Mult: cst.MultiplyAssign,
+    ast.MatMult: cst.MatrixMultiplyAssign,
+    ast.Div: cst.DivideAssign,
+    ast.FloorDiv: cst.FloorDivideAssign,
+    ast.Mod: cst.ModuloAssign,
+    ast.Pow: cst.PowerAssign,
+    ast.LShift: cst.LeftShiftAssign,
+    ast.RShift: cst.RightShiftAssign,
+    ast.BitOr: cst.BitOrAssign,
+    ast.BitAnd: cst.BitAndAssign,
+    ast.BitXor: cst.BitXorAssign,
+}
+_UNARY: dict[type, Callable[[], cst.CSTNode]] = {
+    ast.Not: cst.Not,
+    ast.USub: cst.Minus,
+    ast.UAdd: cst.Plus,
+    ast.Invert: cst.BitInvert,
+}
+_COMPARISONS: dict[type, Callable[[], cst.CSTNode]] = {
+    ast.Eq: cst.Equal,
+    ast.NotEq: cst.NotEqual,
+    ast.Lt: cst.LessThan,
+    ast.LtE: cst.LessThanEqual,
+    ast.Gt: cst.GreaterThan,
+    ast.GtE: cst.GreaterThanEqual,
+    ast.Is: cst.Is,
+    ast.IsNot: cst.IsNot,
+    ast.In: cst.In,
+    ast.NotIn: cst.NotIn,
+}
+_NAMED_CONSTANTS = {None: "None", True: "True", False: "False"}
+# one string literal, with its prefix (implicitly concatenated ones are two or more)
+_ONE_STRING = re.compile(
+    r"""[rRbBuU]{0,2}(?:'''(?:[^'\\]|\\.|'(?!''))*'''|\"\"\"(?:[^"\\]|\\.|"(?!""))*\"\"\"|"""
+    r"""'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")""",
+    re.DOTALL,
+)
+
+
+# compound statements parsed by libcst from their own lines (`ast` names, some newer than 3.10)
+_FROM_TEXT = frozenset({"Match", "TryStar"})
+
+
+class _NotRebuilt(Exception):
+    """Syntax this module does not rebuild."""
+
+
+class _Builder:
+    """Rebuilds one module's `ast` as libcst nodes, keeping the line each call starts on."""
+
+    def __init__(self, text: str) -> None:
+        self.lines = text.splitlines(keepends=True)
+        self.call_rows: dict[cst.Call, int] = {}
+        self._expressions: dict[type, Callable] = {
+            ast.Name: lambda node: cst.Name(node.id),
+            ast.Constant: self._constant,
+            ast.JoinedStr: self._from_text,
+            ast.Attribute: lambda node: cst.Attribute(
+                self.expression(node.value), cst.Name(node.attr)
+            ),
+            ast.Call: self._call,
+            ast.BinOp: lambda node: cst.BinaryOperation(
+                self.expression(node.left),
+                _OPERATORS[type(node.op)](),
+                self.expression(node.right),
+            ),
+            ast.UnaryOp: lambda node: cst.UnaryOperation(
+                _UNARY[type(node.op)](), self.expression(node.operand)
+            ),
+            ast.BoolOp: self._boolean,
+            ast.Compare: lambda node: cst.Comparison(
+                self.expression(node.left),
+                tuple(
+                    cst.ComparisonTarget(_COMPARISONS[type(op)](), self.expression(right))
+                    for op, right in zip(node.ops, node.comparators)
+                ),
+            ),
+            ast.IfExp: lambda node: cst.IfExp(
+                self.expression(node.test), self.expression(node.body), self.expression(node.orelse)
+            ),
+            ast.Lambda: lambda node: cst.Lambda(
+                self._parameters(node.args), self.expression(node.body)
+            ),
+            ast.Dict: lambda node: cst.Dict(
+                tuple(
+                    cst.StarredDictElement(self.expression(value))
+                    if key is None
+                    else cst.DictElement(self.expression(key), self.expression(value))
+                    for key, value in zip(node.keys, node.values)
+                )
+            ),
+            ast.Set: lambda node: cst.Set(self._elements(node.elts)),
+            ast.List: lambda node: cst.List(self._elements(node.elts)),
+            ast.Tuple: self._tuple,
+            ast.ListComp: lambda node: cst.ListComp(
+                self.expression(node.elt), self._for_in(node.generators)
+            ),
+            ast.SetComp: lambda node: cst.SetComp(
+                self.expression(node.elt), self._for_in(node.generators)
+            ),
+            ast.GeneratorExp: lambda node: cst.GeneratorExp(
+                self.expression(node.elt), self._for_in(node.generators)
+            ),
+            ast.DictComp: lambda node: cst.DictComp(
+                self.expression(node.key),
+                self.expression(node.value),
+                self._for_in(node.generators),
+            ),
+            ast.Await: lambda node: cst.Await(self.expression(node.value)),
+            ast.Yield: lambda node: cst.Yield(
+                self.expression(node.value) if node.value is not None else None
+            ),
+            ast.YieldFrom: lambda node: cst.Yield(cst.From(self.expression(node.value))),
+            ast.NamedExpr: lambda node: cst.NamedExpr(
+                self.expression(node.target), self.expression(node.value)
+            ),
+            ast.Starred: lambda node: cst.StarredElement(self.expression(node.value)),
+            ast.Subscript: lambda node: cst.Subscript(
+                self.expression(node.value), self._subscript(node.slice)
+            ),
+            ast.Slice: lambda node: cst.Slice(
+                self._optional(node.lower), self._optional(node.upper), self._optional(node.step)
+            ),
+        }
+        self._small: dict[type, Callable] = {
+            ast.Expr: lambda node: cst.Expr(self.expression(node.value)),
+            ast.Assign: lambda node: cst.Assign(
+                tuple(cst.AssignTarget(self.expression(target)) for target in node.targets),
+                self.expression(node.value),
+            ),
+            ast.AnnAssign: lambda node: cst.AnnAssign(
+                self.expression(node.target),
+                cst.Annotation(self.expression(node.annotation)),
+                self._optional(node.value),
+            ),
+            ast.AugAssign: lambda node: cst.AugAssign(
+                self.expression(node.target),
+                _AUGMENTED[type(node.op)](),
+                self.expression(node.value),
+            ),
+            ast.Return: lambda node: cst.Return(self._optional(node.value)),
+            ast.Raise: lambda node: cst.Raise(
+                self._optional(node.exc),
+                cst.From(self.expression(node.cause)) if node.cause is not None else None,
+            ),
+            ast.Assert: lambda node: cst.Assert(
+                self.expression(node.test), self._optional(node.msg)
+            ),
+            ast.Pass: lambda node: cst.Pass(),
+            ast.Break: lambda node: cst.Break(),
+            ast.Continue: lambda node: cst.Continue(),
+            ast.Delete: lambda node: cst.Del(
+                self.expression(node.targets[0])
+                if len(node.targets) == 1
+                else cst.Tuple(self._elements(node.targets), lpar=(), rpar=())
+            ),
+            ast.Global: lambda node: cst.Global(
+                tuple(cst.NameItem(cst.Name(n)) for n in node.names)
+            ),
+            ast.Nonlocal: lambda node: cst.Nonlocal(
+                tuple(cst.NameItem(cst.Name(n)) for n in node.names)
+            ),
+            ast.Import: lambda node: cst.Import(self._aliases(node.names)),
+            ast.ImportFrom: self._import_from,
+        }
+        self._compound: dict[type, Callable] = {
+            ast.FunctionDef: self._function,
+            ast.AsyncFunctionDef: self._function,
+            ast.ClassDef: self._class,
+            ast.If: self._if,
+            ast.For: self._for,
+            ast.AsyncFor: self._for,
+            ast.While: lambda node: cst.While(
+                self.expression(node.test), self._block(node.body), self._else(node)
+            ),
+            ast.With: self._with,
+            ast.AsyncWith: self._with,
+            ast.Try: self._try,
+        }
+
+    # ------------------------------------------------------------------ text
+    def _text(self, node: ast.expr) -> str:
+        """The source text of an expression."""
+        first, last = node.lineno - 1, node.end_lineno - 1
+        lines = self.lines
+        if first == last:
+            return _slice(lines[first], node.col_offset, node.end_col_offset)
+        return (
+            _slice(lines[first], node.col_offset, None)
+            + "".join(lines[first + 1 : last])
+            + _slice(lines[last], 0, node.end_col_offset)
+        )
+
+    def _from_text(self, node: ast.expr) -> cst.BaseExpression:
+        """An expression parsed by libcst from its text (in brackets: it may span lines)."""
+        return cst.parse_expression(f"({self._text(node)})")
+
+    # ------------------------------------------------------------ expressions
+    def expression(self, node: ast.expr) -> cst.BaseExpression:
+        try:
+            build = self._expressions[type(node)]
+        except KeyError:
+            raise _NotRebuilt(type(node).__name__) from None
+        return build(node)
+
+    def _optional(self, node: ast.expr | None) -> cst.BaseExpression | None:
+        return self.expression(node) if node is not None else None
+
+    def _constant(self, node: ast.Constant) -> cst.BaseExpression:
+        value = node.value
+        if value is None or value is True or value is False:
+            return cst.Name(_NAMED_CONSTANTS[value])
+        if value is ...:
+            return cst.Ellipsis()
+        text = self._text(node)
+        if isinstance(value, (str, bytes)):
+            return cst.SimpleString(text) if _ONE_STRING.fullmatch(text) else self._from_text(node)
+        if isinstance(value, complex):
+            return cst.Imaginary(text)
+        return cst.Float(text) if isinstance(value, float) else cst.Integer(text)
+
+    def _call(self, node: ast.Call) -> cst.Call:
+        arguments = [(argument, None) for argument in node.args]
+        if node.keywords:
+            arguments += [(keyword.value, keyword) for keyword in node.keywords]
+            if node.args:  # in the order written (`f(*a, key=1, *b)`)
+                arguments.sort(key=lambda pair: _start(pair[1] or pair[0]))
+        call = cst.Call(
+            self.expression(node.func),
+            tuple(self._argument(value, keyword) for value, keyword in arguments),
+        )
+        self.call_rows[call] = node.lineno
+        return call
+
+    def _argument(self, value: ast.expr, keyword: ast.keyword | None) -> cst.Arg:
+        if keyword is not None:
+            if keyword.arg is None:
+                return cst.Arg(self.expression(value), star="**")
+            return cst.Arg(self.expression(value), keyword=cst.Name(keyword.arg))
+        if type(value) is ast.Starred:
+            return cst.Arg(self.expression(value.value), star="*")
+        return cst.Arg(self.expression(value))
+
+    def _boolean(self, node: ast.BoolOp) -> cst.BooleanOperation:
+        operator = cst.And if type(node.op) is ast.And else cst.Or
+        values = iter(node.values)
+        built = self.expression(next(values))
+        for value in values:
+            built = cst.BooleanOperation(built, operator(), self.expression(value))
+        return built
+
+    def _elements(self, nodes: Sequence[ast.expr]) -> tuple[cst.BaseElement, ...]:
+        return tuple(
+            cst.StarredElement(self.expression(node.value))
+            if type(node) is ast.Starred
+            else cst.Element(self.expression(node))
+            for node in nodes
+        )
+
+    def _tuple(self, node: ast.Tuple) -> cst.Tuple:
+        if node.elts:
+            return cst.Tuple(self._elements(node.elts), lpar=(), rpar=())
+        return cst.Tuple(())
+
+    def _for_in(self, generators: list[ast.comprehension]) -> cst.CompFor:
+        built = None
+        for generator in reversed(generators):
+            built = cst.CompFor(
+                self.expression(generator.target),
+                self.expression(generator.iter),
+                tuple(cst.CompIf(self.expression(test)) for test in generator.ifs),
+                built,
+                cst.Asynchronous() if generator.is_async else None,
+            )
+        return built
+
+    def _subscript(self, node: ast.expr) -> tuple[cst.SubscriptElement, ...]:
+        if type(node) is ast.Tuple and node.elts and not self._parenthesised(node):
+            return tuple(cst.SubscriptElement(self._slice(element)) for element in node.elts)
+        return (cst.SubscriptElement(self._slice(node)),)
+
+    def _slice(self, node: ast.expr) -> cst.BaseSlice:
+        built = self.expression(node)
+        return built if type(node) is ast.Slice else cst.Index(built)
+
+    def _parenthesised(self, node: ast.Tuple) -> bool:
+        first = node.elts[0]
+        return _start(node) != _start(first) and self._text(node).startswith("(")
+
+    def _parameters(self, arguments: ast.arguments) -> cst.Parameters:
+        positional = [*arguments.posonlyargs, *arguments.args]
+        defaults = [None] * (len(positional) - len(arguments.defaults)) + arguments.defaults
+        params = tuple(
+            cst.Param(
+                cst.Name(argument.arg),
+                self._annotation(argument.annotation),
+                default=self._optional(default),
+                star="",
+            )
+            for argument, default in zip(positional, defaults)
+        )
+        split = len(arguments.posonlyargs)
+        star_arg = (
+            self._star_param(arguments.vararg, "*")
+            if arguments.vararg is not None
+            else cst.ParamStar()
+            if arguments.kwonlyargs
+            else cst.MaybeSentinel.DEFAULT
+        )
+        return cst.Parameters(
+            params=params[split:],
+            star_arg=star_arg,
+            kwonly_params=tuple(
+                cst.Param(
+                    cst.Name(argument.arg),
+                    self._annotation(argument.annotation),
+                    default=self._optional(default),
+                    star="",
+                )
+                for argument, default in zip(arguments.kwonlyargs, arguments.kw_defaults)
+            ),
+            star_kwarg=(
+                self._star_param(arguments.kwarg, "**") if arguments.kwarg is not None else None
+            ),
+            posonly_params=params[:split],
+            posonly_ind=cst.ParamSlash() if split else cst.MaybeSentinel.DEFAULT,
+        )
+
+    def _star_param(self, argument: ast.arg, star: str) -> cst.Param:
+        return cst.Param(cst.Name(argument.arg), self._annotation(argument.annotation), star=star)
+
+    def _annotation(self, node: ast.expr | None) -> cst.Annotation | None:
+        return cst.Annotation(self.expression(node)) if node is not None else None
+
+    # ------------------------------------------------------------- statements
+    def module(self, tree: ast.Module) -> cst.Module:
+        return cst.Module(tuple(self._statements(tree.body)))
+
+    def _statements(self, nodes: list[ast.stmt]) -> list[cst.BaseStatement]:
+        built: list[cst.BaseStatement] = []
+        line: list[cst.BaseSmallStatement] = []
+        last_row = -1
+        for node in nodes:
+            small = self._small.get(type(node))
+            if small is None:
+                if line:
+                    built.append(cst.SimpleStatementLine(tuple(line)))
+                    line = []
+                compound = self._compound.get(type(node))
+                if compound is None:
+                    if type(node).__name__ not in _FROM_TEXT:
+                        raise _NotRebuilt(type(node).__name__)
+                    compound = self._statement_from_text
+                built.append(compound(node))
+                continue
+            if line and node.lineno != last_row:  # `a = 1; b = 2` share a line
+                built.append(cst.SimpleStatementLine(tuple(line)))
+                line = []
+            line.append(small(node))
+            last_row = node.end_lineno
+        if line:
+            built.append(cst.SimpleStatementLine(tuple(line)))
+        return built
+
+    def _statement_from_text(self, node: ast.stmt) -> cst.BaseCompoundStatement:
+        """A compound statement not rebuilt here (`match`, `try`/`except*`), parsed by libcst
+        from its lines (inside an `if` when it is indented)."""
+        first = min([node.lineno, *(d.lineno for d in getattr(node, "decorator_list", ()))])
+        lines = "".join(self.lines[first - 1 : node.end_lineno])
+        if node.col_offset == 0:
+            return cst.parse_module(lines).body[0]
+        return cst.parse_module(f"if 1:\n{lines}").body[0].body.body[0]  # type: ignore[attr-defined]
+
+    def _block(self, body: list[ast.stmt]) -> cst.BaseSuite:
+        first = body[0]
+        before = _slice(self.lines[first.lineno - 1], 0, first.col_offset)
+        if before.strip():  # `if x: return` (the body on the header's line)
+            return cst.SimpleStatementSuite(tuple(self._small[type(node)](node) for node in body))
+        return cst.IndentedBlock(tuple(self._statements(body)))
+
+    def _else(self, node: ast.For | ast.While | ast.Try) -> cst.Else | None:
+        return cst.Else(self._block(node.orelse)) if node.orelse else None
+
+    def _decorators(self, node: ast.FunctionDef | ast.ClassDef) -> tuple[cst.Decorator, ...]:
+        return tuple(cst.Decorator(self.expression(decorator)) for decorator in node.decorator_list)
+
+    def _function(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> cst.FunctionDef:
+        if getattr(node, "type_params", None):  # Python 3.12's `def f[T]()`
+            return self._statement_from_text(node)
+        return cst.FunctionDef(
+            cst.Name(node.name),
+            self._parameters(node.args),
+            self._block(node.body),
+            self._decorators(node),
+            self._annotation(node.returns),
+            cst.Asynchronous() if type(node) is ast.AsyncFunctionDef else None,
+        )
+
+    def _class(self, node: ast.ClassDef) -> cst.ClassDef:
+        if getattr(node, "type_params", None):
+            return self._statement_from_text(node)
+        return cst.ClassDef(
+            cst.Name(node.name),
+            self._block(node.body),
+            tuple(self._argument(base, None) for base in node.bases),
+            tuple(self._argument(keyword.value, keyword) for keyword in node.keywords),
+            self._decorators(node),
+        )
+
+    def _if(self, node: ast.If) -> cst.If:
+        orelse = None
+        if node.orelse:
+            first = node.orelse[0]
+            if (
+                len(node.orelse) == 1
+                and type(first) is ast.If
+                and _slice(self.lines[first.lineno - 1], first.col_offset, None).startswith("elif")
+            ):
+                orelse = self._if(first)
+            else:
+                orelse = cst.Else(self._block(node.orelse))
+        return cst.If(self.expression(node.test), self._block(node.body), orelse)
+
+    def _for(self, node: ast.For | ast.AsyncFor) -> cst.For:
+        return cst.For(
+            self.expression(node.target),
+            self.expression(node.iter),
+            self._block(node.body),
+            self._else(node),
+            cst.Asynchronous() if type(node) is ast.AsyncFor else None,
+        )
+
+    def _with(self, node: ast.With | ast.AsyncWith) -> cst.With:
+        return cst.With(
+            tuple(
+                cst.WithItem(
+                    self.expression(item.context_expr),
+                    cst.AsName(self.expression(item.optional_vars))
+                    if item.optional_vars is not None
+                    else None,
+                )
+                for item in node.items
+            ),
+            self._block(node.body),
+            cst.Asynchronous() if type(node) is ast.AsyncWith else None,
+        )
+
+    def _try(self, node: ast.Try) -> cst.Try:
+        return cst.Try(
+            self._block(node.body),
+            tuple(
+                cst.ExceptHandler(
+                    self._block(handler.body),
+                    self._optional(handler.type),
+                    cst.AsName(cst.Name(handler.name)) if handler.name is not None else None,
+                )
+                for handler in node.handlers
+            ),
+            self._else(node),
+            cst.Finally(self._block(node.finalbody)) if node.finalbody else None,
+        )
+
+    def _aliases(self, names: list[ast.alias]) -> tuple[cst.ImportAlias, ...]:
+        return tuple(
+            cst.ImportAlias(
+                _dotted(alias.name),
+                cst.AsName(cst.Name(alias.asname)) if alias.asname is not None else None,
+            )
+            for alias in names
+        )
+
+    def _import_from(self, node: ast.ImportFrom) -> cst.ImportFrom:
+        names = (
+            cst.ImportStar()
+            if len(node.names) == 1 and node.names[0].name == "*"
+            else self._aliases(node.names)
+        )
+        return cst.ImportFrom(
+            _dotted(node.module) if node.module else None,
+            names,
+            (cst.Dot(),) * node.level,
+        )
+
+
+def _start(node: ast.AST) -> tuple[int, int]:
+    return node.lineno, node.col_offset
+
+
+def _slice(line: str, start: int, end: int | None) -> str:
+    """A line's characters between two UTF-8 byte offsets (`ast`'s columns)."""
+    if line.isascii():
+        return line[start:end]
+    encoded = line.encode()
+    return encoded[start:end].decode()
+
+
+def _dotted(name: str) -> cst.Name | cst.Attribute:
+    parts = name.split(".")
+    built: cst.Name | cst.Attribute = cst.Name(parts[0])
+    for part in parts[1:]:
+        built = cst.Attribute(built, cst.Name(part))
+    return built
+
+
+def lean_module(text: str) -> tuple[cst.Module, dict[cst.Call, int]] | None:
+    """The libcst module of a text, without its formatting, and the line each call starts on;
+    None where it must be parsed by libcst (a syntax error, or syntax not rebuilt here)."""
+    if not text.isascii() and not unicodedata.is_normalized("NFKC", text):
+        return None  # `ast` gives identifiers in NFKC, libcst as written
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    builder = _Builder(text)
+    try:
+        return builder.module(tree), builder.call_rows
+    except (_NotRebuilt, cst.ParserSyntaxError, RecursionError):
+        return None
