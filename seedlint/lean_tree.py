@@ -13,59 +13,82 @@ know) makes `lean_module` return None: the caller parses the text with libcst.
 from __future__ import annotations
 
 import ast
+import dataclasses
+import functools
 import re
 import unicodedata
 from collections.abc import Callable, Sequence
 
 import libcst as cst
 
+
+class _Lean:
+    """libcst's node classes, whose fields a new node would make its own instance of (whitespace, an
+    attribute's `Dot`) are given one shared instance instead: a lean tree is never edited or
+    printed, and half of its objects would be whitespace."""
+
+    def __getattr__(self, name: str) -> Callable[..., cst.CSTNode]:
+        node_type = getattr(cst, name)
+        shared = {
+            field.name: field.default_factory()
+            for field in dataclasses.fields(node_type)
+            if field.default_factory is not dataclasses.MISSING
+        }
+        made = functools.partial(node_type, **shared) if shared else node_type
+        setattr(self, name, made)
+        return made
+
+
+_lean = _Lean()
+
+
 _OPERATORS: dict[type, Callable[[], cst.CSTNode]] = {
-    ast.Add: cst.Add,
-    ast.Sub: cst.Subtract,
-    ast.Mult: cst.Multiply,
-    ast.MatMult: cst.MatrixMultiply,
-    ast.Div: cst.Divide,
-    ast.FloorDiv: cst.FloorDivide,
-    ast.Mod: cst.Modulo,
-    ast.Pow: cst.Power,
-    ast.LShift: cst.LeftShift,
-    ast.RShift: cst.RightShift,
-    ast.BitOr: cst.BitOr,
-    ast.BitAnd: cst.BitAnd,
-    ast.BitXor: cst.BitXor,
+    ast.Add: _lean.Add,
+    ast.Sub: _lean.Subtract,
+    ast.Mult: _lean.Multiply,
+    ast.MatMult: _lean.MatrixMultiply,
+    ast.Div: _lean.Divide,
+    ast.FloorDiv: _lean.FloorDivide,
+    ast.Mod: _lean.Modulo,
+    ast.Pow: _lean.Power,
+    ast.LShift: _lean.LeftShift,
+    ast.RShift: _lean.RightShift,
+    ast.BitOr: _lean.BitOr,
+    ast.BitAnd: _lean.BitAnd,
+    ast.BitXor: _lean.BitXor,
 }
 _AUGMENTED: dict[type, Callable[[], cst.CSTNode]] = {
-    ast.Add: cst.AddAssign,
-    ast.Sub: cst.SubtractAssign,
-    ast.Mult: cst.MultiplyAssign,
-    ast.MatMult: cst.MatrixMultiplyAssign,
-    ast.Div: cst.DivideAssign,
-    ast.FloorDiv: cst.FloorDivideAssign,
-    ast.Mod: cst.ModuloAssign,
-    ast.Pow: cst.PowerAssign,
-    ast.LShift: cst.LeftShiftAssign,
-    ast.RShift: cst.RightShiftAssign,
-    ast.BitOr: cst.BitOrAssign,
-    ast.BitAnd: cst.BitAndAssign,
-    ast.BitXor: cst.BitXorAssign,
+    ast.Add: _lean.AddAssign,
+    ast.Sub: _lean.SubtractAssign,
+    ast.Mult: _lean.MultiplyAssign,
+    ast.MatMult: _lean.MatrixMultiplyAssign,
+    ast.Div: _lean.DivideAssign,
+    ast.FloorDiv: _lean.FloorDivideAssign,
+    ast.Mod: _lean.ModuloAssign,
+    ast.Pow: _lean.PowerAssign,
+    ast.LShift: _lean.LeftShiftAssign,
+    ast.RShift: _lean.RightShiftAssign,
+    ast.BitOr: _lean.BitOrAssign,
+    ast.BitAnd: _lean.BitAndAssign,
+    ast.BitXor: _lean.BitXorAssign,
 }
 _UNARY: dict[type, Callable[[], cst.CSTNode]] = {
-    ast.Not: cst.Not,
-    ast.USub: cst.Minus,
-    ast.UAdd: cst.Plus,
-    ast.Invert: cst.BitInvert,
+    ast.Not: _lean.Not,
+    ast.USub: _lean.Minus,
+    ast.UAdd: _lean.Plus,
+    ast.Invert: _lean.BitInvert,
 }
 _COMPARISONS: dict[type, Callable[[], cst.CSTNode]] = {
-    ast.Eq: cst.Equal,
-    ast.NotEq: cst.NotEqual,
-    ast.Lt: cst.LessThan,
-    ast.LtE: cst.LessThanEqual,
-    ast.Gt: cst.GreaterThan,
-    ast.GtE: cst.GreaterThanEqual,
-    ast.Is: cst.Is,
-    ast.IsNot: cst.IsNot,
-    ast.In: cst.In,
-    ast.NotIn: cst.NotIn,
+    ast.Eq: _lean.Equal,
+    ast.NotEq: _lean.NotEqual,
+    ast.Lt: _lean.LessThan,
+    ast.LtE: _lean.LessThanEqual,
+    ast.Gt: _lean.GreaterThan,
+    ast.GtE: _lean.GreaterThanEqual,
+    ast.Is: _lean.Is,
+    ast.IsNot: _lean.IsNot,
+    ast.In: _lean.In,
+    ast.NotIn: _lean.NotIn,
 }
 _NAMED_CONSTANTS = {None: "None", True: "True", False: "False"}
 # one string literal, with its prefix (implicitly concatenated ones are two or more)
@@ -91,115 +114,115 @@ class _Builder:
         self.lines = text.splitlines(keepends=True)
         self.call_rows: dict[cst.Call, int] = {}
         self._expressions: dict[type, Callable] = {
-            ast.Name: lambda node: cst.Name(node.id),
+            ast.Name: lambda node: _lean.Name(node.id),
             ast.Constant: self._constant,
             ast.JoinedStr: self._from_text,
-            ast.Attribute: lambda node: cst.Attribute(
-                self.expression(node.value), cst.Name(node.attr)
+            ast.Attribute: lambda node: _lean.Attribute(
+                self.expression(node.value), _lean.Name(node.attr)
             ),
             ast.Call: self._call,
-            ast.BinOp: lambda node: cst.BinaryOperation(
+            ast.BinOp: lambda node: _lean.BinaryOperation(
                 self.expression(node.left),
                 _OPERATORS[type(node.op)](),
                 self.expression(node.right),
             ),
-            ast.UnaryOp: lambda node: cst.UnaryOperation(
+            ast.UnaryOp: lambda node: _lean.UnaryOperation(
                 _UNARY[type(node.op)](), self.expression(node.operand)
             ),
             ast.BoolOp: self._boolean,
-            ast.Compare: lambda node: cst.Comparison(
+            ast.Compare: lambda node: _lean.Comparison(
                 self.expression(node.left),
                 tuple(
-                    cst.ComparisonTarget(_COMPARISONS[type(op)](), self.expression(right))
+                    _lean.ComparisonTarget(_COMPARISONS[type(op)](), self.expression(right))
                     for op, right in zip(node.ops, node.comparators)
                 ),
             ),
-            ast.IfExp: lambda node: cst.IfExp(
+            ast.IfExp: lambda node: _lean.IfExp(
                 self.expression(node.test), self.expression(node.body), self.expression(node.orelse)
             ),
-            ast.Lambda: lambda node: cst.Lambda(
+            ast.Lambda: lambda node: _lean.Lambda(
                 self._parameters(node.args), self.expression(node.body)
             ),
-            ast.Dict: lambda node: cst.Dict(
+            ast.Dict: lambda node: _lean.Dict(
                 tuple(
-                    cst.StarredDictElement(self.expression(value))
+                    _lean.StarredDictElement(self.expression(value))
                     if key is None
-                    else cst.DictElement(self.expression(key), self.expression(value))
+                    else _lean.DictElement(self.expression(key), self.expression(value))
                     for key, value in zip(node.keys, node.values)
                 )
             ),
-            ast.Set: lambda node: cst.Set(self._elements(node.elts)),
-            ast.List: lambda node: cst.List(self._elements(node.elts)),
+            ast.Set: lambda node: _lean.Set(self._elements(node.elts)),
+            ast.List: lambda node: _lean.List(self._elements(node.elts)),
             ast.Tuple: self._tuple,
-            ast.ListComp: lambda node: cst.ListComp(
+            ast.ListComp: lambda node: _lean.ListComp(
                 self.expression(node.elt), self._for_in(node.generators)
             ),
-            ast.SetComp: lambda node: cst.SetComp(
+            ast.SetComp: lambda node: _lean.SetComp(
                 self.expression(node.elt), self._for_in(node.generators)
             ),
-            ast.GeneratorExp: lambda node: cst.GeneratorExp(
+            ast.GeneratorExp: lambda node: _lean.GeneratorExp(
                 self.expression(node.elt), self._for_in(node.generators)
             ),
-            ast.DictComp: lambda node: cst.DictComp(
+            ast.DictComp: lambda node: _lean.DictComp(
                 self.expression(node.key),
                 self.expression(node.value),
                 self._for_in(node.generators),
             ),
-            ast.Await: lambda node: cst.Await(self.expression(node.value)),
-            ast.Yield: lambda node: cst.Yield(
+            ast.Await: lambda node: _lean.Await(self.expression(node.value)),
+            ast.Yield: lambda node: _lean.Yield(
                 self.expression(node.value) if node.value is not None else None
             ),
-            ast.YieldFrom: lambda node: cst.Yield(cst.From(self.expression(node.value))),
-            ast.NamedExpr: lambda node: cst.NamedExpr(
+            ast.YieldFrom: lambda node: _lean.Yield(_lean.From(self.expression(node.value))),
+            ast.NamedExpr: lambda node: _lean.NamedExpr(
                 self.expression(node.target), self.expression(node.value)
             ),
-            ast.Starred: lambda node: cst.StarredElement(self.expression(node.value)),
-            ast.Subscript: lambda node: cst.Subscript(
+            ast.Starred: lambda node: _lean.StarredElement(self.expression(node.value)),
+            ast.Subscript: lambda node: _lean.Subscript(
                 self.expression(node.value), self._subscript(node.slice)
             ),
-            ast.Slice: lambda node: cst.Slice(
+            ast.Slice: lambda node: _lean.Slice(
                 self._optional(node.lower), self._optional(node.upper), self._optional(node.step)
             ),
         }
         self._small: dict[type, Callable] = {
-            ast.Expr: lambda node: cst.Expr(self.expression(node.value)),
-            ast.Assign: lambda node: cst.Assign(
-                tuple(cst.AssignTarget(self.expression(target)) for target in node.targets),
+            ast.Expr: lambda node: _lean.Expr(self.expression(node.value)),
+            ast.Assign: lambda node: _lean.Assign(
+                tuple(_lean.AssignTarget(self.expression(target)) for target in node.targets),
                 self.expression(node.value),
             ),
-            ast.AnnAssign: lambda node: cst.AnnAssign(
+            ast.AnnAssign: lambda node: _lean.AnnAssign(
                 self.expression(node.target),
-                cst.Annotation(self.expression(node.annotation)),
+                _lean.Annotation(self.expression(node.annotation)),
                 self._optional(node.value),
             ),
-            ast.AugAssign: lambda node: cst.AugAssign(
+            ast.AugAssign: lambda node: _lean.AugAssign(
                 self.expression(node.target),
                 _AUGMENTED[type(node.op)](),
                 self.expression(node.value),
             ),
-            ast.Return: lambda node: cst.Return(self._optional(node.value)),
-            ast.Raise: lambda node: cst.Raise(
+            ast.Return: lambda node: _lean.Return(self._optional(node.value)),
+            ast.Raise: lambda node: _lean.Raise(
                 self._optional(node.exc),
-                cst.From(self.expression(node.cause)) if node.cause is not None else None,
+                _lean.From(self.expression(node.cause)) if node.cause is not None else None,
             ),
-            ast.Assert: lambda node: cst.Assert(
+            ast.Assert: lambda node: _lean.Assert(
                 self.expression(node.test), self._optional(node.msg)
             ),
-            ast.Pass: lambda node: cst.Pass(),
-            ast.Break: lambda node: cst.Break(),
-            ast.Continue: lambda node: cst.Continue(),
-            ast.Delete: lambda node: cst.Del(
+            ast.Pass: lambda node: _lean.Pass(),
+            ast.Break: lambda node: _lean.Break(),
+            ast.Continue: lambda node: _lean.Continue(),
+            ast.Delete: lambda node: _lean.Del(
                 self.expression(node.targets[0])
                 if len(node.targets) == 1
-                else cst.Tuple(self._elements(node.targets), lpar=(), rpar=())
+                else _lean.Tuple(self._elements(node.targets), lpar=(), rpar=())
             ),
-            ast.Global: lambda node: cst.Global(
-                tuple(cst.NameItem(cst.Name(n)) for n in node.names)
+            ast.Global: lambda node: _lean.Global(
+                tuple(_lean.NameItem(_lean.Name(n)) for n in node.names)
             ),
-            ast.Nonlocal: lambda node: cst.Nonlocal(
-                tuple(cst.NameItem(cst.Name(n)) for n in node.names)
+            ast.Nonlocal: lambda node: _lean.Nonlocal(
+                tuple(_lean.NameItem(_lean.Name(n)) for n in node.names)
             ),
-            ast.Import: lambda node: cst.Import(self._aliases(node.names)),
+            ast.Import: lambda node: _lean.Import(self._aliases(node.names)),
             ast.ImportFrom: self._import_from,
         }
         self._compound: dict[type, Callable] = {
@@ -209,7 +232,7 @@ class _Builder:
             ast.If: self._if,
             ast.For: self._for,
             ast.AsyncFor: self._for,
-            ast.While: lambda node: cst.While(
+            ast.While: lambda node: _lean.While(
                 self.expression(node.test), self._block(node.body), self._else(node)
             ),
             ast.With: self._with,
@@ -248,15 +271,17 @@ class _Builder:
     def _constant(self, node: ast.Constant) -> cst.BaseExpression:
         value = node.value
         if value is None or value is True or value is False:
-            return cst.Name(_NAMED_CONSTANTS[value])
+            return _lean.Name(_NAMED_CONSTANTS[value])
         if value is ...:
-            return cst.Ellipsis()
+            return _lean.Ellipsis()
         text = self._text(node)
         if isinstance(value, (str, bytes)):
-            return cst.SimpleString(text) if _ONE_STRING.fullmatch(text) else self._from_text(node)
+            return (
+                _lean.SimpleString(text) if _ONE_STRING.fullmatch(text) else self._from_text(node)
+            )
         if isinstance(value, complex):
-            return cst.Imaginary(text)
-        return cst.Float(text) if isinstance(value, float) else cst.Integer(text)
+            return _lean.Imaginary(text)
+        return _lean.Float(text) if isinstance(value, float) else _lean.Integer(text)
 
     def _call(self, node: ast.Call) -> cst.Call:
         arguments = [(argument, None) for argument in node.args]
@@ -264,7 +289,7 @@ class _Builder:
             arguments += [(keyword.value, keyword) for keyword in node.keywords]
             if node.args:  # in the order written (`f(*a, key=1, *b)`)
                 arguments.sort(key=lambda pair: _start(pair[1] or pair[0]))
-        call = cst.Call(
+        call = _lean.Call(
             self.expression(node.func),
             tuple(self._argument(value, keyword) for value, keyword in arguments),
         )
@@ -274,53 +299,53 @@ class _Builder:
     def _argument(self, value: ast.expr, keyword: ast.keyword | None) -> cst.Arg:
         if keyword is not None:
             if keyword.arg is None:
-                return cst.Arg(self.expression(value), star="**")
-            return cst.Arg(self.expression(value), keyword=cst.Name(keyword.arg))
+                return _lean.Arg(self.expression(value), star="**")
+            return _lean.Arg(self.expression(value), keyword=_lean.Name(keyword.arg))
         if type(value) is ast.Starred:
-            return cst.Arg(self.expression(value.value), star="*")
-        return cst.Arg(self.expression(value))
+            return _lean.Arg(self.expression(value.value), star="*")
+        return _lean.Arg(self.expression(value))
 
     def _boolean(self, node: ast.BoolOp) -> cst.BooleanOperation:
         operator = cst.And if type(node.op) is ast.And else cst.Or
         values = iter(node.values)
         built = self.expression(next(values))
         for value in values:
-            built = cst.BooleanOperation(built, operator(), self.expression(value))
+            built = _lean.BooleanOperation(built, operator(), self.expression(value))
         return built
 
     def _elements(self, nodes: Sequence[ast.expr]) -> tuple[cst.BaseElement, ...]:
         return tuple(
-            cst.StarredElement(self.expression(node.value))
+            _lean.StarredElement(self.expression(node.value))
             if type(node) is ast.Starred
-            else cst.Element(self.expression(node))
+            else _lean.Element(self.expression(node))
             for node in nodes
         )
 
     def _tuple(self, node: ast.Tuple) -> cst.Tuple:
         if node.elts:
-            return cst.Tuple(self._elements(node.elts), lpar=(), rpar=())
-        return cst.Tuple(())
+            return _lean.Tuple(self._elements(node.elts), lpar=(), rpar=())
+        return _lean.Tuple(())
 
     def _for_in(self, generators: list[ast.comprehension]) -> cst.CompFor:
         built = None
         for generator in reversed(generators):
-            built = cst.CompFor(
+            built = _lean.CompFor(
                 self.expression(generator.target),
                 self.expression(generator.iter),
-                tuple(cst.CompIf(self.expression(test)) for test in generator.ifs),
+                tuple(_lean.CompIf(self.expression(test)) for test in generator.ifs),
                 built,
-                cst.Asynchronous() if generator.is_async else None,
+                _lean.Asynchronous() if generator.is_async else None,
             )
         return built
 
     def _subscript(self, node: ast.expr) -> tuple[cst.SubscriptElement, ...]:
         if type(node) is ast.Tuple and node.elts and not self._parenthesised(node):
-            return tuple(cst.SubscriptElement(self._slice(element)) for element in node.elts)
-        return (cst.SubscriptElement(self._slice(node)),)
+            return tuple(_lean.SubscriptElement(self._slice(element)) for element in node.elts)
+        return (_lean.SubscriptElement(self._slice(node)),)
 
     def _slice(self, node: ast.expr) -> cst.BaseSlice:
         built = self.expression(node)
-        return built if type(node) is ast.Slice else cst.Index(built)
+        return built if type(node) is ast.Slice else _lean.Index(built)
 
     def _parenthesised(self, node: ast.Tuple) -> bool:
         first = node.elts[0]
@@ -330,8 +355,8 @@ class _Builder:
         positional = [*arguments.posonlyargs, *arguments.args]
         defaults = [None] * (len(positional) - len(arguments.defaults)) + arguments.defaults
         params = tuple(
-            cst.Param(
-                cst.Name(argument.arg),
+            _lean.Param(
+                _lean.Name(argument.arg),
                 self._annotation(argument.annotation),
                 default=self._optional(default),
                 star="",
@@ -342,16 +367,16 @@ class _Builder:
         star_arg = (
             self._star_param(arguments.vararg, "*")
             if arguments.vararg is not None
-            else cst.ParamStar()
+            else _lean.ParamStar()
             if arguments.kwonlyargs
             else cst.MaybeSentinel.DEFAULT
         )
-        return cst.Parameters(
+        return _lean.Parameters(
             params=params[split:],
             star_arg=star_arg,
             kwonly_params=tuple(
-                cst.Param(
-                    cst.Name(argument.arg),
+                _lean.Param(
+                    _lean.Name(argument.arg),
                     self._annotation(argument.annotation),
                     default=self._optional(default),
                     star="",
@@ -362,18 +387,20 @@ class _Builder:
                 self._star_param(arguments.kwarg, "**") if arguments.kwarg is not None else None
             ),
             posonly_params=params[:split],
-            posonly_ind=cst.ParamSlash() if split else cst.MaybeSentinel.DEFAULT,
+            posonly_ind=_lean.ParamSlash() if split else cst.MaybeSentinel.DEFAULT,
         )
 
     def _star_param(self, argument: ast.arg, star: str) -> cst.Param:
-        return cst.Param(cst.Name(argument.arg), self._annotation(argument.annotation), star=star)
+        return _lean.Param(
+            _lean.Name(argument.arg), self._annotation(argument.annotation), star=star
+        )
 
     def _annotation(self, node: ast.expr | None) -> cst.Annotation | None:
-        return cst.Annotation(self.expression(node)) if node is not None else None
+        return _lean.Annotation(self.expression(node)) if node is not None else None
 
     # ------------------------------------------------------------- statements
     def module(self, tree: ast.Module) -> cst.Module:
-        return cst.Module(tuple(self._statements(tree.body)))
+        return _lean.Module(tuple(self._statements(tree.body)))
 
     def _statements(self, nodes: list[ast.stmt]) -> list[cst.BaseStatement]:
         built: list[cst.BaseStatement] = []
@@ -383,7 +410,7 @@ class _Builder:
             small = self._small.get(type(node))
             if small is None:
                 if line:
-                    built.append(cst.SimpleStatementLine(tuple(line)))
+                    built.append(_lean.SimpleStatementLine(tuple(line)))
                     line = []
                 compound = self._compound.get(type(node))
                 if compound is None:
@@ -393,12 +420,12 @@ class _Builder:
                 built.append(compound(node))
                 continue
             if line and node.lineno != last_row:  # `a = 1; b = 2` share a line
-                built.append(cst.SimpleStatementLine(tuple(line)))
+                built.append(_lean.SimpleStatementLine(tuple(line)))
                 line = []
             line.append(small(node))
             last_row = node.end_lineno
         if line:
-            built.append(cst.SimpleStatementLine(tuple(line)))
+            built.append(_lean.SimpleStatementLine(tuple(line)))
         return built
 
     def _statement_from_text(self, node: ast.stmt) -> cst.BaseCompoundStatement:
@@ -414,32 +441,34 @@ class _Builder:
         first = body[0]
         before = _slice(self.lines[first.lineno - 1], 0, first.col_offset)
         if before.strip():  # `if x: return` (the body on the header's line)
-            return cst.SimpleStatementSuite(tuple(self._small[type(node)](node) for node in body))
-        return cst.IndentedBlock(tuple(self._statements(body)))
+            return _lean.SimpleStatementSuite(tuple(self._small[type(node)](node) for node in body))
+        return _lean.IndentedBlock(tuple(self._statements(body)))
 
     def _else(self, node: ast.For | ast.While | ast.Try) -> cst.Else | None:
-        return cst.Else(self._block(node.orelse)) if node.orelse else None
+        return _lean.Else(self._block(node.orelse)) if node.orelse else None
 
     def _decorators(self, node: ast.FunctionDef | ast.ClassDef) -> tuple[cst.Decorator, ...]:
-        return tuple(cst.Decorator(self.expression(decorator)) for decorator in node.decorator_list)
+        return tuple(
+            _lean.Decorator(self.expression(decorator)) for decorator in node.decorator_list
+        )
 
     def _function(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> cst.FunctionDef:
         if getattr(node, "type_params", None):  # Python 3.12's `def f[T]()`
             return self._statement_from_text(node)
-        return cst.FunctionDef(
-            cst.Name(node.name),
+        return _lean.FunctionDef(
+            _lean.Name(node.name),
             self._parameters(node.args),
             self._block(node.body),
             self._decorators(node),
             self._annotation(node.returns),
-            cst.Asynchronous() if type(node) is ast.AsyncFunctionDef else None,
+            _lean.Asynchronous() if type(node) is ast.AsyncFunctionDef else None,
         )
 
     def _class(self, node: ast.ClassDef) -> cst.ClassDef:
         if getattr(node, "type_params", None):
             return self._statement_from_text(node)
-        return cst.ClassDef(
-            cst.Name(node.name),
+        return _lean.ClassDef(
+            _lean.Name(node.name),
             self._block(node.body),
             tuple(self._argument(base, None) for base in node.bases),
             tuple(self._argument(keyword.value, keyword) for keyword in node.keywords),
@@ -457,67 +486,67 @@ class _Builder:
             ):
                 orelse = self._if(first)
             else:
-                orelse = cst.Else(self._block(node.orelse))
-        return cst.If(self.expression(node.test), self._block(node.body), orelse)
+                orelse = _lean.Else(self._block(node.orelse))
+        return _lean.If(self.expression(node.test), self._block(node.body), orelse)
 
     def _for(self, node: ast.For | ast.AsyncFor) -> cst.For:
-        return cst.For(
+        return _lean.For(
             self.expression(node.target),
             self.expression(node.iter),
             self._block(node.body),
             self._else(node),
-            cst.Asynchronous() if type(node) is ast.AsyncFor else None,
+            _lean.Asynchronous() if type(node) is ast.AsyncFor else None,
         )
 
     def _with(self, node: ast.With | ast.AsyncWith) -> cst.With:
-        return cst.With(
+        return _lean.With(
             tuple(
-                cst.WithItem(
+                _lean.WithItem(
                     self.expression(item.context_expr),
-                    cst.AsName(self.expression(item.optional_vars))
+                    _lean.AsName(self.expression(item.optional_vars))
                     if item.optional_vars is not None
                     else None,
                 )
                 for item in node.items
             ),
             self._block(node.body),
-            cst.Asynchronous() if type(node) is ast.AsyncWith else None,
+            _lean.Asynchronous() if type(node) is ast.AsyncWith else None,
         )
 
     def _try(self, node: ast.Try) -> cst.Try:
-        return cst.Try(
+        return _lean.Try(
             self._block(node.body),
             tuple(
-                cst.ExceptHandler(
+                _lean.ExceptHandler(
                     self._block(handler.body),
                     self._optional(handler.type),
-                    cst.AsName(cst.Name(handler.name)) if handler.name is not None else None,
+                    _lean.AsName(_lean.Name(handler.name)) if handler.name is not None else None,
                 )
                 for handler in node.handlers
             ),
             self._else(node),
-            cst.Finally(self._block(node.finalbody)) if node.finalbody else None,
+            _lean.Finally(self._block(node.finalbody)) if node.finalbody else None,
         )
 
     def _aliases(self, names: list[ast.alias]) -> tuple[cst.ImportAlias, ...]:
         return tuple(
-            cst.ImportAlias(
+            _lean.ImportAlias(
                 _dotted(alias.name),
-                cst.AsName(cst.Name(alias.asname)) if alias.asname is not None else None,
+                _lean.AsName(_lean.Name(alias.asname)) if alias.asname is not None else None,
             )
             for alias in names
         )
 
     def _import_from(self, node: ast.ImportFrom) -> cst.ImportFrom:
         names = (
-            cst.ImportStar()
+            _lean.ImportStar()
             if len(node.names) == 1 and node.names[0].name == "*"
             else self._aliases(node.names)
         )
-        return cst.ImportFrom(
+        return _lean.ImportFrom(
             _dotted(node.module) if node.module else None,
             names,
-            (cst.Dot(),) * node.level,
+            (_lean.Dot(),) * node.level,
         )
 
 
@@ -535,9 +564,9 @@ def _slice(line: str, start: int, end: int | None) -> str:
 
 def _dotted(name: str) -> cst.Name | cst.Attribute:
     parts = name.split(".")
-    built: cst.Name | cst.Attribute = cst.Name(parts[0])
+    built: cst.Name | cst.Attribute = _lean.Name(parts[0])
     for part in parts[1:]:
-        built = cst.Attribute(built, cst.Name(part))
+        built = _lean.Attribute(built, _lean.Name(part))
     return built
 
 
