@@ -9,12 +9,21 @@ from pathlib import Path
 import libcst as cst
 
 from seedlint.analysis.context import AnalysisSettings, FileContext
+from seedlint.analysis.index import ModuleIndex
 from seedlint.analysis.modules import module_name
 from seedlint.diagnostics import Diagnostic, Edit, apply_edits
 from seedlint.gates import Gate
 from seedlint.noqa import file_noqa, line_noqa
 from seedlint.notebook import NotebookError, Program, is_notebook, read_program
-from seedlint.parsing import LeanLayout, NotParsed, Unplaced, lean_parse, parse, syntax_tree
+from seedlint.parsing import (
+    Layout,
+    LeanLayout,
+    NotParsed,
+    Unplaced,
+    lean_parse,
+    parse,
+    syntax_tree,
+)
 from seedlint.results import LintResult
 from seedlint.rules import RULES, Rule
 from seedlint.source import Location, SourceDecodeError, SourceText, decode_source
@@ -119,12 +128,12 @@ class Linter:
         """The findings of `rules` on one text; a rule that fails is recorded in `errors`, the
         others still run, and the project modules the analysis read are added to `reads`."""
         project = self.settings.project
-        parsed = project.parsed(path, source.text) if project is not None else None
-        if parsed is None:
-            lean = self._lean_diagnostics(path, source, rules, reads, program)
+        parsed = project.parsed(path, source.text, lean=True) if project is not None else None
+        if parsed is None or isinstance(parsed[1], LeanLayout):
+            lean = self._lean_diagnostics(path, source, rules, reads, program, parsed)
             if lean is not None:
                 return lean
-            # the analysis may have parsed it in full meanwhile (a caller's module)
+            # the analysis may have parsed it in full meanwhile (a program's module)
             parsed = project.parsed(path, source.text) if project is not None else None
         try:
             layout = parsed[1] if parsed is not None else parse(source.text, self.settings.limits)
@@ -163,31 +172,28 @@ class Linter:
         rules: Sequence[Rule],
         reads: dict,
         program: Program | None,
+        parsed: tuple[ModuleIndex, Layout] | None,
     ) -> list[Diagnostic] | None:
         """No findings, when the rules find none on a lean module (`parsing.lean_parse`: a
-        fraction of a full parse's cost, and most linted files have no finding); None where the
-        text must be parsed in full: a rule found something (whose position is needed), asked for
-        a position, or failed."""
+        fraction of a full parse's cost, and most linted files have no finding), the project's
+        (`parsed`) or its own; None where the text must be parsed in full: a rule found something
+        (whose position is needed), asked for a position, or failed."""
         project = self.settings.project
-        index = project.lean_parsed(path, source.text) if project is not None else None
-        if index is not None:
-            module = index.module
-        else:
+        if parsed is None:
             try:
                 lean = lean_parse(source.text, self.settings.limits)
             except NotParsed:
                 return None
             if lean is None:
                 return None
-            module = lean[0]
         context = FileContext(
             path,
             source,
-            LeanLayout(module, source),
+            parsed[1] if parsed is not None else LeanLayout(lean[0], source),
             module_name(path),
             self.settings,
             program,
-            index,
+            parsed[0] if parsed is not None else None,
         )
         errors: list[str] = []
         with project.recording() if project is not None else nullcontext({}) as read:

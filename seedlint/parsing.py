@@ -155,6 +155,10 @@ class Layout:
             for piece in self.pieces[header : header + len(self.module.body)]
         ]
 
+    def holds(self, node: cst.CSTNode) -> bool:
+        """Whether the node is one of this module's."""
+        return node is self.module or node in self._owners
+
     def span(self, node: cst.CSTNode) -> tuple[int, int]:
         """(start, end) character offsets of a node."""
         if node is self.module:
@@ -194,6 +198,9 @@ class LeanLayout(Layout):
 
     @property
     def first_indented(self) -> int:  # type: ignore[override]
+        raise Unplaced
+
+    def holds(self, node: cst.CSTNode) -> bool:
         raise Unplaced
 
     def span(self, node: cst.CSTNode) -> tuple[int, int]:

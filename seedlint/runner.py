@@ -202,26 +202,16 @@ class Runner:
         ]
 
     def _parse_project_module(self, path: Path, text: str) -> Layout:
-        """A module the run's project index keeps to its end. Its syntax tree (hundreds of thousands
-        of objects for a large module) is moved out of the garbage collector's sight: every full
-        collection would otherwise walk all the trees kept so far, which took a third of a cold
-        run's time on torch's tree. They are still freed when the run drops them; cyclic garbage
-        made before this point waits for the run's end (a batch run is one short process: the
-        language server does not come here)."""
+        """A module the run's project index keeps to its end, parsed in full (`_kept`)."""
         from seedlint.parsing import parse  # libcst: only when a module must be analysed
 
-        layout = parse(text, self.limits(path))
-        gc.freeze()
-        return layout
+        return _kept(lambda: parse(text, self.limits(path)))
 
     def _lean_project_module(self, path: Path, text: str) -> tuple[cst.Module, dict] | None:
-        """A module the run's project index only reads, built lean (`parsing.lean_parse`), moved
-        out of the collector's sight as `_parse_project_module` does."""
+        """A module the run's project index keeps to its end, built lean (`_kept`)."""
         from seedlint.parsing import lean_parse  # libcst: only when a module must be analysed
 
-        lean = lean_parse(text, self.limits(path))
-        gc.freeze()
-        return lean
+        return _kept(lambda: lean_parse(text, self.limits(path)))
 
     def _seed_functions(self, files: list[Path]) -> dict[str, frozenset[str]]:
         configs = {
@@ -536,6 +526,19 @@ def _lint_in_worker(
             result.source = result.original = None  # not needed by the parent: spare the pickling
         results.append((result, *_WORKER.facts.news()))
     return results
+
+
+def _kept(parse: Callable[[], T]) -> T:
+    """A syntax tree the run keeps to its end (hundreds of thousands of objects for a large
+    module), moved out of the garbage collector's sight: every full collection would otherwise walk
+    all the trees kept so far, which took a third of a cold run's time on torch's tree. The garbage
+    made since the last tree was kept is collected first (a collection walks only what is not
+    frozen), so that no cycle of it is frozen with the tree (a batch run is one short process:
+    the language server does not come here)."""
+    gc.collect()
+    tree = parse()
+    gc.freeze()
+    return tree
 
 
 def _merged(

@@ -29,6 +29,7 @@ from seedlint.analysis.project import ProjectIndex
 from seedlint.analysis.walk import written
 from seedlint.files import display_path
 from seedlint.gates import may_train, trained_gate
+from seedlint.parsing import Layout, Unplaced
 from seedlint.source import decode_source
 
 _DEPTH = 4  # calls followed from the program: model, its blocks, their layers, their helpers
@@ -51,11 +52,25 @@ def trained_gates(project: ProjectIndex, path: Path) -> frozenset[bytes]:
         return frozenset()
     if not may_train(data):
         return frozenset()
-    # decoded once the index parsed it
-    parsed = project.parsed(path, decode_source(data)[0]) if project.module_at(path) else None
-    if parsed is None:
-        return frozenset()
-    index, layout = parsed
+    for faithful in (False, True):  # lean first; in full where a position is asked for
+        # decoded once the index parsed it
+        parsed = (
+            project.parsed(path, decode_source(data)[0], lean=True)
+            if project.module_at(path, faithful)
+            else None
+        )
+        if parsed is None:
+            return frozenset()
+        try:
+            return _program_gates(project, path, *parsed)
+        except Unplaced:
+            continue
+    return frozenset()
+
+
+def _program_gates(
+    project: ProjectIndex, path: Path, index: ModuleIndex, layout: Layout
+) -> frozenset[bytes]:
     context = FileContext(
         path,
         layout.source,

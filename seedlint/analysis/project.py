@@ -38,8 +38,8 @@ from seedlint.analysis.modules import (
 )
 from seedlint.analysis.walk import iter_descendants
 from seedlint.gates import MAY_SEED, MAY_SEED_OR_DRAW, STAR_IMPORT, contains_any
-from seedlint.parsing import Layout, NotParsed, lean_parse, parse
-from seedlint.source import SourceDecodeError, decode_source
+from seedlint.parsing import Layout, LeanLayout, NotParsed, lean_parse, parse
+from seedlint.source import SourceDecodeError, SourceText, decode_source
 
 _MAX_DEPTH = 8
 _UNPARSED = object()  # a module not parsed yet (None: parsed, and not a module)
@@ -117,16 +117,16 @@ class ProjectIndex:
         module = self._parse(found[0], found[1], name)
         return module.index if module is not None else None
 
-    def module_at(self, path: Path) -> ModuleIndex | None:
+    def module_at(self, path: Path, faithful: bool = False) -> ModuleIndex | None:
         """The index of the project file at `path` (another file of the same module name may be
-        the one imports find: two scripts' folders both holding a `train.py`), parsed with its
-        formatting (its nodes are the linted file's). Not recorded as read: what depends on it
+        the one imports find: two scripts' folders both holding a `train.py`); with `faithful`,
+        parsed with its formatting (for a `FileContext`). Not recorded as read: what depends on it
         reads it through `CALLERS`."""
         try:
             data = self.finder.read_bytes(path)
         except OSError:
             return None
-        module = self._parse(path, data, self.finder.module_name(path), faithful=True)
+        module = self._parse(path, data, self.finder.module_name(path), faithful)
         return module.index if module is not None else None
 
     def mentions(self, index: ModuleIndex, spelling: bytes) -> bool:
@@ -256,20 +256,17 @@ class ProjectIndex:
             )
         return self._builders[index]
 
-    def parsed(self, path: Path, text: str) -> tuple[ModuleIndex, Layout] | None:
-        """The index and layout already built for a file, if it was parsed with its formatting from
-        this very text (parse once)."""
+    def parsed(
+        self, path: Path, text: str, lean: bool = False
+    ) -> tuple[ModuleIndex, Layout] | None:
+        """The index and layout already built for a file, if it was parsed from this very text
+        (parse once): with its formatting, or with `lean` a lean one too (a `LeanLayout`)."""
         found = self._by_path.get(path.absolute())
-        return (
-            (found.index, found.layout)
-            if found is not None and found.layout is not None and found.layout.source.text == text
-            else None
-        )
-
-    def lean_parsed(self, path: Path, text: str) -> ModuleIndex | None:
-        """The index already built lean for a file, if it was parsed from this very text."""
-        found = self._by_path.get(path.absolute())
-        return found.index if found is not None and found.text == text else None
+        if found is None or found.text != text:
+            return None
+        if found.layout is not None:
+            return found.index, found.layout
+        return (found.index, LeanLayout(found.index.module, SourceText(text))) if lean else None
 
     def function(
         self, qualified: str, gate: tuple[bytes, ...]

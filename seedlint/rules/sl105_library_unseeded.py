@@ -128,7 +128,8 @@ def _unseeded_by(context: FileContext, site: Site, library: str) -> str:
         return "this code never seeds although it seeds others"
     here = site.module in (display_path(context.path), context.module_name)
     row = site.row
-    if here and site.call is not None:
+    # a call of this very text (the project's module may be the file on disk, before fixes)
+    if here and site.call is not None and context.layout.holds(site.call):
         row = context.source.location(context.layout.span(site.call)[0]).row
     where = context.line_name(row) if here and row else f"line {row} of {site.module}"
     if site.forked and library == catalog.PYTHON_RANDOM:
