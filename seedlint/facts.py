@@ -164,6 +164,11 @@ class ProjectFacts:
         )
 
     @property
+    def project_if_set_up(self) -> ProjectIndex | None:
+        """The project index, if a fact needed it (none is set up otherwise: it loads libcst)."""
+        return self.__dict__.get("project")
+
+    @property
     def errors(self) -> list[str]:
         """Modules the project index could not analyse (a seedlint bug)."""
         return (self.project.errors if "project" in self.__dict__ else []) + self._errors

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Collection, Sequence
 from contextlib import nullcontext
 from pathlib import Path
@@ -129,12 +130,15 @@ class Linter:
         others still run, and the project modules the analysis read are added to `reads`."""
         project = self.settings.project
         parsed = project.parsed(path, source.text, lean=True) if project is not None else None
-        if parsed is None or isinstance(parsed[1], LeanLayout):
+        # (an editor's buffer is parsed in full: its findings are shown as it is typed)
+        if (parsed is None or isinstance(parsed[1], LeanLayout)) and not (
+            project is not None and os.path.abspath(path) in project.finder.unsaved
+        ):
             lean = self._lean_diagnostics(path, source, rules, reads, program, parsed)
             if lean is not None:
                 return lean
-            # the analysis may have parsed it in full meanwhile (a program's module)
-            parsed = project.parsed(path, source.text) if project is not None else None
+        # in full (the analysis may have parsed it so meanwhile: a program's module)
+        parsed = project.parsed(path, source.text) if project is not None else None
         try:
             layout = parsed[1] if parsed is not None else parse(source.text, self.settings.limits)
         except NotParsed as refusal:
@@ -181,19 +185,16 @@ class Linter:
         project = self.settings.project
         if parsed is None:
             try:
-                lean = lean_parse(source.text, self.settings.limits)
+                built = lean_parse(source.text, self.settings.limits)
             except NotParsed:
                 return None
-            if lean is None:
+            if built is None:
                 return None
+            index, layout = None, LeanLayout(built[0], source)
+        else:
+            index, layout = parsed
         context = FileContext(
-            path,
-            source,
-            parsed[1] if parsed is not None else LeanLayout(lean[0], source),
-            module_name(path),
-            self.settings,
-            program,
-            parsed[0] if parsed is not None else None,
+            path, source, layout, module_name(path), self.settings, program, index
         )
         errors: list[str] = []
         with project.recording() if project is not None else nullcontext({}) as read:

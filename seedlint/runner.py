@@ -44,6 +44,9 @@ if TYPE_CHECKING:
     from seedlint.parsing import Layout
 
 T = TypeVar("T")
+# the source, in characters, whose trees a process keeps from finding the gates to linting (about
+# 0.5 GB of memory: a lean tree and its index take about 30 bytes a character)
+_KEPT_SOURCE = 16_000_000
 
 
 @dataclass
@@ -295,6 +298,18 @@ class Runner:
             return False
         return known[1]
 
+    def between_phases(self) -> None:
+        """Once the project's gates are known, the trees kept to find them are dropped where they
+        hold over `_KEPT_SOURCE` characters of source (the summaries are kept): with many projects
+        side by side, a process's linting reaches few of the modules its gates read, and memory
+        would grow with the tree; with one project, most (torch's tree: 8 MB a process)."""
+        project = self.facts.project_if_set_up if self.facts is not None else None
+        if project is not None and project.kept_source() > _KEPT_SOURCE:
+            project.release_trees()
+            gc.unfreeze()  # the trees' cycles (their indexes) were frozen with them
+            gc.collect()
+            gc.freeze()
+
     def use_gates(self, gates: frozenset[bytes]) -> None:
         if gates != self._project_gates:
             self._project_gates = gates
@@ -365,6 +380,7 @@ class Runner:
                 ),
                 neighbours=False,
             )
+            self.between_phases()
             self._check(files, pool, report)
         finally:
             pool.close()
@@ -497,6 +513,7 @@ class Runner:
 # facts caches them as if it had done the work; the pool keeps the files' order, so the output is
 # the same as a serial run's.
 _WORKER: Runner | None = None  # in a worker process: its runner
+_LINTING = False  # whether the worker has started linting (the gates are all known)
 
 
 def _start_worker(options: CheckOptions, files: list[Path], summaries: dict) -> None:
@@ -518,6 +535,10 @@ def _lint_in_worker(
 ) -> list[tuple[LintResult, dict, list[str]]]:
     """Lint files; each result comes with the summaries and index errors that are new since the
     last."""
+    global _LINTING
+    if not _LINTING:
+        _LINTING = True
+        _WORKER.between_phases()
     results = []
     for path, data, gates in batch:
         _WORKER.use_gates(gates)

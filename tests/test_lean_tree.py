@@ -12,7 +12,7 @@ import libcst as cst
 import pytest
 from click.testing import CliRunner
 
-from seedlint import parsing
+from seedlint import parsing, runner
 from seedlint.cli import main
 from seedlint.lean_tree import lean_module
 from seedlint.parsing import LeanLayout, Unplaced, lean_parse
@@ -189,3 +189,13 @@ def test_checking_on_lean_trees_finds_what_full_parses_do(program, monkeypatch):
     lean = _findings(program)
     monkeypatch.setattr(parsing, "lean_module", lambda text: None)  # every tree parsed in full
     assert lean == _findings(program)
+
+
+@pytest.mark.parametrize(
+    "program", sorted(path for path in _CORPUS.iterdir() if path.is_dir()), ids=lambda p: p.name
+)
+def test_trees_dropped_between_gates_and_linting_change_no_finding(program, monkeypatch):
+    monkeypatch.chdir(program)
+    kept = _findings(program)
+    monkeypatch.setattr(runner, "_KEPT_SOURCE", 0)  # every tree dropped once the gates are known
+    assert kept == _findings(program)

@@ -387,6 +387,20 @@ class TestProjectIndex:
         assert (summary.seeds, summary.draws) == (frozenset(), frozenset({catalog.TORCH_CPU}))
         assert project.seeding_gates([tmp_path / "models.py"]) == set()
 
+    def test_released_trees_keep_their_summaries_and_are_parsed_again_when_asked(
+        self, write, tmp_path
+    ):
+        utils = write("utils.py", "import torch\n\n\ndef set_seed(s):\n    torch.manual_seed(s)\n")
+        project = ProjectIndex([tmp_path])
+        summary = project.summary("utils.set_seed")
+        assert summary.seeds and project.kept_source() == len(utils.read_text())
+        project.release_trees()
+        assert project.kept_source() == 0 and project.parsed_files() == []
+        assert project.summary("utils.set_seed") is summary  # kept: nothing parsed
+        assert project.parsed_files() == []
+        assert "utils.set_seed" in project.module("utils").functions
+        assert project.parsed_files() == [utils.absolute()]
+
     def test_seeding_questions_do_not_parse_modules_that_can_only_draw(self, write, tmp_path):
         models = write(
             "models.py", "import torch\n\n\ndef build():\n    return torch.nn.Linear(2, 2)\n"

@@ -220,6 +220,16 @@ class ProjectIndex:
                 self._by_path[key] = None
         return self._by_path[key]
 
+    def kept_source(self) -> int:
+        """The characters of source of the modules whose trees are kept."""
+        return sum(len(module.text) for module in self._by_path.values() if module is not None)
+
+    def release_trees(self) -> None:
+        """Drop every module's tree, keeping the summaries and what else was learnt from them:
+        what is asked next parses its modules again."""
+        self._by_path.clear()
+        self._builders.clear()
+
     def _is_package(self, name: str) -> bool:
         found = self._file(name)
         return found is not None and found[0].name == "__init__.py"
