@@ -1,13 +1,14 @@
 """A libcst tree built from Python's own parser, without the text's formatting.
 
-The project index reads other modules only to learn what their functions do; it never edits them
-or prints their code. libcst's parser keeps every space and comment and costs about ten times what
-Python's `ast` does (and, while it parses, several times the memory), so a module read that way is
-parsed by `ast` and its nodes rebuilt as the libcst nodes the analysis walks: the same node types,
-fields and order as `libcst.parse_module` gives, with default whitespace, and no parentheses or
-comments. Strings whose pieces matter (an f-string, implicitly concatenated literals) are parsed by
-libcst from their own text. Anything not rebuilt here (a `match` statement, syntax `ast` does not
-know) makes `lean_module` return None: the caller parses the text with libcst.
+Most of what seedlint parses it only reads: other modules of the project (for what their functions
+do) and linted files that turn out to have no finding. libcst's parser keeps every space and
+comment and costs five to ten times what Python's `ast` does (and, while it parses, several times
+the memory), so such a text is parsed by `ast` and its nodes rebuilt as the libcst nodes the
+analysis walks: the same node types, fields and order as `libcst.parse_module` gives, with default
+whitespace, no parentheses or comments, and no positions but each call's line. Literals keep their
+text (an f-string or implicitly concatenated strings are parsed by libcst from their own text, a
+`match` or `try`/`except*` statement from its lines). A text `ast` rejects, or whose identifiers
+`ast` would normalise (NFKC), makes `lean_module` return None: the caller parses it with libcst.
 """
 
 from __future__ import annotations
