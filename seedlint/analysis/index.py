@@ -70,7 +70,7 @@ class ClassInfo:
     attributes: dict[str, list[tuple[cst.BaseExpression, Scope]]] = field(default_factory=dict)
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Statement:
     """A statement in a block, with the calls its own expressions make in evaluation order.
 
