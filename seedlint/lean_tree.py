@@ -355,15 +355,7 @@ class _Builder:
     def _parameters(self, arguments: ast.arguments) -> cst.Parameters:
         positional = [*arguments.posonlyargs, *arguments.args]
         defaults = [None] * (len(positional) - len(arguments.defaults)) + arguments.defaults
-        params = tuple(
-            _lean.Param(
-                _lean.Name(argument.arg),
-                self._annotation(argument.annotation),
-                default=self._optional(default),
-                star="",
-            )
-            for argument, default in zip(positional, defaults)
-        )
+        params = tuple(map(self._param, positional, defaults))
         split = len(arguments.posonlyargs)
         star_arg = (
             self._star_param(arguments.vararg, "*")
@@ -375,20 +367,20 @@ class _Builder:
         return _lean.Parameters(
             params=params[split:],
             star_arg=star_arg,
-            kwonly_params=tuple(
-                _lean.Param(
-                    _lean.Name(argument.arg),
-                    self._annotation(argument.annotation),
-                    default=self._optional(default),
-                    star="",
-                )
-                for argument, default in zip(arguments.kwonlyargs, arguments.kw_defaults)
-            ),
+            kwonly_params=tuple(map(self._param, arguments.kwonlyargs, arguments.kw_defaults)),
             star_kwarg=(
                 self._star_param(arguments.kwarg, "**") if arguments.kwarg is not None else None
             ),
             posonly_params=params[:split],
             posonly_ind=_lean.ParamSlash() if split else cst.MaybeSentinel.DEFAULT,
+        )
+
+    def _param(self, argument: ast.arg, default: ast.expr | None) -> cst.Param:
+        return _lean.Param(
+            _lean.Name(argument.arg),
+            self._annotation(argument.annotation),
+            default=self._optional(default),
+            star="",
         )
 
     def _star_param(self, argument: ast.arg, star: str) -> cst.Param:

@@ -18,8 +18,9 @@ parses only the statements around an edit and reuses the others, nodes and posit
 module it builds is the one a full parse gives (tested on random edits), and anything it cannot
 vouch for falls back to the full parse.
 
-A module the analysis only reads (another module of the project) is built from Python's own
-parser instead (`lean_parse`, `lean_tree`): about ten times faster, without its formatting.
+A text the analysis only reads (another module of the project, or a linted file until a rule
+finds something) is built from Python's own parser instead (`lean_parse`, `lean_tree`): five to
+ten times faster, without its formatting.
 """
 
 from __future__ import annotations
@@ -190,20 +191,14 @@ class Unplaced(Exception):
 
 class LeanLayout(Layout):
     """A lean module (`lean_parse`) with its text: a `Layout` without positions, which it has
-    none of (asking for one raises `Unplaced`)."""
+    none of (asking for one, or for anything the positions come from, raises `Unplaced`)."""
 
     @property
     def pieces(self) -> list[_Piece]:  # type: ignore[override]
-        raise Unplaced
+        raise Unplaced  # what `span`, `holds` and the statements' starts are read from
 
     @property
     def first_indented(self) -> int:  # type: ignore[override]
-        raise Unplaced
-
-    def holds(self, node: cst.CSTNode) -> bool:
-        raise Unplaced
-
-    def span(self, node: cst.CSTNode) -> tuple[int, int]:
         raise Unplaced
 
 
@@ -273,9 +268,10 @@ def syntax_tree(text: str) -> cst.Module:
 def lean_parse(
     text: str, limits: ParseLimits = DEFAULT_LIMITS
 ) -> tuple[cst.Module, dict[cst.Call, int]] | None:
-    """A module read but never edited or printed (another module of the project), built from
-    Python's own parser (`lean_tree`), with the line each call starts on; None where libcst must
-    parse it. Raises NotParsed for a text over the limits, as `parse` does."""
+    """A module read but never edited or printed (another module of the project, a linted file
+    until a rule finds something), built from Python's own parser (`lean_tree`), with the line each
+    call starts on; None where libcst must parse it. Raises NotParsed for a text over the limits,
+    as `parse` does."""
     check_limits(text, limits)
     with _building():
         return lean_module(text)
