@@ -45,6 +45,14 @@ _FORMAT = 8  # bumped when the stored shape changes
 _VARIANTS = 3
 _UNUSED_FOR = 30 * 24 * 3600  # entries nobody used for this long are pruned
 _REFRESH_AFTER = 24 * 3600
+# What the cache keys a file's findings by, of the bytes they were found in: their hash, and what
+# the project's gates open the file to (`gates.opened_by`). A worker process computes it where it
+# reads the file, so that the parent needs not hold every file's bytes.
+Fingerprint = tuple[str, tuple[bool, dict]]
+
+
+def fingerprint(path: Path, data: bytes, gates: frozenset[bytes]) -> Fingerprint:
+    return content_hash(data), opened_by(path, data, gates)
 
 
 @dataclass
@@ -268,14 +276,14 @@ class ProjectFacts:
     def remember(
         self,
         path: Path,
-        data: bytes,
+        fingerprint: Fingerprint,
         settings: str,
         gates: frozenset[bytes],
         diagnostics: list[Diagnostic],
         reads: Mapping[str, Resolution],
     ) -> None:
         """Keep a file's findings, with the modules its analysis read."""
-        content = content_hash(data)
+        content, opened = fingerprint
         absolute = os.path.abspath(path)
         # the findings of older contents are of no use any more
         self._files[absolute] = [k for k in self._files.get(absolute, ()) if k.content == content]
@@ -287,7 +295,7 @@ class ProjectFacts:
                 settings,
                 dict(reads),
                 gates,
-                opened_by(path, data, gates),
+                opened,
                 list(diagnostics),
                 self._now,
             ),

@@ -241,6 +241,11 @@ class _Builder:
             ast.Try: self._try,
         }
 
+    def close(self) -> None:
+        """Forget its dispatch tables: their methods refer to it, a cycle the collector would
+        otherwise have to find (with its copy of the text)."""
+        self._expressions = self._small = self._compound = {}
+
     # ------------------------------------------------------------------ text
     def _text(self, node: ast.expr) -> str:
         """The source text of an expression."""
@@ -577,3 +582,5 @@ def lean_module(text: str) -> tuple[cst.Module, dict[cst.Call, int]] | None:
         return builder.module(tree), builder.call_rows
     except (_NotRebuilt, cst.ParserSyntaxError, RecursionError):
         return None
+    finally:
+        builder.close()

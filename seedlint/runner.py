@@ -19,7 +19,7 @@ from seedlint.cache import Store, cache_directory, code_version
 from seedlint.config import Config, ConfigResolver, installed_torch_version, installed_version
 from seedlint.diagnostics import Diagnostic
 from seedlint.discovery import collect_files
-from seedlint.facts import ProjectFacts
+from seedlint.facts import Fingerprint, ProjectFacts, fingerprint
 from seedlint.files import display_path, replace_atomically
 from seedlint.gates import MAY_SEED, TRAINED, asks_for_trainers, contains_any, may_train
 from seedlint.notebook import Notebook, NotebookError, is_notebook, read_program
@@ -44,9 +44,12 @@ if TYPE_CHECKING:
     from seedlint.parsing import Layout
 
 T = TypeVar("T")
-# the source, in characters, whose trees a process keeps from finding the gates to linting (about
-# 0.5 GB of memory: a lean tree and its index take about 30 bytes a character)
-_KEPT_SOURCE = 16_000_000
+# Between two files, a process drops the trees asked for least recently beyond `_KEPT_SOURCE`
+# characters of source (about 0.25 GB of memory: a lean tree and its index take about 30 bytes a
+# character), and those of other projects (import roots) no file asked for among the last
+# `_UNUSED_FOR` (a tree of many projects is read project by project)
+_KEPT_SOURCE = 8_000_000
+_UNUSED_FOR = 300
 
 
 @dataclass
@@ -96,6 +99,7 @@ class Runner:
         self.facts: ProjectFacts | None = None
         self._project_gates: frozenset[bytes] = frozenset()
         self._validated: set[int] = set()
+        self._dropped = 0  # the source whose trees were dropped since the last collection
         # a language server's workspace files: (modification time, size) -> whether they may train
         self._trains: dict[str, tuple[tuple[int, int], bool]] = {}
         self._installed_torch = installed_torch_version()  # the default target; None: the newest
@@ -267,7 +271,7 @@ class Runner:
             return LintResult(path, known)
         result = self.linter_for(path).lint(path, data, fix)
         if fix is None:
-            self._remember(path, data, result)
+            self._remember(path, fingerprint(path, data, self._project_gates), result)
         return result
 
     def _trainers_of(self, path: Path, data: bytes, finder: ModuleFinder) -> frozenset[bytes]:
@@ -298,17 +302,25 @@ class Runner:
             return False
         return known[1]
 
-    def between_phases(self) -> None:
-        """Once the project's gates are known, the trees kept to find them are dropped where they
-        hold over `_KEPT_SOURCE` characters of source (the summaries are kept): with many projects
-        side by side, a process's linting reaches few of the modules its gates read, and memory
-        would grow with the tree; with one project, most (torch's tree: 8 MB a process)."""
+    def between_files(self, path: Path) -> None:
+        """Before a file's gates or findings, the trees kept beyond `_KEPT_SOURCE` and
+        `_UNUSED_FOR` are dropped (the summaries are kept), so that memory does not grow with the
+        tree. A dropped tree is freed at once (`ModuleIndex.unlink`); what cycles remain are
+        collected now and then (a collection walks every tree kept)."""
         project = self.facts.project_if_set_up if self.facts is not None else None
-        if project is not None and project.kept_source() > _KEPT_SOURCE:
-            project.release_trees()
-            gc.unfreeze()  # the trees' cycles (their indexes) were frozen with them
+        if project is None:
+            return
+        root = self.facts.finder.import_root(path)
+        self._dropped += project.trim_trees(_KEPT_SOURCE, _UNUSED_FOR, root)
+        if self._dropped > 4 * _KEPT_SOURCE:
+            self._dropped = 0
+            gc.unfreeze()  # the trees were frozen when kept (`_kept`)
             gc.collect()
             gc.freeze()
+
+    def computed_gates(self, file: Path) -> tuple[frozenset[bytes], dict, bool]:
+        self.between_files(file)
+        return self.facts.computed_gates(file)
 
     def use_gates(self, gates: frozenset[bytes]) -> None:
         if gates != self._project_gates:
@@ -316,6 +328,7 @@ class Runner:
             self._linters.clear()  # their settings carry the gates
 
     def analyse(self, path: Path, data: bytes) -> LintResult:
+        self.between_files(path)
         return self.linter_for(path).lint(path, data, self.fix_mode)
 
     def _store(self) -> Store | None:
@@ -380,7 +393,6 @@ class Runner:
                 ),
                 neighbours=False,
             )
-            self.between_phases()
             self._check(files, pool, report)
         finally:
             pool.close()
@@ -390,45 +402,42 @@ class Runner:
         return report
 
     def _gates_here(self, files: list[Path]) -> list[tuple]:
-        return [(self.facts.computed_gates(file), {}, []) for file in files]
+        return [(self.computed_gates(file), {}, []) for file in files]
 
     def _check(self, files: list[Path], pool: Pool, report: CheckReport) -> None:
         """Every file's findings, in order: known ones where nothing they depend on changed (and no
-        fix of them is to be applied), the others analysed (in the pool when it pays) and
-        remembered."""
+        fix of them is to be applied), the others read and analysed (in the pool when it pays:
+        each worker reads its files) and remembered."""
         results: dict[int, LintResult] = {}
-        pending: list[tuple[int, Path, bytes]] = []
+        pending: list[tuple[int, Path]] = []
         for position, path in enumerate(files):
             try:
                 # a file whose stamp holds is not read
                 known = self._known(path)
-                if known is None:
-                    pending.append((position, path, self.facts.finder.read_bytes(path)))
             except OSError as error:
-                # libcst: rare, and the run analyses files anyway
-                from seedlint.linter import unreadable
-
-                results[position] = LintResult(
-                    path, [unreadable(path, error.strerror or str(error))], unread=True
-                )
+                results[position] = _unreadable(path, error)
                 continue
-            if known is not None:
+            if known is None:
+                pending.append((position, path))
+            else:
                 results[position] = LintResult(path, known)
         gates = self._project_gates
-        analysed = _merged(
+        linted = _merged(
             pool.map(
                 _lint_in_worker,
-                [(path, data, gates) for _, path, data in pending],
-                self._analyse_here,
-                lambda item: len(item[1]),
+                [(path, gates) for _, path in pending],
+                self._lint_here,
+                lambda item: _size(item[0]),
             ),
             self.facts.absorb,
         )
-        for (position, path, data), result in zip(pending, analysed):
+        read: dict[int, bytes] = {}  # the bytes of the files the fixes change
+        for (position, path), (result, data, key) in zip(pending, linted):
             results[position] = result
-            if not result.changed:
-                self._remember(path, data, result)
-        read = {position: data for position, _, data in pending}
+            if data is not None:
+                read[position] = data
+            elif key is not None:
+                self._remember(path, key, result)
         for position in range(len(files)):
             result = results[position]
             if result.unread:
@@ -439,6 +448,19 @@ class Runner:
             self._record(report, result)
             if result.changed and self.options.diff:
                 report.diff += _unified_diff(result.path, result, read[position])
+
+    def lint_file(self, path: Path) -> tuple[LintResult, bytes | None, Fingerprint | None]:
+        """A file read and linted; the bytes read where its fixes change them (to write or show),
+        else what the cache keys its findings by (None: unreadable)."""
+        try:
+            data = self.facts.finder.read_bytes(path)
+        except OSError as error:
+            return _unreadable(path, error), None, None
+        result = self.analyse(path, data)
+        if result.changed:
+            return result, data, None
+        result.source = result.original = None  # not needed any more: spare the pickling
+        return result, None, fingerprint(path, data, self._project_gates)
 
     def _written(self, result: LintResult, data: bytes, report: CheckReport) -> LintResult:
         """Write a file's fixes; a file changed on disk since it was read is read and fixed again
@@ -463,12 +485,12 @@ class Runner:
                     f"{display_path(path)}: not fixed, cannot write it ({error.strerror or error})"
                 )
                 break
-            self._remember(path, result.output(), result)
+            self._remember(path, fingerprint(path, result.output(), self._project_gates), result)
             return result
         return self.linter_for(path).lint(path, data)  # its findings, unfixed
 
-    def _analyse_here(self, batch: list[tuple[Path, bytes, frozenset[bytes]]]) -> list[tuple]:
-        return [(self.analyse(path, data), {}, []) for path, data, _ in batch]
+    def _lint_here(self, batch: list[tuple[Path, frozenset[bytes]]]) -> list[tuple]:
+        return [(self.lint_file(path), {}, []) for path, _ in batch]
 
     def _known(self, path: Path) -> list[Diagnostic] | None:
         """A file's findings from the cache, unless a fix of them is to be applied (raises
@@ -486,11 +508,11 @@ class Runner:
             return None
         return known
 
-    def _remember(self, path: Path, data: bytes, result: LintResult) -> None:
+    def _remember(self, path: Path, fingerprint: Fingerprint, result: LintResult) -> None:
         if not result.errors:  # a rule that failed is reported again on the next run
             self.facts.remember(
                 path,
-                data,
+                fingerprint,
                 self.settings_key(path),
                 self._project_gates,
                 result.diagnostics,
@@ -513,7 +535,6 @@ class Runner:
 # facts caches them as if it had done the work; the pool keeps the files' order, so the output is
 # the same as a serial run's.
 _WORKER: Runner | None = None  # in a worker process: its runner
-_LINTING = False  # whether the worker has started linting (the gates are all known)
 
 
 def _start_worker(options: CheckOptions, files: list[Path], summaries: dict) -> None:
@@ -527,25 +548,18 @@ def _gates_in_worker(
 ) -> list[tuple[tuple[frozenset[bytes], dict, bool], dict, list[str]]]:
     """Modules' gates (with what was read to find them, and whether it failed), and the new
     summaries."""
-    return [(_WORKER.facts.computed_gates(file), *_WORKER.facts.news()) for file in files]
+    return [(_WORKER.computed_gates(file), *_WORKER.facts.news()) for file in files]
 
 
 def _lint_in_worker(
-    batch: list[tuple[Path, bytes, frozenset[bytes]]],
-) -> list[tuple[LintResult, dict, list[str]]]:
-    """Lint files; each result comes with the summaries and index errors that are new since the
-    last."""
-    global _LINTING
-    if not _LINTING:
-        _LINTING = True
-        _WORKER.between_phases()
+    batch: list[tuple[Path, frozenset[bytes]]],
+) -> list[tuple[tuple[LintResult, bytes | None, Fingerprint | None], dict, list[str]]]:
+    """Read and lint files (`Runner.lint_file`); each result comes with the summaries and index
+    errors that are new since the last."""
     results = []
-    for path, data, gates in batch:
+    for path, gates in batch:
         _WORKER.use_gates(gates)
-        result = _WORKER.analyse(path, data)
-        if not result.changed:
-            result.source = result.original = None  # not needed by the parent: spare the pickling
-        results.append((result, *_WORKER.facts.news()))
+        results.append((_WORKER.lint_file(path), *_WORKER.facts.news()))
     return results
 
 
@@ -571,6 +585,13 @@ def _merged(
         absorb(summaries, errors)
         values.append(value)
     return values
+
+
+def _unreadable(path: Path, error: OSError) -> LintResult:
+    # libcst: rare, and the run analyses files anyway
+    from seedlint.linter import unreadable
+
+    return LintResult(path, [unreadable(path, error.strerror or str(error))], unread=True)
 
 
 def _size(path: Path) -> int:

@@ -194,8 +194,8 @@ def test_checking_on_lean_trees_finds_what_full_parses_do(program, monkeypatch):
 @pytest.mark.parametrize(
     "program", sorted(path for path in _CORPUS.iterdir() if path.is_dir()), ids=lambda p: p.name
 )
-def test_trees_dropped_between_gates_and_linting_change_no_finding(program, monkeypatch):
+def test_trees_dropped_between_files_change_no_finding(program, monkeypatch):
     monkeypatch.chdir(program)
     kept = _findings(program)
-    monkeypatch.setattr(runner, "_KEPT_SOURCE", 0)  # every tree dropped once the gates are known
+    monkeypatch.setattr(runner, "_KEPT_SOURCE", 0)  # every tree dropped before each file
     assert kept == _findings(program)

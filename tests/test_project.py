@@ -387,19 +387,45 @@ class TestProjectIndex:
         assert (summary.seeds, summary.draws) == (frozenset(), frozenset({catalog.TORCH_CPU}))
         assert project.seeding_gates([tmp_path / "models.py"]) == set()
 
-    def test_released_trees_keep_their_summaries_and_are_parsed_again_when_asked(
+    def test_dropped_trees_keep_their_summaries_and_are_parsed_again_when_asked(
         self, write, tmp_path
     ):
         utils = write("utils.py", "import torch\n\n\ndef set_seed(s):\n    torch.manual_seed(s)\n")
         project = ProjectIndex([tmp_path])
         summary = project.summary("utils.set_seed")
         assert summary.seeds and project.kept_source() == len(utils.read_text())
-        project.release_trees()
+        assert project.trim_trees(0) == len(utils.read_text())
         assert project.kept_source() == 0 and project.parsed_files() == []
         assert project.summary("utils.set_seed") is summary  # kept: nothing parsed
         assert project.parsed_files() == []
         assert "utils.set_seed" in project.module("utils").functions
         assert project.parsed_files() == [utils.absolute()]
+
+    def test_the_trees_asked_for_least_recently_are_dropped_first(self, write, tmp_path):
+        files = {
+            name: write(f"{name}.py", f"import torch\n\n\ndef {name}():\n    torch.rand(1)\n")
+            for name in ("a", "b", "c")
+        }
+        size = len(files["a"].read_text())
+        project = ProjectIndex([tmp_path])
+        for name in ("a", "b", "c", "a"):  # `a` asked for again: now the most recent
+            project.module(name)
+        assert project.trim_trees(2 * size) == size  # `b`: the least recent
+        assert project.parsed_files() == [files["c"].absolute(), files["a"].absolute()]
+        assert project.kept_source() == 2 * size
+        assert project.trim_trees(2 * size) == 0
+
+    def test_other_projects_trees_unused_for_a_while_are_dropped(self, write, tmp_path):
+        text = "import torch\n\n\ndef f():\n    torch.rand(1)\n"
+        mine = write("mine/a.py", text)
+        write("other/b.py", text)
+        project = ProjectIndex([tmp_path / "mine", tmp_path / "other"])
+        project.module("a"), project.module("b")
+        root = str(tmp_path / "mine")
+        assert project.trim_trees(10**9, 2, root) == 0  # both asked for since
+        project.trim_trees(10**9, 2, root)
+        project.trim_trees(10**9, 2, root)
+        assert project.parsed_files() == [mine.absolute()]  # its own project's is kept
 
     def test_seeding_questions_do_not_parse_modules_that_can_only_draw(self, write, tmp_path):
         models = write(

@@ -75,7 +75,8 @@ class Entries:
 
     def __init__(self, project: ProjectIndex | None) -> None:
         self.project = project
-        self._called: dict[Path, frozenset[bytes]] = {}  # file -> the names its text calls
+        # a name -> the project's Python files whose text calls it, in order (made on first use)
+        self._callers: dict[bytes, list[Path]] | None = None
         self._entries: dict = {}
 
     def entry(
@@ -150,9 +151,7 @@ class Entries:
         # which files call it is read too: a file that starts calling it re-checks the function
         project.record({f"{CALLERS}{called}": finder.resolution(f"{CALLERS}{called}")})
         package = index.module_name.partition(".")[0]
-        for path in finder.project_files:
-            if Path(path).suffix != ".py" or called.encode() not in self._names_called(path):
-                continue
+        for path in self._files_calling(called):
             name = finder.module_name(path)
             try:
                 data = finder.read_bytes(Path(path))
@@ -177,14 +176,19 @@ class Entries:
                 ):
                     yield caller, call
 
-    def _names_called(self, path: Path) -> frozenset[bytes]:
-        if path not in self._called:
-            try:
-                data = self.project.finder.read_bytes(Path(path))
-            except OSError:
-                data = b""
-            self._called[path] = frozenset(_CALLED.findall(data))
-        return self._called[path]
+    def _files_calling(self, called: str) -> list[Path]:
+        if self._callers is None:
+            self._callers = {}
+            for path in self.project.finder.project_files:
+                if Path(path).suffix != ".py":
+                    continue
+                try:
+                    data = self.project.finder.read_bytes(Path(path))
+                except OSError:
+                    continue
+                for name in set(_CALLED.findall(data)):
+                    self._callers.setdefault(name, []).append(path)
+        return self._callers.get(called.encode(), [])
 
     def _sites_at(
         self,

@@ -127,7 +127,19 @@ class ModuleIndex:
         self.star_origin: Callable[[Sequence[str], str], str | None] | None = None
         self._index_block(module, module.body, self.module_scope)
 
+    def unlink(self) -> None:
+        """Break its cycles (a statement and its block's list, a class and its scopes and
+        methods), so that once dropped it is freed at once, not when the garbage collector finds
+        it; not to be used after."""
+        for statements in self.statements.values():
+            statements.clear()
+        for scope, function in self.function_of_scope.items():
+            scope.owner_class = function.owner_class = None
+        for info in self.classes.values():
+            info.scope.owner_class = None
+
     # ----------------------------------------------------------------- building
+
     def _index_block(self, owner: cst.CSTNode, body: Sequence[cst.CSTNode], scope: Scope) -> None:
         statements: list[Statement] = []
         self.statements[owner] = statements

@@ -25,6 +25,9 @@ Stamp = tuple[int, int, int, int]
 _SETTLED_NS = 2_000_000_000
 # Windows' `st_ctime` is the creation time, which a write does not move: there, files are read.
 _STAMPS_HOLD = os.name != "nt"
+# The bytes of files a finder keeps (a tree's source, 120 MB, would be kept otherwise, by every
+# process): beyond them, the files read least recently are read again when asked.
+_KEPT_BYTES = 4_000_000
 
 
 def content_hash(data: bytes) -> str:
@@ -32,7 +35,7 @@ def content_hash(data: bytes) -> str:
 
 
 class ModuleFinder:
-    """Resolves dotted module names to files under the import roots; each file read once."""
+    """Resolves dotted module names to files under the import roots; each file hashed once."""
 
     def __init__(
         self,
@@ -48,7 +51,10 @@ class ModuleFinder:
         self._files: dict[str, str | None] = {}  # module name -> its file's absolute path
         self._resolutions: dict[str, Resolution] = {}
         self._hashes: dict[str, str] = {}  # file -> the hash of its bytes, as read in this run
-        self._bytes: dict[str, bytes] = {}  # file -> its bytes, as read from disk in this run
+        # file -> its bytes, as read from disk in this run, the least recently read first
+        self._bytes: dict[str, bytes] = {}
+        self._kept_bytes = 0  # the bytes in `_bytes`
+        self._read: dict[str, None] = {}  # the files read from disk, in order
         self._listings: dict[str, frozenset[str]] = {}  # folder -> its entries, as listed this run
         self._by_first: dict[str, list[str]] | None = None  # a name's first part -> roots with it
         # the project's files, where the callers of a function are looked for (`entries`)
@@ -86,11 +92,20 @@ class ModuleFinder:
 
     def read_bytes(self, path: Path) -> bytes:
         """A file's bytes: an editor's unsaved ones, as this run read them, else from the disk
-        (raises OSError); read once per run."""
+        (raises OSError). Read once, unless `_KEPT_BYTES` of other files were read since (its hash
+        is the first read's: a file that changes during the run is checked again by the next)."""
         absolute = os.path.abspath(path)
-        data = self.unsaved.get(absolute) or self._bytes.get(absolute)
+        data = self.unsaved.get(absolute)
+        if data:
+            return data
+        data = self._bytes.pop(absolute, None)
         if data is None:
-            data = self._bytes[absolute] = Path(path).read_bytes()
+            data = Path(path).read_bytes()
+            self._read[absolute] = None
+            self._kept_bytes += len(data)
+            while self._kept_bytes > _KEPT_BYTES and self._bytes:
+                self._kept_bytes -= len(self._bytes.pop(next(iter(self._bytes))))
+        self._bytes[absolute] = data  # the most recently read
         return data
 
     def content(self, path: Path | str, status: os.stat_result | None = None) -> str:
@@ -114,10 +129,14 @@ class ModuleFinder:
 
     def read_files(self) -> list[Path]:
         """The files this run read from the disk."""
-        return [Path(path) for path in self._bytes]
+        return [Path(path) for path in self._read]
 
     def module_name(self, path: Path) -> str:
         return module_name(path, self.known_roots)
+
+    def import_root(self, path: Path) -> str:
+        """The import root of a file: the first directory up from it that is not a package."""
+        return _import_root(os.path.dirname(os.path.abspath(path)), self.known_roots)
 
     def read(self, name: str) -> tuple[Path, bytes] | None:
         """The path and bytes of the module a dotted name resolves to."""

@@ -52,6 +52,8 @@ class _Module:
     layout: Layout | None  # None: built lean (`parsing.lean_parse`), without its formatting
     call_rows: Mapping[cst.Call, int]  # a lean module's: the line each call starts on
     text: str
+    root: str  # its import root
+    asked: int = 0  # when it was last asked for (`ProjectIndex.trim_trees` counts the calls)
 
     def row(self, node: cst.CSTNode) -> int | None:
         if self.layout is None:
@@ -80,7 +82,10 @@ class ProjectIndex:
         self.parser = parser or (lambda path, text: parse(text))
         # for a module only read (not one an editor holds, which is linted too)
         self.lean_parser = lean_parser or (lambda path, text: lean_parse(text))
+        # the modules parsed, least recently asked for first (what `trim_trees` drops first)
         self._by_path: dict[Path, _Module | None] = {}
+        self._kept_source = 0  # the characters of source of the modules in `_by_path`
+        self._trims = 0  # the calls of `trim_trees`
         self.gate = (
             MAY_SEED_OR_DRAW  # what a module's text must contain for its functions to be summarised
         )
@@ -191,44 +196,72 @@ class ProjectIndex:
         return value
 
     def _parse(self, path: Path, data: bytes, name: str, faithful: bool = False) -> _Module | None:
-        """A project module, parsed once: lean unless `faithful` is asked for or an editor holds
-        it (a lean one is parsed again, with its formatting, the first time that is asked)."""
+        """A project module, parsed once while its tree is kept: lean unless `faithful` is asked
+        for or an editor holds it (a lean one is parsed again, with its formatting, the first time
+        that is asked)."""
         key = path.absolute()
-        known = self._by_path.get(key, _UNPARSED)
+        known = self._by_path.pop(key, _UNPARSED)
         if known is _UNPARSED or (faithful and known is not None and known.layout is None):
-            try:
-                text, _ = decode_source(data)
-                lean = (
-                    None
-                    if faithful or os.path.abspath(path) in self.finder.unsaved
-                    else self.lean_parser(path, text)
-                )
-                layout = self.parser(path, text) if lean is None else None
-                tree, rows = (layout.module, {}) if layout is not None else lean
-                module = _Module(
-                    ModuleIndex(tree, name, path.name == "__init__.py"), layout, rows, text
-                )
-                module.index.star_origin = self.star_origin
-                self._by_path[key] = module
-            except (
-                SourceDecodeError,
-                NotParsed,
-                cst.ParserSyntaxError,
-                RecursionError,
-                MemoryError,
-            ):
-                self._by_path[key] = None
-        return self._by_path[key]
+            if known is not _UNPARSED:
+                self._kept_source -= len(known.text)
+            known = self._parsed_afresh(path, data, name, faithful)
+            if known is not None:
+                self._kept_source += len(known.text)
+        if known is not None:
+            known.asked = self._trims
+        self._by_path[key] = known  # the most recently asked for
+        return known
+
+    def _parsed_afresh(self, path: Path, data: bytes, name: str, faithful: bool) -> _Module | None:
+        try:
+            text, _ = decode_source(data)
+            lean = (
+                None
+                if faithful or os.path.abspath(path) in self.finder.unsaved
+                else self.lean_parser(path, text)
+            )
+            layout = self.parser(path, text) if lean is None else None
+        except (SourceDecodeError, NotParsed, cst.ParserSyntaxError, RecursionError, MemoryError):
+            return None
+        tree, rows = (layout.module, {}) if layout is not None else lean
+        module = _Module(
+            ModuleIndex(tree, name, path.name == "__init__.py"),
+            layout,
+            rows,
+            text,
+            self.finder.import_root(path),
+        )
+        module.index.star_origin = self.star_origin
+        return module
 
     def kept_source(self) -> int:
         """The characters of source of the modules whose trees are kept."""
-        return sum(len(module.text) for module in self._by_path.values() if module is not None)
+        return self._kept_source
 
-    def release_trees(self) -> None:
-        """Drop every module's tree, keeping the summaries and what else was learnt from them:
-        what is asked next parses its modules again."""
-        self._by_path.clear()
-        self._builders.clear()
+    def trim_trees(self, budget: int, unused_for: int | None = None, root: str = "") -> int:
+        """Drop the trees asked for least recently beyond `budget` characters of source, and
+        those under another import root than `root` not asked for since the last `unused_for`
+        calls of this method (a tree of many projects is read project by project), keeping the
+        summaries and what else was learnt from them (what is asked next parses its modules
+        again); the characters dropped. Only between two computations: one running may hold a
+        dropped module's nodes."""
+        self._trims += 1
+        dropped = 0
+        for key in list(self._by_path):
+            module = self._by_path[key]
+            if module is None:  # an unparsable one is kept: it costs nothing
+                continue
+            unused = unused_for is not None and module.asked < self._trims - unused_for
+            if self._kept_source <= budget and not unused:
+                break  # the rest were asked for later
+            if self._kept_source <= budget and module.root == root:
+                continue
+            del self._by_path[key]
+            self._builders.pop(module.index, None)
+            module.index.unlink()
+            self._kept_source -= len(module.text)
+            dropped += len(module.text)
+        return dropped
 
     def _is_package(self, name: str) -> bool:
         found = self._file(name)
