@@ -209,13 +209,15 @@ class Runner:
         ]
 
     def _parse_project_module(self, path: Path, text: str) -> Layout:
-        """A module the run's project index keeps to its end, parsed in full (`_kept`)."""
+        """A module the run's project index keeps (until `between_files` drops it), parsed in full
+        (`_kept`)."""
         from seedlint.parsing import parse  # libcst: only when a module must be analysed
 
         return _kept(lambda: parse(text, self.limits(path)))
 
     def _lean_project_module(self, path: Path, text: str) -> tuple[cst.Module, dict] | None:
-        """A module the run's project index keeps to its end, built lean (`_kept`)."""
+        """A module the run's project index keeps (until `between_files` drops it), built lean
+        (`_kept`)."""
         from seedlint.parsing import lean_parse  # libcst: only when a module must be analysed
 
         return _kept(lambda: lean_parse(text, self.limits(path)))
@@ -564,8 +566,8 @@ def _lint_in_worker(
 
 
 def _kept(parse: Callable[[], T]) -> T:
-    """A syntax tree the run keeps to its end (hundreds of thousands of objects for a large
-    module), moved out of the garbage collector's sight: every full collection would otherwise walk
+    """A syntax tree the run keeps (hundreds of thousands of objects for a large module; a dropped
+    one is freed by reference counting, `ModuleIndex.unlink`), moved out of the garbage collector's sight: every full collection would otherwise walk
     all the trees kept so far, which took a third of a cold run's time on torch's tree. The garbage
     made since the last tree was kept is collected first (a collection walks only what is not
     frozen), so that no cycle of it is frozen with the tree (a batch run is one short process:

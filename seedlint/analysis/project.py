@@ -272,7 +272,7 @@ class ProjectIndex:
         return list(self._by_path)
 
     def owns(self, index: ModuleIndex) -> bool:
-        """Whether the index is one this project parsed (and so keeps for the whole run)."""
+        """Whether the index is one this project parsed and keeps."""
         return self._parsed_module(index) is not None
 
     def row_of(self, index: ModuleIndex, node: cst.CSTNode) -> int | None:
