@@ -566,12 +566,13 @@ def _lint_in_worker(
 
 
 def _kept(parse: Callable[[], T]) -> T:
-    """A syntax tree the run keeps (hundreds of thousands of objects for a large module; a dropped
-    one is freed by reference counting, `ModuleIndex.unlink`), moved out of the garbage
-    collector's sight: every full collection would otherwise walk all the trees kept so far, which took a third of a cold run's time on torch's tree. The garbage
-    made since the last tree was kept is collected first (a collection walks only what is not
-    frozen), so that no cycle of it is frozen with the tree (a batch run is one short process:
-    the language server does not come here)."""
+    """A syntax tree the run keeps (hundreds of thousands of objects for a large module; a
+    dropped one is freed by reference counting, `ModuleIndex.unlink`), moved out of the garbage
+    collector's sight: every full collection would otherwise walk all the trees kept so far,
+    which took a third of a cold run's time on torch's tree. The garbage made since the last tree
+    was kept is collected first (a collection walks only what is not frozen), so that no cycle of
+    it is frozen with the tree (a batch run is one short process: the language server does not
+    come here)."""
     gc.collect()
     tree = parse()
     gc.freeze()
