@@ -8,8 +8,8 @@ import pytest
 from conftest import run_cli
 from test_rules_workers import NOISY
 
-from seedlint.analysis import catalog
-from seedlint.analysis.modules import module_name
+from seedlint.analysis import catalog, modules
+from seedlint.analysis.modules import ModuleFinder, module_name
 from seedlint.analysis.project import ProjectIndex
 
 UTILS = """\
@@ -414,6 +414,19 @@ class TestProjectIndex:
         assert project.parsed_files() == [files["c"].absolute(), files["a"].absolute()]
         assert project.kept_source() == 2 * size
         assert project.trim_trees(2 * size) == 0
+
+    def test_a_finder_keeps_the_bytes_read_last_and_reads_the_others_again(
+        self, write, tmp_path, monkeypatch
+    ):
+        first, second = write("a.py", "a = 1\n"), write("b.py", "b = 2\n")
+        finder = ModuleFinder([tmp_path])
+        assert finder.read_bytes(first) == b"a = 1\n"
+        first.write_bytes(b"a = 3\n")
+        assert finder.read_bytes(first) == b"a = 1\n"  # kept: as this run read it
+        monkeypatch.setattr(modules, "_KEPT_BYTES", 8)  # room for one of the two
+        assert finder.read_bytes(second) == b"b = 2\n"
+        assert finder.read_bytes(first) == b"a = 3\n"  # dropped: read again
+        assert finder.read_files() == [first.absolute(), second.absolute()]
 
     def test_other_projects_trees_unused_for_a_while_are_dropped(self, write, tmp_path):
         text = "import torch\n\n\ndef f():\n    torch.rand(1)\n"
