@@ -540,3 +540,58 @@ class TestResolutionInRules:
         source = "import torch\nfrom .utils import fix_seeds\nx = torch.randn(3)\nfix_seeds(0)\n"
         result = lint(source, {"SL104"}, path=str(package / "train.py"), settings=settings)
         assert [(d.code, d.start.row) for d in result.diagnostics] == [("SL104", 3)]
+
+
+# Reaching bindings: two assignments to one name are two values.
+REACHING = """
+def main(args):
+    checkpoint = load(args.teacher)  # teacher
+    if args.finetune:
+        checkpoint = load(args.finetune)  # finetune
+    if args.resume:
+        if args.url:
+            checkpoint = load_url(args.resume)  # url
+        else:
+            checkpoint = load(args.resume)  # file
+        read(checkpoint)  # read-resume
+    read(checkpoint)  # read-after
+    for step in range(3):
+        read(checkpoint)  # read-loop
+        with open(step) as checkpoint:  # with
+            pass
+    try:
+        checkpoint = load(0)  # try
+    finally:
+        pass
+    read(checkpoint)  # read-try
+    checkpoint += 1  # augmented
+    read(checkpoint)  # read-augmented
+"""
+
+
+@pytest.mark.parametrize(
+    ("read", "expected"),
+    [
+        ("read-resume", {"url", "file"}),
+        ("read-after", {"url", "file", "finetune", "teacher"}),
+        ("read-loop", {"url", "file", "finetune", "teacher", "with"}),
+        ("read-try", {"try", "with", "url", "file", "finetune", "teacher"}),
+        ("read-augmented", {"augmented", "try", "with", "url", "file", "finetune", "teacher"}),
+    ],
+)
+def test_reaching_bindings_follow_each_path_back_to_its_last_binding(read, expected):
+    from seedlint.analysis.bindings import reaching_bindings
+
+    module, index = index_of(REACHING)
+
+    def label(statement):
+        line = module.code_for_node(statement.line)
+        return line.split("#")[1].split("\n")[0].strip()
+
+    (statement,) = [
+        s
+        for block in index.statements.values()
+        for s in block
+        if not index.blocks_of(s.node) and f"# {read}\n" in module.code_for_node(s.line)
+    ]
+    assert {label(s) for s in reaching_bindings(index, statement, "checkpoint")} == expected

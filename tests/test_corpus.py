@@ -123,6 +123,11 @@ EXPECTED: dict[str, set[Finding]] = {
         ("bench.py", "SL301", 7),  # the helper is not asked to turn benchmark mode off
         ("model.py", "SL401", 17),  # `_mix` gets self.p whatever the mode
     },
+    # Issue 38: every finding a chain of links the analysis saw.
+    "resume_loads": {
+        ("main.py", "SL114", 25),  # one resume loaded from a URL or a file: one finding
+        ("distill.py", "SL114", 20),  # not the teacher's weights loaded into the same name
+    },
 }
 
 

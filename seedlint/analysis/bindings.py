@@ -90,6 +90,55 @@ def bound_in(index: ModuleIndex, statements: list[Statement]) -> set[str]:
     return names
 
 
+def reaching_bindings(index: ModuleIndex, statement: Statement, name: str) -> list[Statement]:
+    """The statements of its scope's code whose binding of `name` may be the value `statement`
+    reads: each path back from it stops at the first statement that certainly binds the name. Two
+    assignments to one name are two values (`checkpoint = torch.load(..)` for the teacher, again
+    for the resume), and only those that reach the read are its value. Empty when the value comes
+    from outside the scope (a parameter, a global)."""
+    found: list[Statement] = []
+    current = statement
+    while not _last_bindings(index, current.siblings[: current.position], name, found):
+        compound = index.enclosing(current)
+        if compound is None or isinstance(compound.node, (cst.FunctionDef, cst.ClassDef)):
+            break
+        if isinstance(compound.node, (cst.For, cst.While)):
+            # what the rest of the body bound in the iteration before
+            _last_bindings(index, current.siblings[current.position + 1 :], name, found)
+            if name in bound_by(compound):
+                found.append(compound)
+                break
+        current = compound
+    return found
+
+
+def _last_bindings(
+    index: ModuleIndex, statements: list[Statement], name: str, found: list[Statement]
+) -> bool:
+    """Add the bindings of `name` that can be the last ones made by the statements, in reverse
+    order; whether one of them certainly binds it."""
+    for statement in reversed(statements):
+        node = statement.node
+        if isinstance(node, (cst.FunctionDef, cst.ClassDef)) or not index.blocks_of(node):
+            if name in bound_by(statement):
+                found.append(statement)
+                if not isinstance(node, cst.AugAssign):  # `x += 1` changes the value before
+                    return True
+            continue
+        blocks = index.blocks_of(node)
+        kills = [_last_bindings(index, block, name, found) for block in reversed(blocks)]
+        if isinstance(node, cst.With) and kills[0]:
+            return True
+        if isinstance(node, (cst.For, cst.With)) and name in bound_by(statement):
+            found.append(statement)  # the loop's target, `with .. as name`
+            if isinstance(node, cst.With):
+                return True
+        # both sides of an `if`/`else` (an `elif` is an `if` alone in the `else` block)
+        if isinstance(node, cst.If) and node.orelse is not None and all(kills):
+            return True
+    return False
+
+
 def defined_at(index: ModuleIndex, trail: tuple[Step, ...], statement: Statement) -> set[str]:
     """Names certainly or possibly bound just before `statement`, which `trail` leads into."""
     names = set(BUILTIN_NAMES)

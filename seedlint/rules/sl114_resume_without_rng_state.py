@@ -10,9 +10,11 @@ import libcst as cst
 
 from seedlint.analysis import catalog
 from seedlint.analysis.arguments import argument, callee_name, is_literal
+from seedlint.analysis.bindings import reaching_bindings
 from seedlint.analysis.context import FileContext
 from seedlint.analysis.edits import Editor
 from seedlint.analysis.environment import string_value
+from seedlint.analysis.index import Scope, Statement
 from seedlint.analysis.walk import written
 from seedlint.diagnostics import Applicability, Edit, Fix
 from seedlint.gates import SEEDING
@@ -20,7 +22,9 @@ from seedlint.rules.base import Finding, Probe, Rule
 
 # A checkpoint's key for where training stopped.
 _PROGRESS_KEY = re.compile(r"epoch|step|iter", re.IGNORECASE)
-_CHECKPOINT_LOADERS = frozenset({"torch.load", "torch.serialization.load"})
+_CHECKPOINT_LOADERS = frozenset(
+    {"torch.load", "torch.serialization.load", "torch.hub.load_state_dict_from_url"}
+)
 # A project's own loader of checkpoints, by name (`load_checkpoint(path, device)`).
 _LOADER_NAME = re.compile(r"^_?load_?(checkpoint|ckpt|state)", re.IGNORECASE)
 # Methods that restore a generator's state, on any receiver (a project's own generator objects,
@@ -57,13 +61,13 @@ class ResumeWithoutRngState(Rule):
     def check(self, context: FileContext) -> Iterator[Finding]:
         if not context.seeding_flows or _restores_a_generator(context):
             return
-        for load, progress, key in _resumes(context):
+        for loads, progress, key in _resumes(context):
             yield Finding(
-                load,
+                loads[0],
                 f"This run resumes from a checkpoint (training restarts at `{progress}`) but "
                 "restores no generator state: after resuming, the data order, dropout and random "
                 "augmentations differ from those of the run that was never interrupted",
-                _fix(context, load, key),
+                _fix(context, loads, key),
                 help="Save `torch.get_rng_state()`, `torch.cuda.get_rng_state_all()`, "
                 "`np.random.get_state()` and `random.getstate()` in the checkpoint, and restore "
                 "them with the matching `set_*` calls when resuming",
@@ -83,37 +87,58 @@ def _restores_a_generator(context: FileContext) -> bool:
     )
 
 
-def _resumes(context: FileContext) -> Iterator[tuple[cst.Call, str, str]]:
-    """(the checkpoint load, where training restarts, the checkpoint's key for it) for each
-    checkpoint loaded with `torch.load` whose saved epoch or step a training loop starts from:
-    `start_epoch = checkpoint["epoch"]`, then `for epoch in range(start_epoch, ..)`."""
+def _resumes(context: FileContext) -> Iterator[tuple[list[cst.Call], str, str]]:
+    """(its checkpoint loads in source order, where training restarts, the checkpoint's key for
+    it) for each resume: a checkpoint loaded with `torch.load` whose saved epoch or step a
+    training loop starts from (`start_epoch = checkpoint["epoch"]`, then `for epoch in
+    range(start_epoch, ..)`). Only the loads whose value reaches that read are the resume's (not
+    weights loaded for fine-tuning or a teacher into the same name); one resume loaded two ways
+    (from a URL or a file) is one."""
     index = context.index
     starts = [
         context.code(call.args[0].value)
         for call, _ in context.calls_to("builtins.range")
         if len(call.args) >= 2 and not call.args[0].keyword
     ]
-    loads = [
-        (call, scope)
-        for call, scope in index.all_calls
-        if index.qualify(call.func, scope) in _CHECKPOINT_LOADERS
-        or _LOADER_NAME.match(callee_name(call.func) or "")
-    ]
-    for load, scope in loads:
-        statement = index.statement_of[load]
-        node = statement.node
-        if not (isinstance(node, cst.Assign) and node.value is load and len(node.targets) == 1):
+    loads: dict[Statement, cst.Call] = {}
+    for call, scope in index.all_calls:
+        if not (
+            index.qualify(call.func, scope) in _CHECKPOINT_LOADERS
+            or _LOADER_NAME.match(callee_name(call.func) or "")
+        ):
             continue
-        checkpoint = node.targets[0].target
-        if not isinstance(checkpoint, cst.Name):
-            continue
-        for other in index.statements_in(scope):
-            read = _progress_read(other.node, checkpoint.value)
-            if read is not None and any(
-                re.search(rf"(?<![\w.]){re.escape(read[0])}(?!\w)", start) for start in starts
-            ):
-                yield load, *read
-                break
+        node = index.statement_of[call].node
+        if (
+            isinstance(node, cst.Assign)
+            and node.value is call
+            and len(node.targets) == 1
+            and isinstance(node.targets[0].target, cst.Name)
+        ):
+            loads[index.statement_of[call]] = call
+    names_by_scope: dict[Scope, set[str]] = {}
+    for statement in loads:
+        names_by_scope.setdefault(statement.scope, set()).add(
+            written(statement.node.targets[0].target)
+        )
+    order = {call: position for position, (call, _) in enumerate(index.all_calls)}
+    shown: set[cst.Call] = set()
+    for scope, names in names_by_scope.items():
+        for statement in index.statements_in(scope):
+            for checkpoint in names:
+                read = _progress_read(statement.node, checkpoint)
+                if read is None or not any(
+                    re.search(rf"(?<![\w.]){re.escape(read[0])}(?!\w)", start) for start in starts
+                ):
+                    continue
+                resumed = [
+                    loads[binding]
+                    for binding in reaching_bindings(index, statement, checkpoint)
+                    if binding in loads
+                ]
+                resumed.sort(key=order.__getitem__)
+                if resumed and resumed[0] not in shown:
+                    shown.add(resumed[0])
+                    yield resumed, *read
 
 
 def _progress_read(node: cst.CSTNode, checkpoint: str) -> tuple[str, str] | None:
@@ -144,15 +169,20 @@ def _progress_read(node: cst.CSTNode, checkpoint: str) -> tuple[str, str] | None
     return written(target), key
 
 
-def _fix(context: FileContext, load: cst.Call, key: str) -> Fix:
+def _fix(context: FileContext, loads: list[cst.Call], key: str) -> Fix:
     """Add the generators' states to the one dict saved with `torch.save` that holds the
     checkpoint's progress `key`, and restore them just after the load (when the checkpoint has
-    them); the recipe alone when that dict is not in view."""
+    them); the recipe alone when that dict is not in view or the resume loads in several places."""
     index = context.index
+    load = loads[0]
     statement = index.statement_of[load]
     saved = _saved_dicts(context, key)
-    if len(saved) != 1 or not (
-        isinstance(statement.line, cst.SimpleStatementLine) and len(statement.line.body) == 1
+    if (
+        len(saved) != 1
+        or len(loads) > 1
+        or not (
+            isinstance(statement.line, cst.SimpleStatementLine) and len(statement.line.body) == 1
+        )
     ):
         return Fix(_FIX_TITLE, Applicability.DISPLAY_ONLY)
     bindings = set(index.module_scope.bindings.values())
