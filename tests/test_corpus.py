@@ -128,6 +128,8 @@ EXPECTED: dict[str, set[Finding]] = {
         ("main.py", "SL114", 25),  # one resume loaded from a URL or a file: one finding
         ("distill.py", "SL114", 20),  # not the teacher's weights loaded into the same name
     },
+    # the seed picked when none is given, though a Trainer seeds with its default in between
+    "seed_picked_trainer": {("pick_late.py", "SL104", 9)},  # a drawn hyperparameter is not a seed
 }
 
 

@@ -12,7 +12,7 @@ from seedlint.analysis.context import FileContext
 from seedlint.analysis.events import Event, Flow
 from seedlint.analysis.flow import divergence, exclusive, reported_call
 from seedlint.analysis.index import ModuleIndex
-from seedlint.analysis.seed_picks import picks
+from seedlint.analysis.seed_picks import picks_a_seed
 from seedlint.diagnostics import Applicability, Fix
 from seedlint.rules.base import Finding, Probe, Rule
 
@@ -24,7 +24,11 @@ def early_draws(index: ModuleIndex, flow: Flow) -> Iterator[tuple[Event, Event]]
     for position, event in enumerate(events):
         if event.kind == "seed" and event.effect.deterministic:
             seeded |= catalog.cuda_as_one(event.generators)
-        elif event.kind == "draw" and not (event.generators & seeded):
+        elif (
+            event.kind == "draw"
+            and not (event.generators & seeded)
+            and not picks_a_seed(index, flow, event)  # a seed picked, whatever seeds in between
+        ):
             later = next(
                 (
                     e
@@ -34,7 +38,6 @@ def early_draws(index: ModuleIndex, flow: Flow) -> Iterator[tuple[Event, Event]]
                     and not e.effect.assumed
                     and catalog.cuda_as_one(e.generators) & event.generators
                     and not exclusive(index, event, e)
-                    and not picks(index, event, e)
                     and not _reseeds_in_a_loop(event, e)
                 ),
                 None,
