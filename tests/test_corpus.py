@@ -130,6 +130,8 @@ EXPECTED: dict[str, set[Finding]] = {
     },
     # the seed picked when none is given, though a Trainer seeds with its default in between
     "seed_picked_trainer": {("pick_late.py", "SL104", 9)},  # a drawn hyperparameter is not a seed
+    # tests reseed to compare; a test seeding once after drawing the model it checks
+    "reseed_to_compare": {("tests/test_layers.py", "SL104", 33)},
 }
 
 

@@ -97,6 +97,24 @@ def is_test(path: Path) -> bool:
     return bool(_TEST_FILE.match(path.name) or _TEST_FOLDERS.intersection(folders))
 
 
+def in_test(context: FileContext, scope: Scope) -> bool:
+    """Whether code runs as a test: in a test file, or in a `test*` function (or a method of a
+    `Test*` class): its seeding serves its checks (reseeding to compare two computations, once
+    per case), not a training run."""
+    if is_test(Path(context.path)):
+        return True
+    function = context.index.function_of_scope.get(scope)
+    while function is not None:
+        if function.node.name.value.startswith("test") or (
+            function.owner_class is not None
+            and function.owner_class.node.name.value.startswith("Test")
+        ):
+            return True
+        parent = function.scope.parent
+        function = context.index.function_of_scope.get(parent) if parent is not None else None
+    return False
+
+
 def training_calls(context: FileContext) -> list[cst.Call]:
     """The calls that train: backward passes (`loss.backward()`, `accelerator.backward(loss)`)
     first, then `torch.autograd.grad` and Lightning trainers' `fit`, each in source order."""

@@ -332,6 +332,10 @@ class Iteration:
         return trains, restarts, frozenset(restores)
 
     def _builds_module(self, qualified: str | None) -> bool:
+        """A model built afresh: a project `nn.Module`, or torch's layers with parameters."""
+        module, _, name = (qualified or "").rpartition(".")
+        if module in ("torch.nn", "torch.nn.modules") and name in catalog.RANDOM_INIT_MODULES:
+            return True
         cls = self.index.classes.get(qualified or "")
         return cls is not None and self.index.subclasses_of(
             cls, catalog.NN_MODULES | catalog.LIGHTNING_MODULES

@@ -12,13 +12,18 @@ from seedlint.analysis.context import FileContext
 from seedlint.analysis.events import Event, Flow
 from seedlint.analysis.flow import divergence, exclusive, reported_call
 from seedlint.analysis.index import ModuleIndex
+from seedlint.analysis.programs import in_test
 from seedlint.analysis.seed_picks import picks_a_seed
 from seedlint.diagnostics import Applicability, Fix
 from seedlint.rules.base import Finding, Probe, Rule
 
 
-def early_draws(index: ModuleIndex, flow: Flow) -> Iterator[tuple[Event, Event]]:
-    """(draw, seed) pairs: a draw from a generator that a later call in the flow seeds."""
+def early_draws(
+    index: ModuleIndex, flow: Flow, compares: bool = False
+) -> Iterator[tuple[Event, Event]]:
+    """(draw, seed) pairs: a draw from a generator that a later call in the flow seeds. In code
+    that `compares` (a test), a seeding repeated with the same seed later serves the comparison
+    of what runs after each, and the draws before it are inputs both sides share."""
     seeded: set[str] = set()
     events = flow.events
     for position, event in enumerate(events):
@@ -42,8 +47,23 @@ def early_draws(index: ModuleIndex, flow: Flow) -> Iterator[tuple[Event, Event]]
                 ),
                 None,
             )
-            if later is not None:
+            if later is not None and not (compares and _seeded_again_alike(events, later)):
                 yield event, later
+
+
+def _seeded_again_alike(events: list[Event], seed: Event) -> bool:
+    """Whether the flow seeds the same generators with the same seed again after `seed`
+    (`torch.manual_seed(42)` before the reference and again before the code under test)."""
+    if seed.effect.seed_arg is None:
+        return False
+    after = events[events.index(seed) + 1 :]
+    return any(
+        e.kind == "seed"
+        and e.generators == seed.generators
+        and e.effect.seed_arg is not None
+        and e.effect.seed_arg.deep_equals(seed.effect.seed_arg)
+        for e in after
+    )
 
 
 def _reseeds_in_a_loop(draw: Event, seed: Event) -> bool:
@@ -67,7 +87,10 @@ class RandomBeforeSeed(Rule):
         reported = set()
         for flow in context.seeding_flows:
             first_draw: dict[Event, Event] = {}
-            for draw, seed in early_draws(context.index, flow):
+            compares = in_test(
+                context, flow.root.scope if flow.root else context.index.module_scope
+            )
+            for draw, seed in early_draws(context.index, flow, compares):
                 statement = draw.trail[divergence(draw, seed)].statement
                 if value_unused(context.index, statement, context.program is not None):
                     continue  # the seed resets the generator: only the draw's value could matter

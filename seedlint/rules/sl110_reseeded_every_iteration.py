@@ -12,6 +12,7 @@ from seedlint.analysis.arguments import argument, is_none
 from seedlint.analysis.context import FileContext
 from seedlint.analysis.events import Effect, Event
 from seedlint.analysis.flow import reported_call
+from seedlint.analysis.programs import in_test
 from seedlint.analysis.repetition import (
     Dependence,
     Repetition,
@@ -92,6 +93,12 @@ class ReseededEveryIteration(Rule):
                 if event.effect.qualified in catalog.SEEDING_CLASSES:
                     continue  # a Trainer built on each iteration starts a new run
                 repetition = repetition_of(context.index, event)
+                if (
+                    repetition is not None
+                    and repetition.kind == "loop"
+                    and in_test(context, repetition.statement.scope)
+                ):
+                    continue  # a test's loop over cases reseeds to compare each one
                 generators = (
                     self._reset_generators(context, event, repetition)
                     if repetition is not None
