@@ -8,7 +8,7 @@ value, which may be bound over or only printed).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import libcst as cst
 
@@ -18,6 +18,7 @@ from seedlint.analysis.index import (
     BUILTIN_NAMES,
     FunctionInfo,
     ModuleIndex,
+    Scope,
     Statement,
     _target_names,
     parameter_names,
@@ -169,17 +170,83 @@ _MOVING_METHODS = frozenset(
 )
 _MAX_DEPTH = 6  # how many names bound from the value are followed
 _DISPLAYING = frozenset({"print", "len", "type", "isinstance", "display", "id", "repr", "str"})
+# Calls that only show what they are given: whatever is computed in their arguments is shown.
+_SHOWING = frozenset({"print", "display"})
+_PLOTTING = ("matplotlib.", "seaborn.", "plotly.", "IPython.display.")
+
+
+class _Showing:
+    """Which calls only show their arguments (`print`, `display`, a plotting library's function
+    such as `plt.hist(..)`, a method of what one made: `fig, ax = plt.subplots()`, then
+    `ax.imshow(..)`), and up to where in a scope's code that makes a read harmless: before the
+    seeding (a demo before the seed shows values nobody reproduces; after it, what is printed is
+    the result)."""
+
+    def __init__(self, index: ModuleIndex, scope: Scope, until: Statement) -> None:
+        self.index, self.scope = index, scope
+        ranks: dict[Statement, int] = {}
+        owner = scope.node.body if isinstance(scope.node, cst.FunctionDef) else scope.node
+        pending = [index.statements.get(owner, [])]
+        while pending:  # source order: a compound, then its blocks
+            block = pending.pop()
+            for position, statement in enumerate(block):
+                ranks[statement] = len(ranks)
+                if not isinstance(statement.node, (cst.FunctionDef, cst.ClassDef)):
+                    inner = index.blocks_of(statement.node)
+                    if inner:
+                        pending.append(block[position + 1 :])
+                        pending.extend(reversed(inner))
+                        break
+        self.ranks, self.until = ranks, ranks.get(until)
+
+    def before_seed(self, statement: Statement) -> Callable[[cst.Call], bool] | None:
+        """The test of showing calls for a read at `statement`; None after the seeding."""
+        rank = self.ranks.get(statement)
+        if self.until is None or rank is None or rank >= self.until:
+            return None
+        return self.shows
+
+    def _plots(self, expr: cst.BaseExpression) -> bool:
+        return (self.index.qualify(expr, self.scope) or "").startswith(_PLOTTING)
+
+    def shows(self, call: cst.Call) -> bool:
+        func = call.func
+        if (isinstance(func, cst.Name) and func.value in _SHOWING) or self._plots(func):
+            return True
+        receiver = _root(func.value) if isinstance(func, cst.Attribute) else ""
+        return bool(receiver) and any(
+            isinstance(statement.node, cst.Assign)
+            and isinstance(statement.node.value, cst.Call)
+            and self._plots(statement.node.value.func)
+            for statement in self.index.statements_in(self.scope)
+            if receiver in bound_by(statement)
+        )
 
 
 def value_unused(
-    index: ModuleIndex, statement: Statement, private: bool = False, depth: int = 0
+    index: ModuleIndex,
+    statement: Statement,
+    private: bool = False,
+    seed: Statement | None = None,
 ) -> bool:
     """Whether the value a statement stores (`x = torch.rand(3)`, `model = Net()`,
     `model.head = nn.Linear(..)`) cannot reach a result: the name it is stored under is bound again
     before any use, or is only printed, displayed or asked its shape, size or parameter count
-    (itself, or through a name bound from it), or, in a function or a notebook (`private`: code
-    nothing imports), never read at all.
+    (itself, or through a name bound from it), or, before the `seed` statement of its scope's code,
+    printed, plotted or asserted whole; or, in a function or a notebook (`private`: code nothing
+    imports), never read at all.
     """
+    showing = _Showing(index, statement.scope, seed) if seed is not None else None
+    return _unused(index, statement, private, showing, 0)
+
+
+def _unused(
+    index: ModuleIndex,
+    statement: Statement,
+    private: bool,
+    showing: _Showing | None,
+    depth: int,
+) -> bool:
     node = statement.node
     if depth > _MAX_DEPTH or not isinstance(node, cst.Assign) or len(node.targets) != 1:
         return False
@@ -199,28 +266,33 @@ def value_unused(
             if not again and name in bound_in(index, [later]):
                 return False  # bound again on some paths only: not followed
             continue
-        if not shapes_nothing(later_node, name) or name not in read_names(later_node):
-            # read through a function it calls, or in a way that can shape a result, unless read
-            # into names that themselves reach nothing
-            if not _read_into_unused(index, later, name, private, depth):
-                return False
+        if not _read_into_unused(index, later, name, private, showing, depth):
+            return False
         read = True
     # never read at all: a global may still be read by code not seen here
     return read or private or statement.scope.kind == "function"
 
 
 def _read_into_unused(
-    index: ModuleIndex, statement: Statement, name: str, private: bool, depth: int
+    index: ModuleIndex,
+    statement: Statement,
+    name: str,
+    private: bool,
+    showing: _Showing | None,
+    depth: int,
 ) -> bool:
-    """Whether every read of `name` in a statement stores into a name that reaches nothing: an
-    assignment from it (`y = f(x)`), or, in a loop or `with` body, each assignment there that reads
-    it (`for batch in loader: embeddings = layer(batch)`)."""
+    """Whether every read of `name` in a statement only shows it, or stores into a name that
+    reaches nothing: an assignment from it (`y = f(x)`), or, in a loop or `with` body, each
+    statement there that reads it (`for batch in loader: embeddings = layer(batch)`)."""
     node = statement.node
+    shows = showing.before_seed(statement) if showing is not None else None
+    if shapes_nothing(node, name, shows) and name in read_names(node):
+        return True
     if isinstance(node, cst.Assign):
         return (
             name not in bound_by(statement)
             and name in read_names(node)
-            and value_unused(index, statement, private, depth + 1)
+            and _unused(index, statement, private, showing, depth + 1)
         )
     if isinstance(node, cst.For):
         header: list[cst.CSTNode] = [node.iter]
@@ -234,7 +306,8 @@ def _read_into_unused(
         return False
     inner = [s for block in index.blocks_of(node) for s in block]
     return all(
-        name not in names_needed(index, s) or _read_into_unused(index, s, name, private, depth)
+        name not in names_needed(index, s)
+        or _read_into_unused(index, s, name, private, showing, depth)
         for s in inner
     )
 
@@ -252,8 +325,13 @@ def _following(index: ModuleIndex, statement: Statement) -> Iterator[tuple[State
         statement, compound = compound, index.enclosing(compound)
 
 
-def shapes_nothing(node: cst.CSTNode, name: str) -> bool:
-    """Whether every read of `name` in `node` only asks for its metadata or prints it."""
+def shapes_nothing(
+    node: cst.CSTNode, name: str, shows: Callable[[cst.Call], bool] | None = None
+) -> bool:
+    """Whether every read of `name` in `node` only asks for its metadata, prints, plots or
+    asserts it (`shows`: whether a call only shows its arguments)."""
+    if isinstance(node, cst.Assert) and shows is not None:
+        return True  # a check: what it computes is not kept
     if (
         isinstance(node, cst.Expr)
         and isinstance(node.value, cst.Call)
@@ -261,7 +339,9 @@ def shapes_nothing(node: cst.CSTNode, name: str) -> bool:
         and _is_name(node.value.func.value, name)
         and node.value.func.attr.value in _MOVING_METHODS
     ):
-        return all(shapes_nothing(arg, name) for arg in node.value.args)  # `model.to(device)`
+        return all(
+            shapes_nothing(arg, name, shows) for arg in node.value.args
+        )  # `model.to(device)`
     if isinstance(node, cst.Name):
         return node.value != name
     if (
@@ -276,16 +356,18 @@ def shapes_nothing(node: cst.CSTNode, name: str) -> bool:
     if isinstance(node, cst.Attribute) and _is_name(node.value, name):
         return node.attr.value in _METADATA
     if isinstance(node, cst.Call):
+        if shows is not None and shows(node):
+            return True
         func = node.func
         if isinstance(func, cst.Attribute) and _is_name(func.value, name):
             if func.attr.value not in _METADATA_METHODS:
                 return False
-            return all(shapes_nothing(arg, name) for arg in node.args)
+            return all(shapes_nothing(arg, name, shows) for arg in node.args)
         if _counts_parameters(node):
             return True
         if isinstance(func, cst.Name) and func.value in _DISPLAYING:
             return all(_displayed(arg.value, name) for arg in node.args)
-    return all(shapes_nothing(child, name) for child in node.children)
+    return all(shapes_nothing(child, name, shows) for child in node.children)
 
 
 def _displayed(node: cst.CSTNode, name: str) -> bool:

@@ -91,8 +91,9 @@ class RandomBeforeSeed(Rule):
                 context, flow.root.scope if flow.root else context.index.module_scope
             )
             for draw, seed in early_draws(context.index, flow, compares):
-                statement = draw.trail[divergence(draw, seed)].statement
-                if value_unused(context.index, statement, context.program is not None):
+                level = divergence(draw, seed)
+                statement, seeding = draw.trail[level].statement, seed.trail[level].statement
+                if value_unused(context.index, statement, context.program is not None, seeding):
                     continue  # the seed resets the generator: only the draw's value could matter
                 if draw.generators & context.entry(flow).seeded:
                     continue  # every caller seeded it before running the flow

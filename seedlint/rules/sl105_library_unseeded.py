@@ -42,7 +42,10 @@ class LibraryUnseeded(Rule):
                     lambda event: (
                         picks_a_seed(context.index, flow, event)
                         or value_unused(
-                            context.index, event.trail[0].statement, context.program is not None
+                            context.index,
+                            event.trail[0].statement,
+                            context.program is not None,
+                            flow.seeds()[0].trail[0].statement if flow.seeds() else None,
                         )
                     ),
                 )
