@@ -134,6 +134,18 @@ EXPECTED: dict[str, set[Finding]] = {
     "reseed_to_compare": {("tests/test_layers.py", "SL104", 33)},
     # demo cells whose draws only feed plots, asserts and printed values; the data trained on
     "notebook_plots": {("regression_tutorial.ipynb", "SL104", 1)},  # cell 8
+    # a folder without `__init__.py`: the model a program trains, a self-test imported elsewhere
+    "namespace_packages": {
+        ("tool/train.py", "SL103", 9),
+        ("model/pspnet.py", "SL303", 16),
+    },
+    # `class PPOTrainer(rl_trainer.RLTrainer)` seeds in its base's constructor
+    "base_through_module": {("rlhf_ppo.py", "SL104", 14)},  # the policy built before it
+    # weights set to fixed values, jitter off by default, a seed given only when asked
+    "overwritten_init": {
+        ("train.py", "SL104", 14),  # the reward head's weight stays random
+        ("sample.py", "SL106", 7),  # the helper takes the clock when given no seed
+    },
 }
 
 

@@ -347,6 +347,30 @@ class TestValuesThatReachNothing:
         source = f"import torch\n{draw}{SEEDED_LATER}"
         assert codes_of(source, {"SL104"}) == ["SL104"]
 
+    @pytest.mark.parametrize(
+        "draw",
+        [
+            "import matplotlib.pyplot as plt\nx = torch.rand(100)\nplt.hist(x.numpy(), bins=10)\n",
+            "import matplotlib.pyplot as plt\nnoise = torch.randn(5)\nfig, ax = plt.subplots()\nax.plot(torch.sin(noise) + noise)\n",
+            "w = torch.randn(2, 2)\nassert torch.allclose(w @ torch.eye(2), w)\n",
+            "y = torch.randn(10)\nm = y.mean()\nprint(f'{m.item():.2f}')\n",
+        ],
+        ids=["plotted", "plotted-on-axes", "asserted", "printed-through-a-method"],
+    )
+    def test_a_draw_only_shown_before_the_seed_reaches_nothing(self, draw):
+        source = f"import torch\n{draw}{SEEDED_LATER}model = torch.nn.Linear(2, 2)\nmodel(torch.ones(2)).sum().backward()\n"
+        assert codes_of(source, {"SL104"}) == []
+
+    def test_what_is_shown_after_the_seed_is_the_result(self):
+        source = f"""\
+            import matplotlib.pyplot as plt
+            import torch
+            x = torch.rand(100)
+            {SEEDED_LATER.strip()}
+            plt.plot(x + torch.rand(100))
+            """
+        assert codes_of(source, {"SL104"}) == ["SL104"]
+
     def test_a_layer_used_only_in_a_loop_whose_results_are_shown_reaches_nothing(self):
         source = f"""\
             import torch
@@ -601,3 +625,47 @@ class TestModulesASeededProgramTrains:
             """
         write("models/net.py", textwrap.dedent(NET) + textwrap.dedent(spares))
         assert check(tmp_path) == [("layers.py", "SL303", 7), ("net.py", "SL303", 13)]
+
+
+# ------------------------------------------------------------ branches the values rule out
+class TestBranchesRuledOut:
+    HELPERS = textwrap.dedent("""\
+        import torch
+
+
+        def resize(layer, jitter=False):
+            layer.weight.data[-1:] = layer.weight.data[:-1].mean(0)
+            if jitter:
+                layer.weight.data[-1:] += torch.randn(1, 4)
+
+
+        def set_seed(seed=None):
+            if seed is not None:
+                torch.manual_seed(seed)
+        """)
+
+    def test_a_draw_under_a_flag_left_to_its_false_default_is_not_made(self):
+        source = (
+            self.HELPERS
+            + "layer = torch.nn.Embedding(3, 4)\nlayer.weight.data.zero_()\nresize(layer)\ntorch.manual_seed(0)\nprint(layer(torch.tensor([1])))\n"
+        )
+        assert codes_of(source, {"SL104"}) == []
+
+    def test_a_draw_under_a_flag_passed_true_is_made(self):
+        source = (
+            self.HELPERS
+            + "layer = torch.nn.Embedding(3, 4)\nlayer.weight.data.zero_()\nresize(layer, jitter=True)\ntorch.manual_seed(0)\nprint(layer(torch.tensor([1])))\n"
+        )
+        assert codes_of(source, {"SL104"}) == ["SL104"]
+
+    def test_a_seeding_helper_called_without_its_seed_seeds_nothing(self):
+        source = self.HELPERS + "set_seed()\nx = torch.rand(3)\nset_seed(0)\nprint(x)\n"
+        assert codes_of(source, {"SL104", "SL106"}) == []
+
+    def test_a_head_whose_weight_and_bias_are_zeroed_draws_nothing_that_stays(self):
+        source = "import torch\nhead = torch.nn.Linear(4, 1)\nhead.weight.data.zero_()\ntorch.nn.init.zeros_(head.bias)\ntorch.manual_seed(0)\nhead(torch.ones(4)).sum().backward()\n"
+        assert codes_of(source, {"SL104"}) == []
+
+    def test_a_head_whose_bias_alone_is_zeroed_keeps_its_random_weight(self):
+        source = "import torch\nhead = torch.nn.Linear(4, 1)\nhead.bias.data.zero_()\ntorch.manual_seed(0)\nhead(torch.ones(4)).sum().backward()\n"
+        assert codes_of(source, {"SL104"}) == ["SL104"]

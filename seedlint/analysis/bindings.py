@@ -8,7 +8,7 @@ value, which may be bound over or only printed).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
 import libcst as cst
 
@@ -23,7 +23,7 @@ from seedlint.analysis.index import (
     _target_names,
     parameter_names,
 )
-from seedlint.analysis.walk import iter_descendants
+from seedlint.analysis.walk import iter_children, iter_descendants
 
 
 def read_names(node: cst.CSTNode) -> set[str]:
@@ -199,15 +199,26 @@ class _Showing:
                         break
         self.ranks, self.until = ranks, ranks.get(until)
 
-    def before_seed(self, statement: Statement) -> Callable[[cst.Call], bool] | None:
-        """The test of showing calls for a read at `statement`; None after the seeding."""
+    def before_seed(self, statement: Statement) -> _Showing | None:
+        """Itself, for a read at `statement` before the seeding; None after it."""
         rank = self.ranks.get(statement)
         if self.until is None or rank is None or rank >= self.until:
             return None
-        return self.shows
+        return self
 
     def _plots(self, expr: cst.BaseExpression) -> bool:
         return (self.index.qualify(expr, self.scope) or "").startswith(_PLOTTING)
+
+    def computes_only(self, call: cst.Call) -> bool:
+        """Whether a call only computes from what it is given, as far as can be told: a method of
+        the value (`x.mean()`, `x.numpy()`) or a function of torch, NumPy, `math` or the builtins
+        (`torch.sin(x)`); a project's function may keep what it is given."""
+        if isinstance(call.func, cst.Attribute) and not self._plots(call.func):
+            qualified = self.index.qualify(call.func, self.scope)
+            if qualified is None or "()" in qualified:
+                return True  # a method of a value
+        qualified = self.index.qualify(call.func, self.scope) or ""
+        return qualified.partition(".")[0] in ("torch", "numpy", "math", "builtins")
 
     def shows(self, call: cst.Call) -> bool:
         func = call.func
@@ -325,11 +336,9 @@ def _following(index: ModuleIndex, statement: Statement) -> Iterator[tuple[State
         statement, compound = compound, index.enclosing(compound)
 
 
-def shapes_nothing(
-    node: cst.CSTNode, name: str, shows: Callable[[cst.Call], bool] | None = None
-) -> bool:
+def shapes_nothing(node: cst.CSTNode, name: str, shows: _Showing | None = None) -> bool:
     """Whether every read of `name` in `node` only asks for its metadata, prints, plots or
-    asserts it (`shows`: whether a call only shows its arguments)."""
+    asserts it (`shows`: which calls only show their arguments, before the seeding)."""
     if isinstance(node, cst.Assert) and shows is not None:
         return True  # a check: what it computes is not kept
     if (
@@ -356,8 +365,8 @@ def shapes_nothing(
     if isinstance(node, cst.Attribute) and _is_name(node.value, name):
         return node.attr.value in _METADATA
     if isinstance(node, cst.Call):
-        if shows is not None and shows(node):
-            return True
+        if shows is not None and shows.shows(node):
+            return all(_only_shown(arg.value, name, shows) for arg in node.args)
         func = node.func
         if isinstance(func, cst.Attribute) and _is_name(func.value, name):
             if func.attr.value not in _METADATA_METHODS:
@@ -368,6 +377,17 @@ def shapes_nothing(
         if isinstance(func, cst.Name) and func.value in _DISPLAYING:
             return all(_displayed(arg.value, name) for arg in node.args)
     return all(shapes_nothing(child, name, shows) for child in node.children)
+
+
+def _only_shown(node: cst.CSTNode, name: str, shows: _Showing) -> bool:
+    """Whether what a showing call is given computes from `name` only through operators,
+    attributes and calls that only compute (`torch.sin(xs) + noise`, `mean.item()`), so that
+    the value goes nowhere else."""
+    if name not in read_names(node):
+        return True
+    if isinstance(node, cst.Call) and not shows.computes_only(node):
+        return False
+    return all(_only_shown(child, name, shows) for child in iter_children(node))
 
 
 def _displayed(node: cst.CSTNode, name: str) -> bool:

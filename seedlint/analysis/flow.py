@@ -29,6 +29,7 @@ from seedlint.analysis.arguments import (
     seed_argument,
     unseeded,
 )
+from seedlint.analysis.branches import literal, parameter_values, test_value
 from seedlint.analysis.events import REACHED, Effect, Event, Flow, Project, Step
 from seedlint.analysis.index import FunctionInfo, ModuleIndex, Scope, Statement, all_parameters
 from seedlint.analysis.initialisation import (
@@ -42,6 +43,7 @@ from seedlint.analysis.walk import iter_descendants, written
 from seedlint.gates import MAY_SEED, SUBCLASSES_A_TRAINER
 
 _MAX_CALL_DEPTH = 12
+_NO_DEFAULT = object()
 # The names of seeding helpers: `set_seed`, `set_random_seed`, `init_seeds`, `fix_seed`,
 # `seed_everything`, `seed_all`.
 # not a bare `seed`: `rng.seed(0)`, `env.seed(0)` seed one object
@@ -189,6 +191,13 @@ class EffectClassifier:
             if summary.seed_parameter is not None:
                 name, position = summary.seed_parameter
                 arg = argument(call, name, position)
+                if arg is None and self._seeds_only_when_given(qualified, name):
+                    # `if seed is not None: set_seed(seed)`: left out, it leaves them as they are
+                    return (
+                        Effect("draw", qualified, summary.draws, summarised=True)
+                        if (summary.draws)
+                        else None
+                    )
                 deterministic = not (
                     self.is_nondeterministic(arg, scope)
                     or arg is None
@@ -196,6 +205,52 @@ class EffectClassifier:
                 )
             return Effect("seed", qualified, summary.seeds, arg, deterministic, True)
         return Effect("draw", qualified, summary.draws, summarised=True)
+
+    def _seeds_only_when_given(self, qualified: str, parameter: str) -> bool:
+        """Whether a project helper seeds only under a test that its seed parameter's default
+        rules out (`seed=None`, then `if seed is not None: set_seed(seed)`)."""
+        found = self.project.function(qualified, MAY_SEED) if self.project is not None else None
+        if found is None:
+            return False
+        index, function = found
+        default = next(
+            (
+                literal(p.default)
+                for p in all_parameters(function.node)
+                if p.name.value == parameter
+            ),
+            _NO_DEFAULT,
+        )
+        if default is _NO_DEFAULT:
+            return False
+        known = {function.scope: {parameter: default}}
+        seeds = {True: False, False: False}  # ruled out by the default -> a seeding call seen
+        builder = self.project.builder(index)
+        seeding = set(builder.seeding_functions())
+
+        def seeds_by_itself(call: cst.Call, scope: Scope) -> bool:
+            effect = builder.classifier.seeding_effect(call, scope)
+            if effect is not None:
+                return effect.kind == "seed"
+            return index.resolve_local_call(call, scope) in seeding  # a helper of its module
+
+        pending = [(index.body_of(function), False)]
+        while pending:
+            block, ruled_out = pending.pop()
+            for statement in block:
+                if any(seeds_by_itself(call, statement.scope) for call in statement.calls):
+                    seeds[ruled_out] = True
+                if isinstance(statement.node, (cst.FunctionDef, cst.ClassDef)):
+                    continue
+                value = (
+                    test_value(statement.node.test, statement.scope, known)
+                    if isinstance(statement.node, cst.If)
+                    else None
+                )
+                for position, inner in enumerate(index.blocks_of(statement.node)):
+                    side = position == 0
+                    pending.append((inner, ruled_out or (value is not None and value != side)))
+        return seeds[True] and not seeds[False]
 
     def _seed_left_to_chance(self, qualified: str, parameter: str) -> bool:
         """Whether a project helper called without its seed parameter seeds at random: the
@@ -461,6 +516,11 @@ class FlowBuilder:
         )
         self._discarding: dict = {}  # steps through which draws only initialise weights never used
         self.memo: dict = {}  # what is computed once per module (its call graph, entries' sites)
+        # While walking: the parameters' known values, by function scope, from the calls made
+        # (`certain`) and from the entry point's defaults (`defaults`: a caller elsewhere may pass
+        # others, so only the draws of a branch they rule out are left out, never its seeding).
+        self._certain: dict[Scope, dict[str, object]] = {}
+        self._defaults: dict[Scope, dict[str, object]] = {}
 
     @property
     def _call_graph(self) -> tuple[dict, dict]:
@@ -571,8 +631,36 @@ class FlowBuilder:
             if root is not None
             else self.index.statements.get(self.index.module, [])
         )
-        self._walk_block(statements, (), events, {root} if root is not None else set())
+        saved = self._certain, self._defaults  # a walk can start inside another (a cycle)
+        self._certain = {}
+        self._defaults = {root.scope: parameter_values(self.index, root, None)} if root else {}
+        try:
+            self._walk_block(statements, (), events, {root} if root is not None else set())
+        finally:
+            self._certain, self._defaults = saved
         return Flow(root, without_undone_seeding(events))
+
+    def _taken(self, statement: Statement) -> list[tuple[list[Statement], bool]]:
+        """The blocks of a compound statement a walk enters, each with whether its draws are left
+        out: an `if` whose test the known values decide enters only its side (by the entry
+        point's defaults alone: both, the other side's draws left out)."""
+        blocks = self.index.blocks_of(statement.node)
+        if not isinstance(statement.node, cst.If):
+            return [(block, False) for block in blocks]
+        test, scope = statement.node.test, statement.scope
+        certain = test_value(test, scope, self._certain)
+        assumed = (
+            certain
+            if certain is not None or not self._defaults
+            else test_value(test, scope, {**self._defaults, **self._certain})
+        )
+        taken = []
+        for position, block in enumerate(blocks):
+            side = position == 0  # the body runs when the test holds, the `else` when not
+            if certain is not None and certain != side:
+                continue
+            taken.append((block, assumed is not None and assumed != side))
+        return taken
 
     def _walk_block(
         self,
@@ -580,15 +668,17 @@ class FlowBuilder:
         trail: tuple[Step, ...],
         events: list[Event],
         active: set[FunctionInfo],
+        quiet: bool = False,
     ) -> None:
+        """Walk statements in order (`quiet`: leaving out their draws)."""
         for statement in statements:
             for call in statement.calls:
-                self._walk_call(call, statement, trail, events, active)
+                self._walk_call(call, statement, trail, events, active, quiet)
             if isinstance(statement.node, cst.FunctionDef):
                 continue
             inner = trail + (Step(statement, None),)
-            for block in self.index.blocks_of(statement.node):
-                self._walk_block(block, inner, events, active)
+            for block, draws_left_out in self._taken(statement):
+                self._walk_block(block, inner, events, active, quiet or draws_left_out)
             if isinstance(statement.node, cst.With):
                 self._restore_on_exit(statement, inner, events)
 
@@ -609,6 +699,7 @@ class FlowBuilder:
         trail: tuple[Step, ...],
         events: list[Event],
         active: set[FunctionInfo],
+        quiet: bool = False,
     ) -> None:
         if loading_constructor(call):  # `Net.from_pretrained(..)`: what it builds is overwritten
             return
@@ -617,7 +708,7 @@ class FlowBuilder:
         if (
             effect is not None
             and effect.kind == "draw"
-            and any(self._discards_draws(step) for step in here)
+            and (quiet or any(self._discards_draws(step) for step in here))
         ):
             effect = None
         if effect is None and call in self.watched:
@@ -630,7 +721,9 @@ class FlowBuilder:
         if target is None or target in active or len(active) >= _MAX_CALL_DEPTH:
             return
         active.add(target)
-        self._walk_block(self.index.body_of(target), here, events, active)
+        self._certain[target.scope] = parameter_values(self.index, target, call)
+        self._walk_block(self.index.body_of(target), here, events, active, quiet)
+        del self._certain[target.scope]
         active.discard(target)
 
 

@@ -63,7 +63,65 @@ def discards_draws(index: ModuleIndex, step: Step, project: Project | None) -> b
     loaded."""
     if step.call is None:
         return _builds_empty(index, step.statement)
-    return _loaded_before_use(index, step.statement, step.call, project)
+    return _loaded_before_use(index, step.statement, step.call, project) or _overwritten(
+        index, step.statement, step.call
+    )
+
+
+# ------------------------------------------------------------------------- overwritten weights
+# What sets a parameter to a fixed value, in place: `layer.weight.data.zero_()`,
+# `nn.init.zeros_(layer.bias)`, `nn.init.constant_(layer.weight, 0.5)`.
+_FILLING_METHODS = frozenset({"zero_", "fill_"})
+_WITHOUT_BIAS = frozenset({"Embedding", "EmbeddingBag"})
+_FILLING_INITS = frozenset(
+    {"torch.nn.init.zeros_", "torch.nn.init.ones_", "torch.nn.init.constant_"}
+)
+
+
+def _overwritten(index: ModuleIndex, statement: Statement, call: cst.Call) -> bool:
+    """`head = nn.Linear(..)` whose weight (and bias, unless `bias=False`) the statements after it
+    set to fixed values before anything else reads it: a value head started at zero."""
+    node = statement.node
+    qualified = index.qualify(call.func, statement.scope) or ""
+    if not (
+        isinstance(node, cst.Assign)
+        and len(node.targets) == 1
+        and node.value is call
+        and qualified.rpartition(".")[0] in ("torch.nn", "torch.nn.modules")
+    ):
+        return False
+    layer = dotted_name(node.targets[0].target)
+    if layer is None:
+        return False
+    without_bias = qualified.rpartition(".")[2] in _WITHOUT_BIAS or is_literal(
+        argument(call, "bias", None), "False"
+    )
+    pending = {f"{layer}.weight"} | (set() if without_bias else {f"{layer}.bias"})
+    for later in statement.siblings[statement.position + 1 :]:
+        if not pending:
+            return True
+        filled = _filled(index, later)
+        if filled in pending:
+            pending.discard(filled)
+        elif paths_overlap({layer}, read_paths(later.node) | bound_paths(later.node)):
+            return False
+    return not pending
+
+
+def _filled(index: ModuleIndex, statement: Statement) -> str | None:
+    """The parameter (`head.weight`) a statement fills with a fixed value."""
+    node = statement.node
+    if not (isinstance(node, cst.Expr) and isinstance(node.value, cst.Call)):
+        return None
+    call, func = node.value, node.value.func
+    if isinstance(func, cst.Attribute) and func.attr.value in _FILLING_METHODS:
+        target = func.value
+        if isinstance(target, cst.Attribute) and target.attr.value == "data":
+            target = target.value
+        return dotted_name(target)
+    if index.qualify(func, statement.scope) in _FILLING_INITS and call.args:
+        return dotted_name(call.args[0].value)
+    return None
 
 
 def initialises_randomly(call: cst.Call, qualified: str) -> bool:

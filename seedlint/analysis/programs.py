@@ -227,9 +227,9 @@ def is_seeded_cuda_training(context: FileContext) -> bool:
 
 
 def trained_definitions(context: FileContext) -> dict[Path, set[str]]:
-    """The project classes and functions the program runs, by file: those it calls, and a few
-    calls deep those they call (a class: its methods and bases). A dataset class is not followed:
-    its code runs in the loader, on the CPU."""
+    """The project classes and functions the program runs, by file, named within their module
+    (`local_name`): those it calls, and a few calls deep those they call (a class: its methods
+    and bases). A dataset class is not followed: its code runs in the loader, on the CPU."""
     project = context.settings.project
     if project is None:
         return {}
@@ -245,7 +245,7 @@ def trained_definitions(context: FileContext) -> dict[Path, set[str]]:
                 if (module.module_name, key) in reached or len(reached) > _MAX_DEFINITIONS:
                     continue
                 reached.add((module.module_name, key))
-                found.setdefault(Path(os.path.abspath(path)), set()).add(key)
+                found.setdefault(Path(os.path.abspath(path)), set()).add(local_name(module, key))
                 following.append((module, key))
         layer = following
     return found
@@ -294,6 +294,13 @@ def definition_of(index: ModuleIndex, scope: Scope) -> str:
     if function is not None:
         return _key(index, function.qualified)
     return scope.owner_class.qualified if scope.owner_class is not None else ""
+
+
+def local_name(index: ModuleIndex, qualified: str) -> str:
+    """A definition's name within its module (`PSPNet` for `model.pspnet.PSPNet`): the same
+    whether the module is reached as `model.pspnet` from a script above a folder without
+    `__init__.py` or linted as `pspnet` from inside it."""
+    return qualified.removeprefix(f"{index.module_name}.")
 
 
 def _key(index: ModuleIndex, qualified: str) -> str:

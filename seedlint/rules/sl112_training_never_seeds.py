@@ -129,10 +129,18 @@ def _imported_elsewhere(context: FileContext) -> bool:
         if spelling not in data:
             continue
         other = finder.module_name(file)
+        imported = imported_modules(data, other, Path(file).name == "__init__.py")
         # the same import root: the name finds this file, not a namesake in another script's folder
         if _import_root(os.path.abspath(file), other) == root and any(
-            imported == name or imported.startswith(name + ".")
-            for imported in imported_modules(data, other, Path(file).name == "__init__.py")
+            module == name or module.startswith(name + ".") for module in imported
+        ):
+            return True
+        # a dotted path through folders without `__init__.py` (`models.lib.module`) that finds it
+        if any(
+            "." in module
+            and module.endswith(f".{spelling.decode()}")
+            and (finder.resolution(module) or ("",))[0] == here
+            for module in imported
         ):
             return True
     return False

@@ -24,7 +24,7 @@ from seedlint.analysis.context import FileContext
 from seedlint.analysis.environment import deterministic_mode_on
 from seedlint.analysis.gradients import Gradients, differentiates, is_backward
 from seedlint.analysis.index import Scope
-from seedlint.analysis.programs import definition_of
+from seedlint.analysis.programs import definition_of, local_name
 from seedlint.diagnostics import Applicability, Fix
 from seedlint.files import display_path
 from seedlint.gates import SEEDING, TRAINED
@@ -373,7 +373,7 @@ def _trained_by(context: FileContext, trained: dict[str, list[str]], scope: Scop
     when any of them imports it)."""
     definition = definition_of(context.index, scope)
     if definition:
-        return trained.get(definition, [])
+        return trained.get(local_name(context.index, definition), [])
     return sorted({program for programs in trained.values() for program in programs})
 
 

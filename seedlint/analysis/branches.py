@@ -1,0 +1,93 @@
+"""Branches a flow cannot take, from the values that reach them.
+
+A function's parameter whose value at a call is a literal (passed as one, or left to a literal
+default: `def resize(model, n, jitter=False)` called without `jitter`) decides the `if` statements
+that test it (`if jitter:`, `if not jitter:`, `if seed is None:`), in the function and in the
+functions defined inside it, as long as nothing binds the name again. Anything else is unknown,
+and an unknown test takes both branches.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import libcst as cst
+
+from seedlint.analysis.index import FunctionInfo, ModuleIndex, Scope, all_parameters, bind_arguments
+
+# A literal's value: None, a bool, an int or a str. `_UNKNOWN` when the expression is not one.
+_UNKNOWN = object()
+Known = Mapping[Scope, Mapping[str, object]]
+
+
+def literal(node: cst.BaseExpression | None) -> object:
+    """The value of `None`, `True`, `False`, an integer or a plain string literal."""
+    if isinstance(node, cst.Name) and node.value in ("None", "True", "False"):
+        return {"None": None, "True": True, "False": False}[node.value]
+    if isinstance(node, cst.Integer):
+        return int(node.evaluated_value)
+    if isinstance(node, cst.SimpleString):
+        return node.evaluated_value
+    return _UNKNOWN
+
+
+def parameter_values(
+    index: ModuleIndex, function: FunctionInfo, call: cst.Call | None
+) -> dict[str, object]:
+    """The parameters of `function` whose value is a known literal at `call` (None: run as an
+    entry point, with its defaults), and that its body never binds again."""
+    passed = dict(bind_arguments(function, call)) if call is not None else {}
+    unpacked = call is not None and any(arg.star for arg in call.args)  # `f(*args, **kwargs)`
+    values: dict[str, object] = {}
+    for param in all_parameters(function.node):
+        name = param.name.value
+        if len(function.scope.values.get(name, ())) != 1:
+            continue  # bound again in the body
+        if name in passed:
+            value = literal(passed[name])
+        elif unpacked or param.default is None:
+            continue
+        else:
+            value = literal(param.default)
+        if value is not _UNKNOWN:
+            values[name] = value
+    return values
+
+
+def test_value(test: cst.BaseExpression, scope: Scope, known: Known) -> bool | None:
+    """Whether an `if` test holds, when the known values decide it (None: unknown)."""
+    if isinstance(test, cst.Name):
+        value = _value_of(test.value, scope, known)
+        return None if value is _UNKNOWN else bool(value)
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        inner = test_value(test.expression, scope, known)
+        return None if inner is None else not inner
+    if isinstance(test, cst.BooleanOperation):
+        left, right = (test_value(side, scope, known) for side in (test.left, test.right))
+        if isinstance(test.operator, cst.And):
+            return False if False in (left, right) else (True if left and right else None)
+        return (
+            True if True in (left, right) else (False if left is False and right is False else None)
+        )
+    if (
+        isinstance(test, cst.Comparison)
+        and isinstance(test.left, cst.Name)
+        and len(test.comparisons) == 1
+        and isinstance(test.comparisons[0].operator, (cst.Is, cst.IsNot))
+        and literal(test.comparisons[0].comparator) is None
+    ):
+        value = _value_of(test.left.value, scope, known)
+        if value is _UNKNOWN:
+            return None
+        return (value is None) == isinstance(test.comparisons[0].operator, cst.Is)
+    return None
+
+
+def _value_of(name: str, scope: Scope | None, known: Known) -> object:
+    """The known value of a name read in `scope`: a parameter of the function that binds it
+    (the innermost scope binding the name decides; a class body's names are not seen)."""
+    while scope is not None:
+        if scope.kind != "class" and name in scope.bindings:
+            return known.get(scope, {}).get(name, _UNKNOWN)
+        scope = scope.parent
+    return _UNKNOWN
