@@ -57,6 +57,8 @@ _TOP_LEVEL_LOOP = re.compile(
     rb"^(?:for|while|async for) .*(?:epoch|range\(|loader|batch|enumerate\(|tqdm\(|step|iter)",
     re.MULTILINE,
 )
+# or a top-level call that trains (`scene.fit(rays)`, `trainer.train()`, `train(model)`)
+_TOP_LEVEL_TRAINING = re.compile(rb"^(?:[\w.]+\s*=\s*)?[\w.]*\b(?:train|fit)\w*\(", re.MULTILINE)
 # In a rule's patterns, stands for "a seeded CUDA program of the project trains this module": the
 # project gates hold a `trained_gate` for it.
 TRAINED = b"\x00trained:"
@@ -221,6 +223,7 @@ class Gate:
                     path.endswith(".ipynb")
                     or _MAIN_BLOCK.search(data) is not None
                     or _TOP_LEVEL_LOOP.search(data) is not None
+                    or _TOP_LEVEL_TRAINING.search(data) is not None
                 )
             return trained if part == TRAINED else part in data
 

@@ -146,6 +146,14 @@ EXPECTED: dict[str, set[Finding]] = {
         ("train.py", "SL104", 14),  # the reward head's weight stays random
         ("sample.py", "SL106", 7),  # the helper takes the clock when given no seed
     },
+    # a library module's self-test parses its own option; the program's is never read
+    "seed_option_selftest": {("train.py", "SL113", 12)},  # np.random.seed(0) does not read it
+    # what can seed: an installed helper named for randomness, a launcher seeding by default
+    "installed_helpers": {("train_unseeded.py", "SL112", 13)},  # helpers for anything else
+    # a class that trains in `fit` and renders in `render`: the script calling `fit` trains
+    "render_only": {("train.py", "SL112", 9)},  # top level, no `__main__` block, no loop
+    # only the loss's upsampling backpropagates: not the labels', `validate()`'s or `histc`
+    "segmentation_eval": {("train.py", "SL303", 22), ("train.py", "SL103", 41)},
 }
 
 

@@ -54,8 +54,6 @@ class TestSL303NondeterministicCudaOp:
             "x.scatter_reduce(0, index, source, 'mean')\n",
             "torch.scatter_reduce(x, 0, index, source, reduce='prod')\n",
             "x.put_(index, source, accumulate=True)\n",
-            "torch.histc(x, bins=10)\n",
-            "x.histc(10)\n",
             "torch.bincount(labels, weights=w)\n",
             "labels.bincount(w)\n",
             "torch.median(x, dim=0)\n",
@@ -221,7 +219,7 @@ class TestSL303NondeterministicCudaOp:
             import torch as T
             T.manual_seed(1)
             t = T.randn(3, device="cuda:0")
-            T.histc(t)
+            T.bincount(t, weights=t)
             """,
         ],
         ids=["from-import-alias", "from-torch-import-nn", "module-alias"],
@@ -251,7 +249,7 @@ class TestSL303NondeterministicCudaOp:
         assert kernel.message.endswith(
             "`torch.use_deterministic_algorithms(True)` makes it use a deterministic kernel"
         )
-        (raising,) = lint(SEEDED_CUDA + "torch.histc(x)\n", {"SL303"}).diagnostics
+        (raising,) = lint(SEEDED_CUDA + "torch.bincount(x, weights=w)\n", {"SL303"}).diagnostics
         assert raising.message.endswith("makes it raise an error instead")
         (backward,) = lint(SEEDED_CUDA + "F.grid_sample(x, g)\n" + TRAINS, {"SL303"}).diagnostics
         assert (
@@ -261,8 +259,21 @@ class TestSL303NondeterministicCudaOp:
 
     def test_each_op_call_is_one_finding(self):
         assert sl303(
-            "x.index_add_(0, i, s); x.index_add_(0, i, s)\ntorch.histc(torch.histc(x))\n"
-        ) == [("SL303", 7, 1), ("SL303", 7, 24), ("SL303", 8, 1), ("SL303", 8, 13)]
+            "x.index_add_(0, i, s); x.index_add_(0, i, s)\ntorch.bincount(torch.bincount(x, w), w)\n"
+        ) == [("SL303", 7, 1), ("SL303", 7, 24), ("SL303", 8, 1), ("SL303", 8, 16)]
+
+    @pytest.mark.parametrize("body", ["torch.histc(x, bins=10)\n", "x.histc(10)\n"])
+    def test_histc_counts_are_exact_in_any_order(self, body):
+        assert sl303(body) == []
+
+    def test_a_backward_op_in_a_function_that_only_evaluates_is_left_alone(self):
+        source = (
+            "def validate(model, x):\n    model.eval()\n    return F.interpolate(model(x), scale_factor=2, mode='bilinear')\n\n\n"
+            "def train(model, x, optimizer):\n    loss = F.interpolate(model(x), scale_factor=2, mode='bilinear').sum()\n    loss.backward()\n    optimizer.step()\n\n\n"
+            "def main(model, x, optimizer):\n    train(model, x, optimizer)\n    validate(model, x)\n\n\n"
+            "main(None, x, None)\n"
+        )
+        assert sl303(source) == [("SL303", 13, 12)]
 
     def test_op_inside_a_forward_method_is_flagged(self):
         source = (

@@ -103,12 +103,12 @@ def reaching_bindings(index: ModuleIndex, statement: Statement, name: str) -> li
         compound = index.enclosing(current)
         if compound is None or isinstance(compound.node, (cst.FunctionDef, cst.ClassDef)):
             break
+        if isinstance(compound.node, cst.For) and name in bound_by(compound):
+            found.append(compound)  # the loop's target, bound again before every iteration
+            break
         if isinstance(compound.node, (cst.For, cst.While)):
             # what the rest of the body bound in the iteration before
             _last_bindings(index, current.siblings[current.position + 1 :], name, found)
-            if name in bound_by(compound):
-                found.append(compound)
-                break
         current = compound
     return found
 

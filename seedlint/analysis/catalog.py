@@ -138,6 +138,21 @@ SEEDERS: dict[str, Seeder] = {
     # np.iinfo(np.uint32).max); seed=None takes torch's seed from `default_generator.seed()`.
     "monai.utils.set_determinism": _MONAI,
     "monai.utils.misc.set_determinism": _MONAI,
+    # ColossalAI colossalai/initialize.py: the launchers take `seed: int = 1024` and end with
+    # `set_seed(seed)` (random, NumPy, torch, CUDA): a program they start is seeded by default.
+    **dict.fromkeys(
+        (
+            f"colossalai.{module}{launcher}"
+            for module in ("", "initialize.")
+            for launcher in (
+                "launch",
+                "launch_from_torch",
+                "launch_from_slurm",
+                "launch_from_openmpi",
+            )
+        ),
+        Seeder(EVERYTHING, fixed_default=True),
+    ),
 }
 # Library helpers that set `torch.backends.cudnn.benchmark = False` (MONAI's unless given
 # `seed=None`).

@@ -48,7 +48,8 @@ _NO_DEFAULT = object()
 # `seed_everything`, `seed_all`.
 # not a bare `seed`: `rng.seed(0)`, `env.seed(0)` seed one object
 _SEEDING_HELPER_NAME = re.compile(
-    r"^(?:(?:set|init|initialize|initialise|fix|setup|reset)_(?:[a-z0-9]+_)*seeds?(?:_[a-z0-9]+)*"
+    r"^(?:(?:set|init|initialize|initialise|fix|setup|reset|make|enable|ensure)_(?:[a-z0-9]+_)*"
+    r"(?:seeds?|randomness|determinism|deterministic|reproducib[a-z]*)(?:_[a-z0-9]+)*"
     r"|seed_(?!worker)[a-z0-9_]+)$"
 )
 # Where seeding helpers are known (the catalog's libraries) or none are (the standard library).
@@ -56,6 +57,8 @@ _KNOWN_ROOTS = (
     frozenset(sys.stdlib_module_names)
     | {"builtins"}
     | {name.partition(".")[0] for name in catalog.SEEDERS}
+    # libraries whose `seed=` seeds only what it is given (a shuffle, an environment, a split)
+    | {"sklearn", "datasets", "gym", "gymnasium", "webdataset", "scipy", "pandas"}
 )
 T = TypeVar("T")
 # Calls that save generators' states, and that put them back (a `with fork_rng():` saves on entry
@@ -280,14 +283,14 @@ class EffectClassifier:
     def _assumed_seeding(self, call: cst.Call, qualified: str, scope: Scope) -> Effect | None:
         """A function imported from a module that is neither the project's nor a library seedlint
         knows, named like a seeding helper (`from common.utils import set_seed`, then
-        `set_seed(0)`): taken to seed every generator, so that the code it seeds is not reported as
-        unseeded."""
+        `set_seed(0)`; `set_randomness(seed)`) or given a `seed=` (a framework's launcher): it may
+        seed every generator, so the code it may seed is not reported as unseeded."""
         module, _, name = qualified.rpartition(".")
         if (
             not module
             or "()" in module
             or module.partition(".")[0] in _KNOWN_ROOTS
-            or not _SEEDING_HELPER_NAME.match(name)
+            or not (_SEEDING_HELPER_NAME.match(name) or argument(call, "seed", None) is not None)
             or module == self.index.module_name
             or self.project is not None
             and self.project.has_module_of(qualified)

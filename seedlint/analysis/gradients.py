@@ -20,6 +20,7 @@ import libcst as cst
 
 from seedlint.analysis import catalog
 from seedlint.analysis.arguments import argument, is_literal
+from seedlint.analysis.bindings import reaching_bindings
 from seedlint.analysis.context import FileContext
 from seedlint.analysis.index import (
     FunctionInfo,
@@ -152,6 +153,43 @@ class Gradients:
                 return True
         return False
 
+    def runs_no_backward(self, function: FunctionInfo) -> bool:
+        """Whether no backward pass can run through what a module-level function computes: it
+        takes none itself (nor in what it calls), and neither do the module's functions that call
+        it, up its callers to the module's top level (`validate()`, called beside `train()`, never
+        by it). False when a function on the way has no caller in the module: what runs it is not
+        seen."""
+        if function.owner_class is not None or self._trains(function.node.body, function.scope, 0):
+            return False
+        seen: set[FunctionInfo] = set()
+        pending = [function]
+        while pending:
+            current = pending.pop()
+            callers = self._callers.get(current, [])
+            if not callers:
+                return False  # run from elsewhere: what its callers do is not seen
+            for call in callers:
+                scope = self.index.statement_of[call].scope
+                caller = self.index.function_of_scope.get(scope)
+                if caller is None:  # the module's top level
+                    if self._trains_directly(self.index.module_scope):
+                        return False
+                    continue
+                if caller not in seen:
+                    seen.add(caller)
+                    if self._trains_directly(caller.scope):
+                        return False
+                    pending.append(caller)
+        return True
+
+    def _trains_directly(self, scope: Scope) -> bool:
+        """Whether a scope's own code takes a backward pass or steps an optimizer."""
+        return any(
+            (isinstance(call.func, cst.Attribute) and call.func.attr.value in _TRAINING_METHODS)
+            or self.index.qualify(call.func, scope) in catalog.GRADIENT_CALLS
+            for call in self.index.calls_by_scope.get(scope, ())
+        )
+
     # ------------------------------------------------------------------ no-grad code
     def without_grad(self, statement: Statement, depth: int = 0) -> bool:
         """Whether a statement only ever runs with autograd off."""
@@ -213,16 +251,23 @@ class Gradients:
         return callers
 
     # ------------------------------------------------------------------ tensors
-    def cannot_require_grad(self, expr: cst.BaseExpression, scope: Scope, depth: int = 0) -> bool:
-        """Whether the tensor an expression gives cannot require grad."""
+    def cannot_require_grad(
+        self,
+        expr: cst.BaseExpression,
+        scope: Scope,
+        depth: int = 0,
+        at: Statement | None = None,
+    ) -> bool:
+        """Whether the tensor an expression gives cannot require grad (`at`: the statement that
+        reads it, whose names are the values bound last before it)."""
         if depth > _MAX_DEPTH:
             return False
         if isinstance(expr, cst.Name):
-            return self._name_without_grad(expr.value, scope, depth)
+            return self._name_without_grad(expr.value, scope, depth, at)
         if isinstance(expr, cst.Subscript):
-            return self.cannot_require_grad(expr.value, scope, depth + 1)
+            return self.cannot_require_grad(expr.value, scope, depth + 1, at)
         if isinstance(expr, cst.UnaryOperation):
-            return self.cannot_require_grad(expr.expression, scope, depth + 1)
+            return self.cannot_require_grad(expr.expression, scope, depth + 1, at)
         if isinstance(expr, cst.BinaryOperation):
             operands = [
                 side
@@ -230,21 +275,23 @@ class Gradients:
                 if not isinstance(side, (cst.Integer, cst.Float))
             ]
             return bool(operands) and all(
-                self.cannot_require_grad(side, scope, depth + 1) for side in operands
+                self.cannot_require_grad(side, scope, depth + 1, at) for side in operands
             )
         if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute):
             method = expr.func.attr.value
             if method == "detach":
                 return True
             if method in _CONVERSIONS:
-                return self.cannot_require_grad(expr.func.value, scope, depth + 1)
+                return self.cannot_require_grad(expr.func.value, scope, depth + 1, at)
         if isinstance(expr, cst.Call):
             return self._frozen_output(expr, scope, depth)
         return False
 
-    def _name_without_grad(self, name: str, scope: Scope, depth: int) -> bool:
+    def _name_without_grad(
+        self, name: str, scope: Scope, depth: int, at: Statement | None = None
+    ) -> bool:
         """A local name every binding of which gives a tensor that cannot require grad (not a
-        parameter)."""
+        parameter): the bindings that reach `at`, else every binding in the scope."""
         function = self.index.function_of_scope.get(scope)
         if function is not None and any(
             param.name.value == name for param in all_parameters(function.node)
@@ -254,6 +301,9 @@ class Gradients:
         if key in self._visiting:
             return True  # `x = x.to(device)`: the other bindings decide
         sources = self._sources(scope).get(name)
+        if sources and at is not None and at.scope is scope:
+            reaching = reaching_bindings(self.index, at, name)
+            sources = [source for source in sources if source[0] in reaching] or sources
         if not sources:
             return False
         self._visiting.add(key)
@@ -271,7 +321,9 @@ class Gradients:
             return True
         if isinstance(statement.node, cst.For):
             return self._iterates_a_loader(statement.node.iter, statement.scope)
-        return value is not None and self.cannot_require_grad(value, statement.scope, depth + 1)
+        return value is not None and self.cannot_require_grad(
+            value, statement.scope, depth + 1, statement
+        )
 
     def _sources(
         self, scope: Scope

@@ -226,10 +226,15 @@ def _names_meta(
 
 # ---------------------------------------------------------------------------- loaded weights
 def _loaded_before_use(
-    index: ModuleIndex, statement: Statement, call: cst.Call, project: Project | None
+    index: ModuleIndex,
+    statement: Statement,
+    call: cst.Call,
+    project: Project | None,
+    depth: int = 0,
 ) -> bool:
     """`model = Net(..)` (or `Net(..).to(device)`) whose every weight is loaded before any other
-    use."""
+    use; also a part built for it (`encoder = Encoder(..)`, then `model = Net(encoder)`) when that
+    model is."""
     node = statement.node
     if not (
         isinstance(node, cst.Assign)
@@ -245,6 +250,10 @@ def _loaded_before_use(
             continue
         if _loads_into(index, later, model, project, 0):
             return True
+        if _sets_an_attribute(later.node, model):
+            continue  # `model.criterion = loss`: a strict load still sets every weight
+        if depth < _MAX_DEPTH and _built_into(index, later, model, project, depth):
+            return True
         if not (
             _keeps_model(later.node, model)
             or "." not in model
@@ -252,6 +261,33 @@ def _loaded_before_use(
         ):
             return False
     return False
+
+
+def _sets_an_attribute(node: cst.CSTNode, model: str) -> bool:
+    """`model.criterion = loss`: an assignment to an attribute of the model, reading nothing of
+    it."""
+    return (
+        isinstance(node, cst.Assign)
+        and all(
+            isinstance(target.target, cst.Attribute) and dotted_name(target.target.value) == model
+            for target in node.targets
+        )
+        and model not in {path.split(".")[0] for path in read_paths(node.value)}
+    )
+
+
+def _built_into(
+    index: ModuleIndex, statement: Statement, part: str, project: Project | None, depth: int
+) -> bool:
+    """Whether the statement builds a model from `part` (`model = Net(encoder, ..)`) whose every
+    weight is loaded before any other use."""
+    node = statement.node
+    value = node.value if isinstance(node, cst.Assign) else None
+    return (
+        isinstance(value, cst.Call)
+        and any(dotted_name(arg.value) == part for arg in value.args)
+        and _loaded_before_use(index, statement, value, project, depth + 1)
+    )
 
 
 def _keeps_weights_of(value: cst.BaseExpression, call: cst.Call) -> bool:

@@ -25,6 +25,7 @@ from seedlint.analysis.context import AnalysisSettings, FileContext
 from seedlint.analysis.environment import deterministic_mode_on, string_value
 from seedlint.analysis.gradients import differentiates, is_backward
 from seedlint.analysis.index import ModuleIndex, Scope
+from seedlint.analysis.modules import imported_modules
 from seedlint.analysis.project import ProjectIndex
 from seedlint.analysis.walk import written
 from seedlint.files import display_path
@@ -115,6 +116,51 @@ def in_test(context: FileContext, scope: Scope) -> bool:
     return False
 
 
+def imported_elsewhere(context: FileContext) -> bool:
+    """Whether another project file imports this module: a library module whose `__main__` block
+    is a demo or a self-test, not the program."""
+    project = context.settings.project
+    if project is None:
+        return False
+    finder, name = project.finder, context.module_name
+    here = os.path.abspath(context.path)
+    root = _import_root(here, name)
+    spelling = name.rsplit(".", 1)[-1].encode()
+    for file in finder.project_files:
+        if os.path.abspath(file) == here or not os.path.isfile(file):
+            continue
+        try:
+            data = finder.read_bytes(file)
+        except OSError:
+            continue
+        if spelling not in data:
+            continue
+        other = finder.module_name(file)
+        imported = imported_modules(data, other, Path(file).name == "__init__.py")
+        # the same import root: the name finds this file, not a namesake in another script's folder
+        if _import_root(os.path.abspath(file), other) == root and any(
+            module == name or module.startswith(name + ".") for module in imported
+        ):
+            return True
+        # a dotted path through folders without `__init__.py` (`models.lib.module`) that finds it
+        if any(
+            "." in module
+            and module.endswith(f".{spelling.decode()}")
+            and (finder.resolution(module) or ("",))[0] == here
+            for module in imported
+        ):
+            return True
+    return False
+
+
+def _import_root(path: str, module: str) -> str:
+    """The folder a module's dotted name starts from."""
+    levels = module.count(".") + (2 if Path(path).name == "__init__.py" else 1)
+    for _ in range(levels):
+        path = os.path.dirname(path)
+    return path
+
+
 def training_calls(context: FileContext) -> list[cst.Call]:
     """The calls that train: backward passes (`loss.backward()`, `accelerator.backward(loss)`)
     first, then `torch.autograd.grad` and Lightning trainers' `fit`, each in source order."""
@@ -129,9 +175,10 @@ def training_calls(context: FileContext) -> list[cst.Call]:
 
 
 def trains_elsewhere(context: FileContext, calls: list[cst.Call]) -> cst.Call | None:
-    """The first of `calls` that runs a project function or class of another module which, a few
-    calls deep, both backpropagates and steps an optimizer (`runner.train()`; a class built,
-    `Runner(args)`, only when no function call does)."""
+    """The first of `calls` that runs a project function or method of another module which, with
+    what it calls a few deep, both backpropagates and steps an optimizer (`runner.train()`; a class
+    built, `Runner(args)`, only when no function call does: its constructor runs). Only the
+    methods called are followed: a class whose `fit` trains is not trained by `render()`."""
     project = context.settings.project
     if project is None:
         return None
@@ -145,27 +192,75 @@ def trains_elsewhere(context: FileContext, calls: list[cst.Call]) -> cst.Call | 
         if found is not None and found[1].module_name != index.module_name:
             resolved.append((found[2] in found[1].classes, call, found[1], found[2]))
     for _, call, module, name in sorted(resolved, key=lambda item: item[0]):
-        if _reaches_training(project, module, _key(module, name)):
+        if _reaches_training(project, module, name):
             return call
     return None
 
 
-def _reaches_training(project: ProjectIndex, module: ModuleIndex, key: str) -> bool:
-    """Whether a definition, or one it calls a few deep, both backpropagates and steps an
-    optimizer."""
-    layer, reached = [(module, key)], set()
+def _reaches_training(project: ProjectIndex, module: ModuleIndex, name: str) -> bool:
+    """Whether a function or method (a class: its constructor), with the project functions and
+    methods it calls a few deep, backpropagates and steps an optimizer."""
+    layer, reached = [(module, name)], set()
+    backward = step = False
     for _ in range(_DEPTH):
         following = []
-        for module, key in layer:
-            if (module.module_name, key) in reached:
+        for module, name in layer:
+            if (module.module_name, name) in reached:
                 continue
-            reached.add((module.module_name, key))
-            inner = [call for call, _ in _calls_by_definition(module).get(key, ())]
-            if any(map(is_backward, inner)) and any(map(_is_step, inner)):
+            reached.add((module.module_name, name))
+            calls = _calls_run_by(module, name)
+            backward = backward or any(is_backward(call) for call, _ in calls)
+            step = step or any(_is_step(call) for call, _ in calls)
+            if backward and step:
                 return True
-            following += [(m, _key(m, n)) for _, m, n in _called(project, module, key)]
+            following += _project_callees(project, module, calls)
         layer = following
     return False
+
+
+def _calls_run_by(index: ModuleIndex, name: str) -> list[tuple[cst.Call, Scope]]:
+    """The calls a function or method makes (with those of the functions defined in it); for a
+    class, its constructor's."""
+    cls = index.classes.get(name)
+    if cls is not None:
+        init = index.find_method(cls, "__init__")
+        if init is None:
+            return []
+        name = init.qualified
+    function = index.functions.get(name)
+    if function is None:
+        return []
+    return [(call, scope) for call, scope in index.all_calls if _within(scope, function.scope)]
+
+
+def _within(scope: Scope | None, outer: Scope) -> bool:
+    while scope is not None:
+        if scope is outer:
+            return True
+        scope = scope.parent
+    return False
+
+
+def _project_callees(
+    project: ProjectIndex, index: ModuleIndex, calls: list[tuple[cst.Call, Scope]]
+) -> list[tuple[ModuleIndex, str]]:
+    """The project functions, methods and classes (not dataset classes: their code runs in the
+    loader) that calls run, in any module (`self.train_epoch()` too)."""
+    found = []
+    for call, scope in calls:
+        qualified = index.qualify(call.func, scope)
+        if qualified is None or qualified.split(".", 1)[0] in catalog.LIBRARY_PACKAGES:
+            continue
+        definition = project.definition(qualified.replace("().", "."))
+        if definition is None:
+            continue
+        _, module, name = definition
+        if module.module_name.split(".", 1)[0] in catalog.LIBRARY_PACKAGES:
+            continue
+        defined = module.classes.get(name)
+        if defined is None or not module.subclasses_of(defined, catalog.DATASET_BASES):
+            found.append((module, name))
+    return found
 
 
 def _is_step_call(call: cst.Call) -> bool:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,6 +17,7 @@ from seedlint.analysis.environment import string_value
 from seedlint.analysis.index import Statement, is_main_guard
 from seedlint.analysis.modules import imported_modules
 from seedlint.analysis.programs import (
+    imported_elsewhere,
     is_test,
     optimizer_steps,
     seed_options,
@@ -73,7 +73,7 @@ class TrainingNeverSeeds(Rule):
                 )
             ]
         changes, generators = _what_changes(context)
-        if not changes or _benchmarks(context, trains) or _imported_elsewhere(context):
+        if not changes or _benchmarks(context, trains) or imported_elsewhere(context):
             return  # nothing random seen; a benchmark; a library module's demo block
         shown = trains[0]
         yield Finding(
@@ -107,51 +107,6 @@ def _fits(trains: list[cst.Call]) -> bool:
     return any(
         isinstance(call.func, cst.Attribute) and call.func.attr.value == "fit" for call in trains
     )
-
-
-def _imported_elsewhere(context: FileContext) -> bool:
-    """Whether another project file imports this module: a library module whose `__main__` block
-    is a demo or a self-test, not the program."""
-    project = context.settings.project
-    if project is None:
-        return False
-    finder, name = project.finder, context.module_name
-    here = os.path.abspath(context.path)
-    root = _import_root(here, name)
-    spelling = name.rsplit(".", 1)[-1].encode()
-    for file in finder.project_files:
-        if os.path.abspath(file) == here or not os.path.isfile(file):
-            continue
-        try:
-            data = finder.read_bytes(file)
-        except OSError:
-            continue
-        if spelling not in data:
-            continue
-        other = finder.module_name(file)
-        imported = imported_modules(data, other, Path(file).name == "__init__.py")
-        # the same import root: the name finds this file, not a namesake in another script's folder
-        if _import_root(os.path.abspath(file), other) == root and any(
-            module == name or module.startswith(name + ".") for module in imported
-        ):
-            return True
-        # a dotted path through folders without `__init__.py` (`models.lib.module`) that finds it
-        if any(
-            "." in module
-            and module.endswith(f".{spelling.decode()}")
-            and (finder.resolution(module) or ("",))[0] == here
-            for module in imported
-        ):
-            return True
-    return False
-
-
-def _import_root(path: str, module: str) -> str:
-    """The folder a module's dotted name starts from."""
-    levels = module.count(".") + (2 if Path(path).name == "__init__.py" else 1)
-    for _ in range(levels):
-        path = os.path.dirname(path)
-    return path
 
 
 def _benchmarks(context: FileContext, trains: list[cst.Call]) -> bool:

@@ -10,7 +10,7 @@ import libcst as cst
 from seedlint.analysis.arguments import seed_argument
 from seedlint.analysis.context import FileContext
 from seedlint.analysis.index import FunctionInfo, Scope, all_parameters
-from seedlint.analysis.programs import seed_options
+from seedlint.analysis.programs import imported_elsewhere, seed_options
 from seedlint.analysis.walk import iter_children
 from seedlint.rules.base import Finding, Rule
 
@@ -29,7 +29,10 @@ class UnusedSeedOption(Rule):
     patterns = ((b"seed", b"add_argument"), (b"seed", b"option("))
 
     def check(self, context: FileContext) -> Iterator[Finding]:
-        for call, flag, dest in seed_options(context):
+        options = list(seed_options(context))
+        if options and imported_elsewhere(context):
+            return  # a library module's `__main__` demo or self-test, not the program
+        for call, flag, dest in options:
             if _mentioned(context, call, dest) or _escapes(context, dest):
                 continue
             yield Finding(
@@ -43,10 +46,11 @@ class UnusedSeedOption(Rule):
 def _mentioned(context: FileContext, option: cst.Call, dest: str) -> bool:
     """Whether the module names the destination anywhere but in the option itself: an attribute
     (`args.seed`, `cfg.seed`), a key or a `getattr` string (`"seed"`), a click command's parameter,
-    even a comment."""
+    even a comment; not a call of a function of that name (`np.random.seed(0)`)."""
     text = context.source.text
     start, end = context.layout.span(option)
-    return re.search(rf"\b{re.escape(dest)}\b", text[:start] + text[end:]) is not None
+    mention = rf"(?<!\.)\b{re.escape(dest)}\b(?!\s*\()|\.{re.escape(dest)}\b(?!\s*\()"
+    return re.search(mention, text[:start] + text[end:]) is not None
 
 
 def _escapes(context: FileContext, dest: str) -> bool:

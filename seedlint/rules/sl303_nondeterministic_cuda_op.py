@@ -136,7 +136,6 @@ _TENSOR_OPS: dict[str, tuple[_Op, ...]] = {
     "scatter_reduce_": _SCATTER_REDUCE,
     "put": (_Op(_ATOMIC, False, requirement=_IsTrue("accumulate", 3)),),
     "put_": (_Op(_ATOMIC, False, requirement=_IsTrue("accumulate", 3)),),
-    "histc": (_Op(_ATOMIC, False),),
     "bincount": (_Op(_ATOMIC, False, requirement=_Given("weights", 1)),),
     "median": (
         _Op("can return a different index among equal values", False, requirement=_Given("dim", 1)),
@@ -250,7 +249,9 @@ def _no_gradient_through(
     if gradients.without_grad(context.index.statement_of[call]):
         return True
     tensor = argument(call, "input", 0)
-    return tensor is not None and gradients.cannot_require_grad(tensor, scope)
+    return tensor is not None and gradients.cannot_require_grad(
+        tensor, scope, at=context.index.statement_of[call]
+    )
 
 
 def _in_an_unused_helper(context: FileContext, scope: Scope) -> bool:
@@ -319,10 +320,12 @@ class NondeterministicCudaOp(Rule):
             if op.backward_only:
                 if runs_backward is None:
                     runs_backward = differentiates(context)
+                function = context.index.function_of_scope.get(scope)
                 if (
                     not runs_backward
                     or _no_gradient_through(context, gradients, call, scope)
                     or _in_an_unused_helper(context, scope)
+                    or (seeded_here and function and gradients.runs_no_backward(function))
                 ):
                     continue
             yield self._finding(context, call, op, programs)
