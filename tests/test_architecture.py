@@ -41,6 +41,7 @@ LAYERS: list[tuple[str, list[list[str]]]] = [
             ["analysis.index"],
             [
                 "analysis.events",
+                "analysis.branches",
                 "analysis.access_paths",
                 "analysis.instances",
                 "analysis.libraries",

@@ -154,6 +154,29 @@ EXPECTED: dict[str, set[Finding]] = {
     "render_only": {("train.py", "SL112", 9)},  # top level, no `__main__` block, no loop
     # only the loss's upsampling backpropagates: not the labels', `validate()`'s or `histc`
     "segmentation_eval": {("train.py", "SL303", 22), ("train.py", "SL103", 41)},
+    # a model seeding torch from `random_state or RandomState()`: seeded only when given one
+    "random_state_models": {
+        ("fit.py", "SL104", 9),  # the network is drawn before the model seeds with RandomState(100)
+        (
+            "bench.py",
+            "SL106",
+            9,
+        ),  # no random_state: the seed is a draw from an unseeded RandomState
+    },
+    # what runs: functions a command-line runner starts; a training engine's backward and step
+    "cli_runners": {
+        ("fire_train.py", "SL112", 14),
+        ("typer_train.py", "SL112", 17),
+        ("deepspeed_train.py", "SL112", 13),
+    },
+    # `if cuda: torch.cuda.manual_seed(s) else: torch.manual_seed(s)`: the CUDA path's CPU generator
+    "cuda_branch_seed": {("train.py", "SL101", 15), ("train.py", "SL103", 17)},
+    # a helper's `seed=None` handed straight to `np.random.seed`, the helper called without it
+    "seed_default_none": {("train.py", "SL106", 15)},
+    # an environment kept on `self` and reset with the same seed after every episode
+    "held_env_reset": {("agent.py", "SL110", 28)},  # not `seed=self.seed + episode`
+    # a configuration module seeding NumPy and `random` when imported; torch left unseeded
+    "import_time_seed": {("train.py", "SL105", 9)},  # not NumPy in train_seeded.py
 }
 
 

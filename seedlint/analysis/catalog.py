@@ -719,6 +719,19 @@ SEEDING_RUNNERS = frozenset(
         "fairseq_cli.train.main",
     }
 )
+# Command-line runners that call the function they are given, in this process (`fire.Fire(train)`,
+# absl's `app.run(main)`, `typer.run(main)`, jsonargparse's `CLI(main)`), and the typer app whose
+# `@app.command()` functions run when the app is called.
+CLI_RUNNERS = frozenset(
+    {
+        "fire.Fire",
+        "absl.app.run",
+        "typer.run",
+        "jsonargparse.CLI",
+        "jsonargparse.auto_cli",
+    }
+)
+CLI_APPS = frozenset({"typer.Typer()", "typer.main.Typer()"})
 # What makes a program a training run: a backward pass (`catalog.BACKWARD_METHODS`,
 # `GRADIENT_CALLS`), or a Lightning trainer's `fit` (which seeds nothing by itself).
 LIGHTNING_TRAINERS = frozenset(

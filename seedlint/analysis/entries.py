@@ -25,7 +25,7 @@ index (and recorded as read, so a caller's edit re-checks the function's finding
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from weakref import WeakKeyDictionary
 
@@ -33,9 +33,9 @@ import libcst as cst
 
 from seedlint.analysis import catalog
 from seedlint.analysis.arguments import callee_name
-from seedlint.analysis.events import FRESH, Entry, Event, Flow, Site
-from seedlint.analysis.flow import FlowBuilder, exclusive
-from seedlint.analysis.index import FunctionInfo, ModuleIndex, Scope, is_main_guard
+from seedlint.analysis.events import FRESH, Entry, Flow, Site
+from seedlint.analysis.flow import FlowBuilder, exclusive, seeded_by, seeded_on_import
+from seedlint.analysis.index import FunctionInfo, ModuleIndex, Scope
 from seedlint.analysis.modules import CALLERS
 from seedlint.analysis.project import ProjectIndex
 from seedlint.analysis.walk import written
@@ -269,24 +269,3 @@ def _hands_on(index: ModuleIndex, call: cst.Call, scope: Scope, function: Functi
         ):
             return True
     return False
-
-
-def seeded_on_import(body: Flow, deterministic_only: bool = False) -> frozenset[str]:
-    """What a module body's flow seeds outside its `__main__` block: a spawned child re-imports the
-    main module (as `__mp_main__`), and so runs that seeding too."""
-    return seeded_by(
-        (event for event in body.events if not is_main_guard(event.trail[0].statement.node)),
-        deterministic_only,
-    )
-
-
-def seeded_by(events: Iterable[Event], deterministic_only: bool = False) -> frozenset[str]:
-    """The generators some of `events` seed, CUDA's current device counted as CUDA (a random seed
-    too, unless `deterministic_only`)."""
-    seeded: set[str] = set()
-    for event in events:
-        if (event.kind == "seed" and (event.effect.deterministic or not deterministic_only)) or (
-            event.kind == "reseed" and not deterministic_only
-        ):
-            seeded |= catalog.cuda_as_one(event.generators)
-    return frozenset(seeded)

@@ -31,7 +31,14 @@ from seedlint.analysis.arguments import (
 )
 from seedlint.analysis.branches import literal, parameter_values, test_value
 from seedlint.analysis.events import REACHED, Effect, Event, Flow, Project, Step
-from seedlint.analysis.index import FunctionInfo, ModuleIndex, Scope, Statement, all_parameters
+from seedlint.analysis.index import (
+    FunctionInfo,
+    ModuleIndex,
+    Scope,
+    Statement,
+    all_parameters,
+    is_main_guard,
+)
 from seedlint.analysis.initialisation import (
     builds_on_meta,
     discards_draws,
@@ -720,14 +727,43 @@ class FlowBuilder:
             events.append(Event(effect, call, here))
             if effect.kind == "seed":
                 return
-        target = self.index.resolve_local_call(call, statement.scope)
-        if target is None or target in active or len(active) >= _MAX_CALL_DEPTH:
-            return
-        active.add(target)
-        self._certain[target.scope] = parameter_values(self.index, target, call)
-        self._walk_block(self.index.body_of(target), here, events, active, quiet)
-        del self._certain[target.scope]
-        active.discard(target)
+        called = self.index.resolve_local_call(call, statement.scope)
+        targets = [called] if called is not None else self._run_by_a_runner(call, statement.scope)
+        for target in targets:
+            if target in active or len(active) >= _MAX_CALL_DEPTH:
+                continue
+            active.add(target)
+            # a runner passes the command line's values, not known here
+            self._certain[target.scope] = (
+                parameter_values(self.index, target, call) if called is not None else {}
+            )
+            self._walk_block(self.index.body_of(target), here, events, active, quiet)
+            del self._certain[target.scope]
+            active.discard(target)
+
+    def _run_by_a_runner(self, call: cst.Call, scope: Scope) -> list[FunctionInfo]:
+        """The module's functions a command-line runner call runs in this process: the one given
+        to `fire.Fire(train)`, `app.run(main)`, `typer.run(main)`, `CLI(main)`; the
+        `@app.command()` functions of a typer app called as `app()`."""
+        qualified = self.index.qualify(call.func, scope)
+        if qualified in catalog.CLI_RUNNERS and call.args:
+            given = self.index.functions.get(self.index.qualify(call.args[0].value, scope) or "")
+            return [given] if given is not None else []
+        if qualified in catalog.CLI_APPS and isinstance(call.func, cst.Name):
+            app = call.func.value
+            return [
+                function
+                for function in self.index.functions.values()
+                if any(
+                    isinstance(decorator.decorator, cst.Call)
+                    and isinstance(decorator.decorator.func, cst.Attribute)
+                    and decorator.decorator.func.attr.value == "command"
+                    and isinstance(decorator.decorator.func.value, cst.Name)
+                    and decorator.decorator.func.value.value == app
+                    for decorator in function.node.decorators
+                )
+            ]
+        return []
 
 
 def isolated(index: ModuleIndex, expr: cst.BaseExpression, scope: Scope) -> frozenset[str]:
@@ -859,3 +895,24 @@ def reported_call(event: Event, start: int) -> cst.Call:
         if step.call is not None:
             return step.call
     return event.call
+
+
+def seeded_on_import(body: Flow, deterministic_only: bool = False) -> frozenset[str]:
+    """What a module body's flow seeds outside its `__main__` block: a spawned child re-imports the
+    main module (as `__mp_main__`), and so runs that seeding too."""
+    return seeded_by(
+        (event for event in body.events if not is_main_guard(event.trail[0].statement.node)),
+        deterministic_only,
+    )
+
+
+def seeded_by(events: Iterable[Event], deterministic_only: bool = False) -> frozenset[str]:
+    """The generators some of `events` seed, CUDA's current device counted as CUDA (a random seed
+    too, unless `deterministic_only`)."""
+    seeded: set[str] = set()
+    for event in events:
+        if (event.kind == "seed" and (event.effect.deterministic or not deterministic_only)) or (
+            event.kind == "reseed" and not deterministic_only
+        ):
+            seeded |= catalog.cuda_as_one(event.generators)
+    return frozenset(seeded)

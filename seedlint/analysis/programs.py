@@ -23,13 +23,14 @@ from seedlint.analysis import catalog
 from seedlint.analysis.arguments import argument
 from seedlint.analysis.context import AnalysisSettings, FileContext
 from seedlint.analysis.environment import deterministic_mode_on, string_value
+from seedlint.analysis.flow import seeded_on_import
 from seedlint.analysis.gradients import differentiates, is_backward
 from seedlint.analysis.index import ModuleIndex, Scope
 from seedlint.analysis.modules import imported_modules
 from seedlint.analysis.project import ProjectIndex
 from seedlint.analysis.walk import written
 from seedlint.files import display_path
-from seedlint.gates import may_train, trained_gate
+from seedlint.gates import MAY_SEED, may_train, trained_gate
 from seedlint.parsing import Layout, Unplaced
 from seedlint.source import decode_source
 
@@ -116,6 +117,26 @@ def in_test(context: FileContext, scope: Scope) -> bool:
     return False
 
 
+def seeded_by_imports(
+    context: FileContext, deterministic_only: bool = False
+) -> dict[str, frozenset[str]]:
+    """The project modules this module imports that seed when imported (`config.py` running
+    `np.random.seed(0)` at its top level), with the generators each seeds."""
+    project = context.settings.project
+    if project is None:
+        return {}
+    data = context.source.text.encode()
+    found = {}
+    for name in imported_modules(data, context.module_name, context.path.name == "__init__.py"):
+        index = project.module(name, gate=MAY_SEED)
+        if index is None:
+            continue
+        seeded = seeded_on_import(project.builder(index).walk(None), deterministic_only)
+        if seeded:
+            found[name] = seeded
+    return found
+
+
 def imported_elsewhere(context: FileContext) -> bool:
     """Whether another project file imports this module: a library module whose `__main__` block
     is a demo or a self-test, not the program."""
@@ -164,7 +185,9 @@ def _import_root(path: str, module: str) -> str:
 def training_calls(context: FileContext) -> list[cst.Call]:
     """The calls that train: backward passes (`loss.backward()`, `accelerator.backward(loss)`)
     first, then `torch.autograd.grad` and Lightning trainers' `fit`, each in source order."""
-    fits = {f"{trainer}().fit" for trainer in catalog.LIGHTNING_TRAINERS}
+    fits = {f"{trainer}().fit" for trainer in catalog.LIGHTNING_TRAINERS} | {
+        f"{trainer}.from_argparse_args().fit" for trainer in catalog.LIGHTNING_TRAINERS
+    }
     backward, others = [], []
     for call, scope in context.index.all_calls:
         if is_backward(call):
@@ -276,7 +299,10 @@ def _is_step(call: cst.Call) -> bool:
     func = call.func
     receiver = written(func.value).lower()
     handed = written(call.args[0].value).lower() if call.args else ""
-    return ("opt" in receiver and "sched" not in receiver) or "opt" in handed
+    # a training engine steps its optimizer (DeepSpeed's `model_engine.step()`)
+    return (
+        ("opt" in receiver and "sched" not in receiver) or "opt" in handed or "engine" in receiver
+    )
 
 
 def optimizer_steps(context: FileContext) -> list[cst.Call]:

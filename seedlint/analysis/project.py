@@ -22,7 +22,7 @@ from typing import TypeVar
 import libcst as cst
 
 from seedlint.analysis.events import Summary
-from seedlint.analysis.flow import EffectClassifier, FlowBuilder
+from seedlint.analysis.flow import EffectClassifier, FlowBuilder, seeded_on_import
 from seedlint.analysis.index import (
     ClassInfo,
     FunctionInfo,
@@ -546,6 +546,10 @@ class ProjectIndex:
             self.errors.append(f"project index failed on {file}: {type(error).__name__}: {error}")
             return frozenset()
         gates = set()
+        if seeded_on_import(self.builder(index).walk(None), deterministic_only=True):
+            # a module that seeds when imported (`config.py`): the files importing it may seed
+            short = index.module_name.rsplit(".", 1)[-1]
+            gates |= {f"import {short}".encode(), f"{short} import".encode()}
         for function in seeding:
             qualified = (
                 function.owner_class.qualified
@@ -578,15 +582,33 @@ def _parameter_of(
     return name, positional.index(name) if name in positional else None
 
 
-def _parameter_read(expression: cst.BaseExpression | None, function: FunctionInfo) -> str | None:
-    """The first parameter of `function` that an expression reads."""
+def _parameter_read(
+    expression: cst.BaseExpression | None, function: FunctionInfo, depth: int = 0
+) -> str | None:
+    """The first parameter of `function` that an expression reads, also through an attribute the
+    function set from it (`self._random_state = random_state or RandomState()`, then
+    `set_seed(self._random_state.randint(..))`)."""
     if expression is None:
         return None
     params = function.node.params
     names = {
         param.name.value for param in [*positional_parameters(function), *params.kwonly_params]
     }
+    owner = function.owner_class
     for node in (expression, *iter_descendants(expression)):
         if isinstance(node, cst.Name) and node.value in names:
             return node.value
+        if (
+            isinstance(node, cst.Attribute)
+            and isinstance(node.value, cst.Name)
+            and node.value.value == "self"
+            and owner is not None
+            and depth < 2
+        ):
+            for value, scope in owner.attributes.get(node.attr.value, ()):
+                name = (
+                    _parameter_read(value, function, depth + 1) if scope is function.scope else None
+                )
+                if name is not None:
+                    return name
     return None

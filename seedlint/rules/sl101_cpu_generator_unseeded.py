@@ -9,6 +9,7 @@ import libcst as cst
 from seedlint.analysis import catalog
 from seedlint.analysis.context import FileContext
 from seedlint.analysis.events import START, Event
+from seedlint.analysis.flow import exclusive
 from seedlint.analysis.index import Statement
 from seedlint.diagnostics import Applicability, Fix
 from seedlint.rules.base import Finding, Probe, Rule
@@ -38,10 +39,15 @@ class CpuGeneratorUnseeded(Rule):
     def check(self, context: FileContext) -> Iterator[Finding]:
         reported: set[cst.Call] = set()
         for flow in context.seeding_flows:
-            seeded = flow.seeded_generators()
-            if catalog.TORCH_CPU in seeded:
-                continue
-            cuda_seeds = [e for e in flow.seeds() if e.generators & catalog.CUDA_GENERATORS]
+            cpu_seeds = [e for e in flow.seeds() if catalog.TORCH_CPU in e.generators]
+            cuda_seeds = [
+                e
+                for e in flow.seeds()
+                if e.generators & catalog.CUDA_GENERATORS
+                and catalog.TORCH_CPU not in e.generators
+                # `if cuda: torch.cuda.manual_seed(s) else: torch.manual_seed(s)`: on its path
+                and all(exclusive(context.index, e, cpu) for cpu in cpu_seeds)
+            ]
             if not cuda_seeds or cuda_seeds[0].call in reported:
                 continue
             site = context.entry(flow).unseeded_at(frozenset({catalog.TORCH_CPU}))
@@ -51,6 +57,9 @@ class CpuGeneratorUnseeded(Rule):
             reported.add(event.call)
             callee = context.code(event.call.func)
             where = "nothing here" if site is START else "neither this code nor its caller"
+            if cpu_seeds:
+                other = context.code(cpu_seeds[0].call.func)
+                where = f"nothing on its branch (`{other}` runs only on the other)"
             yield Finding(
                 event.call,
                 f"`{callee}` seeds only CUDA generators and {where} seeds the CPU generator, "

@@ -10,6 +10,7 @@ from seedlint.analysis import catalog
 from seedlint.analysis.bindings import value_unused
 from seedlint.analysis.context import FileContext
 from seedlint.analysis.events import START, Event, Flow, Site
+from seedlint.analysis.programs import seeded_by_imports
 from seedlint.analysis.seed_picks import picks_a_seed
 from seedlint.diagnostics import Applicability, Fix
 from seedlint.files import display_path
@@ -35,8 +36,14 @@ class LibraryUnseeded(Rule):
         # One finding per drawing call, with the flows that reach it unseeded: a draw in a class or
         # function that two seeding flows run (the module body and `main()`) is fixed in both.
         found: dict[cst.Call, tuple[Event, str, list[Flow], Site]] = {}
+        imported = (
+            seeded_by_imports(context, deterministic_only=True) if context.seeding_flows else {}
+        )
+        on_import = frozenset().union(*imported.values())  # a project module imported seeds them
         for flow in context.seeding_flows:
             for library, (members, _) in _LIBRARIES.items():
+                if members & on_import:
+                    continue
                 draw = flow.first_unseeded_draw(
                     members,
                     lambda event: (
@@ -59,6 +66,43 @@ class LibraryUnseeded(Rule):
                     flows.append(flow)
         for draw, library, flows, site in found.values():
             yield self._finding(context, flows, draw, library, site)
+        yield from self._seeded_on_import_only(context, found)
+
+    def _seeded_on_import_only(
+        self, context: FileContext, found: dict[cst.Call, tuple]
+    ) -> Iterator[Finding]:
+        """A program that seeds nothing itself, whose imported project modules seed some
+        libraries when imported (`config.py` seeding NumPy and `random`), and that draws from
+        another nobody seeds (torch's initial weights)."""
+        if any(flow.root is None for flow in context.seeding_flows):
+            return
+        imported = seeded_by_imports(context, deterministic_only=True)
+        if not imported:
+            return
+        seeded = frozenset().union(*imported.values())
+        body = context.walk(None)
+        for library, (members, _) in _LIBRARIES.items():
+            if members & seeded:
+                continue
+            draw = body.first_unseeded_draw(
+                members,
+                lambda event: value_unused(
+                    context.index, event.trail[0].statement, context.program is not None
+                ),
+            )
+            if draw is None or draw.call in found:
+                continue
+            module = next(iter(imported))
+            generator = catalog.GENERATOR_LABELS[library]
+            yield Finding(
+                draw.call,
+                f"`{context.code(draw.call.func)}` draws from the {generator} generator, which "
+                f"nothing in this program seeds, although importing `{module}` seeds "
+                f"{catalog.generators_named(imported[module])}, so its values change from run to "
+                "run",
+                help=f"Seed it too, with `{_LIBRARIES[library][1].replace('numpy', 'np')}(seed)`",
+                generators=frozenset({library}),
+            )
 
     def _finding(
         self, context: FileContext, flows: list[Flow], draw: Event, library: str, site: Site

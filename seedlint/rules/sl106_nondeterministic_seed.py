@@ -7,10 +7,20 @@ from collections.abc import Iterator
 import libcst as cst
 
 from seedlint.analysis import catalog
-from seedlint.analysis.arguments import is_none, seed_argument
+from seedlint.analysis.arguments import argument, is_none, seed_argument
+from seedlint.analysis.bindings import read_names
 from seedlint.analysis.context import FileContext
 from seedlint.analysis.events import Effect
-from seedlint.analysis.index import Scope, dotted_name
+from seedlint.analysis.index import (
+    FunctionInfo,
+    ModuleIndex,
+    Scope,
+    Statement,
+    all_parameters,
+    dotted_name,
+    positional_parameters,
+)
+from seedlint.analysis.programs import in_test
 from seedlint.analysis.seed_picks import picks_a_seed
 from seedlint.diagnostics import Applicability, Fix
 from seedlint.rules.base import Finding, Probe, Rule
@@ -45,10 +55,19 @@ class NondeterministicSeed(Rule):
                 and not effect.deterministic
                 and not effect.assumed
                 and not _returned(context, effect.seed_arg, scope)
-            ):
+                and not (effect.summarised and effect.seed_arg is None and in_test(context, scope))
+            ):  # a test exercising a class's default (random) seed checks what holds for any seed
                 yield self._finding(
                     call, self._seed_message(context, call, effect), effect.generators
                 )
+        for call, parameter, seeder, generators in _helpers_left_to_chance(context):
+            yield self._finding(
+                call,
+                f"`{context.code(call.func)}()` is called without its `{parameter}`, which "
+                f"defaults to None and goes straight to `{seeder}(None)`, which seeds from the OS "
+                "entropy source, so every run draws different numbers, and no log says which",
+                generators,
+            )
         if context.seeding_flows:
             yield from self._unseeded_rng_objects(context)
 
@@ -100,6 +119,58 @@ class NondeterministicSeed(Rule):
                     "values differ on every run even though this code seeds the global generators",
                     frozenset({kind}),
                 )
+
+
+def _helpers_left_to_chance(
+    context: FileContext,
+) -> Iterator[tuple[cst.Call, str, str, frozenset[str]]]:
+    """(call, parameter, seeder) for each call of a function of this module that leaves out a
+    seed parameter defaulting to None, which the function hands unchanged, and unguarded, to a
+    seeder that seeds at random given None (`def seed_everything(seed=None):
+    np.random.seed(seed)`, then `seed_everything()`)."""
+    index = context.index
+    random_when_none: dict[FunctionInfo, tuple[str, str, frozenset[str]]] = {}
+    for function in index.functions.values():
+        for call in index.calls_by_scope.get(function.scope, ()):
+            seeder = catalog.SEEDERS.get(index.qualify(call.func, function.scope) or "")
+            arg = (
+                seed_argument(call, seeder.seed_keyword) if seeder and seeder.seed_keyword else None
+            )
+            if not (seeder and seeder.none_is_random and isinstance(arg, cst.Name)):
+                continue
+            default = next(
+                (p.default for p in all_parameters(function.node) if p.name.value == arg.value),
+                None,
+            )
+            if (
+                is_none(default)
+                and default is not None
+                and len(function.scope.values.get(arg.value, ())) == 1
+                and not _guarded_by(index, index.statement_of[call], arg.value)
+            ):
+                random_when_none[function] = (arg.value, context.code(call.func), seeder.seeds)
+                break
+    for call, scope in index.all_calls:
+        function = index.resolve_local_call(call, scope)
+        if function not in random_when_none:
+            continue
+        parameter, seeder, generators = random_when_none[function]
+        position = next(
+            (i for i, p in enumerate(positional_parameters(function)) if p.name.value == parameter),
+            None,
+        )
+        if argument(call, parameter, position) is None and not any(arg.star for arg in call.args):
+            yield call, parameter, seeder, generators
+
+
+def _guarded_by(index: ModuleIndex, statement: Statement, name: str) -> bool:
+    """Whether a statement runs under an `if` of its function that tests `name`."""
+    compound = index.enclosing(statement)
+    while compound is not None and not isinstance(compound.node, (cst.FunctionDef, cst.ClassDef)):
+        if isinstance(compound.node, cst.If) and name in read_names(compound.node.test):
+            return True
+        compound = index.enclosing(compound)
+    return False
 
 
 def _defines_a_reseeding_api(context: FileContext, scope: Scope) -> bool:

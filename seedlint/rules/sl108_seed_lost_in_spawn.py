@@ -11,9 +11,8 @@ import libcst as cst
 from seedlint.analysis import catalog
 from seedlint.analysis.arguments import argument
 from seedlint.analysis.context import FileContext
-from seedlint.analysis.entries import seeded_by, seeded_on_import
 from seedlint.analysis.events import Event, Flow
-from seedlint.analysis.flow import exclusive
+from seedlint.analysis.flow import exclusive, seeded_by, seeded_on_import
 from seedlint.analysis.index import FunctionInfo, Scope
 from seedlint.diagnostics import Applicability, Fix
 from seedlint.gates import SEEDING

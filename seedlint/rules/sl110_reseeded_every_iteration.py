@@ -12,6 +12,7 @@ from seedlint.analysis.arguments import argument, is_none
 from seedlint.analysis.context import FileContext
 from seedlint.analysis.events import Effect, Event
 from seedlint.analysis.flow import reported_call
+from seedlint.analysis.index import ModuleIndex, Scope
 from seedlint.analysis.programs import in_test
 from seedlint.analysis.repetition import (
     Dependence,
@@ -133,8 +134,9 @@ class ReseededEveryIteration(Rule):
             for call, scope in context.calls_by_method("seed")
         ]
         for call, scope, seed in calls:
-            if is_none(seed) or not (index.qualify(call.func, scope) or "").startswith(
-                catalog.RL_MODULES
+            if is_none(seed) or not (
+                (index.qualify(call.func, scope) or "").startswith(catalog.RL_MODULES)
+                or _held_environment(index, call, scope)
             ):
                 continue
             trail = loop_trail(index, call)
@@ -213,3 +215,18 @@ class ReseededEveryIteration(Rule):
             help=help_text,
             generators=generators,
         )
+
+
+def _held_environment(index: ModuleIndex, call: cst.Call, scope: Scope) -> bool:
+    """`self.env.reset(seed=..)` where the object keeps an environment it was given (its type
+    unknown): a `reset` with a `seed=` on an attribute named for an environment."""
+    func = call.func
+    if index.qualify(func, scope) is not None or not isinstance(func, cst.Attribute):
+        return False
+    holder = func.value
+    return (
+        func.attr.value == "reset"
+        and argument(call, "seed", None) is not None
+        and isinstance(holder, cst.Attribute)
+        and "env" in holder.attr.value.lower()
+    )

@@ -12,20 +12,19 @@ from seedlint.analysis import catalog
 from seedlint.analysis.arguments import argument, callee_name, is_literal
 from seedlint.analysis.context import FileContext
 from seedlint.analysis.edits import Editor
-from seedlint.analysis.entries import seeded_on_import
 from seedlint.analysis.environment import string_value
 from seedlint.analysis.index import Statement, is_main_guard
-from seedlint.analysis.modules import imported_modules
 from seedlint.analysis.programs import (
     imported_elsewhere,
     is_test,
     optimizer_steps,
     seed_options,
+    seeded_by_imports,
     training_calls,
     trains_elsewhere,
 )
 from seedlint.diagnostics import Applicability, Fix
-from seedlint.gates import MAY_SEED, SCRIPT, UNSEEDED, Gate
+from seedlint.gates import SCRIPT, UNSEEDED, Gate
 from seedlint.rules.base import Finding, Probe, Rule
 
 # Functions that time or test a training step rather than train a model.
@@ -127,16 +126,7 @@ def _seeds(context: FileContext) -> bool:
     gate = Gate(context.settings.seed_functions, context.settings.project_gates)
     if gate.seeds_beyond_trainers(data) or context.seeding_flows:
         return True
-    if any(context.calls_to(*catalog.SEEDING_RUNNERS)):
-        return True
-    project = context.settings.project
-    if project is None:
-        return False
-    for name in imported_modules(data, context.module_name, context.path.name == "__init__.py"):
-        index = project.module(name, gate=MAY_SEED)
-        if index is not None and seeded_on_import(project.builder(index).walk(None)):
-            return True
-    return False
+    return any(context.calls_to(*catalog.SEEDING_RUNNERS)) or bool(seeded_by_imports(context))
 
 
 def _what_changes(context: FileContext) -> tuple[list[str], frozenset[str]]:
