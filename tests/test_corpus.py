@@ -177,6 +177,8 @@ EXPECTED: dict[str, set[Finding]] = {
     "held_env_reset": {("agent.py", "SL110", 28)},  # not `seed=self.seed + episode`
     # a configuration module seeding NumPy and `random` when imported; torch left unseeded
     "import_time_seed": {("train.py", "SL105", 9)},  # not NumPy in train_seeded.py
+    # a trainer picked on a branch, trained through steps inherited from its base class
+    "trainer_branches": {("train.py", "SL112", 20)},
 }
 
 

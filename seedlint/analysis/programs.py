@@ -208,16 +208,35 @@ def trains_elsewhere(context: FileContext, calls: list[cst.Call]) -> cst.Call | 
     index = context.index
     resolved = []
     for call in calls:
-        qualified = index.qualify(call.func, index.statement_of[call].scope)
-        if qualified is None or qualified.split(".", 1)[0] in catalog.LIBRARY_PACKAGES:
-            continue
-        found = project.definition(qualified.replace("().", "."))
-        if found is not None and found[1].module_name != index.module_name:
-            resolved.append((found[2] in found[1].classes, call, found[1], found[2]))
+        for qualified in _callees(index, call):
+            if qualified.split(".", 1)[0] in catalog.LIBRARY_PACKAGES:
+                continue
+            found = _run_definition(project, qualified.replace("().", "."))
+            if found is not None and found[0].module_name != index.module_name:
+                resolved.append((found[1] in found[0].classes, call, *found))
     for _, call, module, name in sorted(resolved, key=lambda item: item[0]):
         if _reaches_training(project, module, name):
             return call
     return None
+
+
+def _callees(index: ModuleIndex, call: cst.Call) -> list[str]:
+    """What a call runs, qualified: its callee, or, for a method of a name bound to one of
+    several objects (`trainer = SingleTrainer(..)` on one branch, `EncDecTrainer(..)` on the
+    other, then `trainer.mlm_step(..)`), that method of each."""
+    scope = index.statement_of[call].scope
+    qualified = index.qualify(call.func, scope)
+    if qualified is not None:
+        return [qualified]
+    func = call.func
+    if not (isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name)):
+        return []
+    found = []
+    for value in index.bound_values(func.value.value, scope):
+        built = index.qualify(value.func, scope) if isinstance(value, cst.Call) else None
+        if built is not None and "(" not in built:
+            found.append(f"{built}.{func.attr.value}")
+    return found
 
 
 def _reaches_training(project: ProjectIndex, module: ModuleIndex, name: str) -> bool:
@@ -239,6 +258,19 @@ def _reaches_training(project: ProjectIndex, module: ModuleIndex, name: str) -> 
             following += _project_callees(project, module, calls)
         layer = following
     return False
+
+
+def _run_definition(project: ProjectIndex, qualified: str) -> tuple[ModuleIndex, str] | None:
+    """The module and qualified name of the project function, method or class a call runs: a
+    method a class inherits from a base of its module too (`SingleTrainer.clm_step` defined on
+    `Trainer`)."""
+    found = project.definition(qualified)
+    if found is not None:
+        return found[1], found[2]
+    owner, _, method = qualified.rpartition(".")
+    cls = project.class_definition(owner) if owner else None
+    function = cls[0].find_method(cls[1], method) if cls is not None else None
+    return (cls[0], function.qualified) if function is not None else None
 
 
 def _calls_run_by(index: ModuleIndex, name: str) -> list[tuple[cst.Call, Scope]]:
@@ -274,10 +306,10 @@ def _project_callees(
         qualified = index.qualify(call.func, scope)
         if qualified is None or qualified.split(".", 1)[0] in catalog.LIBRARY_PACKAGES:
             continue
-        definition = project.definition(qualified.replace("().", "."))
+        definition = _run_definition(project, qualified.replace("().", "."))
         if definition is None:
             continue
-        _, module, name = definition
+        module, name = definition
         if module.module_name.split(".", 1)[0] in catalog.LIBRARY_PACKAGES:
             continue
         defined = module.classes.get(name)
