@@ -42,6 +42,8 @@ SEEDING_SPELLINGS = (
 # `Trainer(` is a seeding spelling for transformers' trainers (which seed when built); Lightning's
 # `Trainer(` seeds nothing, and the flow tells the two apart.
 TRAINER = b"Trainer("
+# Seeding spellings that seed a private generator only: a `torch.Generator`'s own seed, a space's.
+_PRIVATE_SEEDING = re.compile(rb"Generator\([^()]*\)\.manual_seed\(|_space\.seed\(")
 # In a rule's patterns, stands for "any seeding spelling": SEEDING_SPELLINGS, the configured
 # `seed-functions` and the project gates (`init_seeds(`, `Trainer(`).
 SEEDING = b"\x00seeding"
@@ -151,14 +153,15 @@ def contains_any(data: bytes, gate: Iterable[bytes]) -> bool:
     return any(spelling in data for spelling in gate)
 
 
-def calls_a_gate(data: bytes, gates: Iterable[bytes]) -> bool:
+def calls_a_gate(data: bytes, gates: Iterable[bytes], methods: bool = True) -> bool:
     """Whether the bytes call one of the project's seeding helpers (`init_seeds(`): its name as a
-    whole word, not the tail of another (the gate `init(` is not in `__init__(`)."""
+    whole word, not the tail of another (the gate `init(` is not in `__init__(`); with `methods`
+    false, not as a method of an object either (`.train(`)."""
     for gate in gates:
         start = data.find(gate)
         while start != -1:
             before = data[start - 1 : start]
-            if not (before.isalnum() or before == b"_"):
+            if not (before.isalnum() or before == b"_" or (before == b"." and not methods)):
                 return True
             start = data.find(gate, start + 1)
     return False
@@ -199,6 +202,17 @@ class Gate:
         spellings = tuple(spelling for spelling in self.spellings if spelling != TRAINER)
         return may_seed(data, self.project_gates, spellings)
 
+    def seeds_globally(self, data: bytes) -> bool:
+        """Whether the bytes surely hold a seeding of global generators: a seeding spelling that is
+        not the seeding of a private generator (`torch.Generator().manual_seed(42)`, a space's
+        `seed(`), or a call of a project helper that is not a method of some object (`model.train()`
+        is not the project's `train(`)."""
+        data = _PRIVATE_SEEDING.sub(b"", data)
+        spellings = tuple(spelling for spelling in self.spellings if spelling != TRAINER)
+        return contains_any(data, spellings) or calls_a_gate(
+            data, self.project_gates, methods=False
+        )
+
     def rules_for(self, rules: Sequence[HasPatterns], data: bytes, path: str = "") -> list:
         """The rules whose patterns the bytes (of the file at `path`) contain (a tuple pattern: all
         of its parts)."""
@@ -217,7 +231,7 @@ class Gate:
             if part == SEEDING:
                 return seeding
             if part == UNSEEDED:
-                return not self.seeds_beyond_trainers(data)
+                return not self.seeds_globally(data)
             if part == SCRIPT:
                 return (
                     path.endswith(".ipynb")

@@ -179,6 +179,8 @@ EXPECTED: dict[str, set[Finding]] = {
     "import_time_seed": {("train.py", "SL105", 9)},  # not NumPy in train_seeded.py
     # a trainer picked on a branch, trained through steps inherited from its base class
     "trainer_branches": {("train.py", "SL112", 20)},
+    # what can seed: a private generator's seed; `model.train()` beside a project's seeding `train`
+    "private_seeding_only": {("split_train.py", "SL112", 14), ("finetune.py", "SL112", 12)},
 }
 
 

@@ -780,6 +780,22 @@ DETERMINISTIC_HELPERS = (
     *((trainer, "deterministic", None) for trainer in sorted(LIGHTNING_TRAINERS)),
 )
 
+# Libraries whose global seeding the catalog knows in full: a call into them that is not one of
+# its seeders seeds no global generator (a generator's own `manual_seed`, a module's `train()`).
+KNOWN_LIBRARIES = frozenset(
+    {
+        "torch",
+        "torchvision",
+        "torchaudio",
+        "numpy",
+        "random",
+        "gym",
+        "gymnasium",
+        "sklearn",
+        "datasets",
+        "builtins",
+    }
+)
 # Libraries whose code a program calls as a library, even where the linted project is the library
 # itself (torch's own tree): a program "trains" the project's modules, not theirs.
 LIBRARY_PACKAGES = frozenset(

@@ -23,6 +23,7 @@ from seedlint.analysis.programs import (
     training_calls,
     trains_elsewhere,
 )
+from seedlint.analysis.walk import written
 from seedlint.diagnostics import Applicability, Fix
 from seedlint.gates import SCRIPT, UNSEEDED, Gate
 from seedlint.rules.base import Finding, Probe, Rule
@@ -124,9 +125,30 @@ def _seeds(context: FileContext) -> bool:
     seeds from its configuration, or a project module it imports that seeds on import."""
     data = context.source.text.encode()
     gate = Gate(context.settings.seed_functions, context.settings.project_gates)
-    if gate.seeds_beyond_trainers(data) or context.seeding_flows:
+    if context.seeding_flows or (
+        gate.seeds_beyond_trainers(data) and _spelled_seeding(context, gate)
+    ):
         return True
     return any(context.calls_to(*catalog.SEEDING_RUNNERS)) or bool(seeded_by_imports(context))
+
+
+def _spelled_seeding(context: FileContext, gate: Gate) -> bool:
+    """Whether a call spelled like seeding may seed a global generator: one the analysis cannot
+    resolve (`self.set_seed()`, a helper of a module not found), or one of the project or of a
+    library it does not know. Not a call into a library it knows that seeds no global generator
+    (`torch.Generator().manual_seed(42)` for one split, `model.train()` although a project script
+    beside it defines a seeding `train`, `env.action_space.seed(0)`)."""
+    index = context.index
+    for call, scope in index.all_calls:
+        if not gate.seeds_beyond_trainers(f"{written(call.func)}(".encode()):
+            continue
+        qualified = index.qualify(call.func, scope)
+        if qualified is None or qualified.partition(".")[0] not in catalog.KNOWN_LIBRARIES:
+            return True
+        effect = context.classifier.seeding_effect(call, scope)
+        if effect is not None and effect.kind == "seed":
+            return True
+    return False
 
 
 def _what_changes(context: FileContext) -> tuple[list[str], frozenset[str]]:
