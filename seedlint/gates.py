@@ -8,7 +8,8 @@ question:
 - which rules to run on a file: each rule's `patterns` (a tuple entry: all of its parts), where
   `SEEDING` stands for "this file may seed" (`may_seed`), `UNSEEDED` for "this file may seed
   nothing", `SCRIPT` for "this file may be a script" (a notebook, a `__main__` block, a top-level
-  loop) and `TRAINED` for "a seeded CUDA program of the project trains this module" (a
+  loop) `DISTRIBUTED` for "this file calls a project function handing out a DistributedSampler",
+  and `TRAINED` for "a seeded CUDA program of the project trains this module" (a
   `trained_gate` among the project gates);
 - whether a file may seed: a seeding spelling (`SEEDING_SPELLINGS`, the names of the configured
   `seed-functions`), or a call of one of the project's own seeding helpers, whose `name(` spellings
@@ -64,6 +65,9 @@ _TOP_LEVEL_TRAINING = re.compile(rb"^(?:[\w.]+\s*=\s*)?[\w.]*\b(?:train|fit)\w*\
 # In a rule's patterns, stands for "a seeded CUDA program of the project trains this module": the
 # project gates hold a `trained_gate` for it.
 TRAINED = b"\x00trained:"
+# In a rule's patterns, stands for "this file calls a project function that hands out a shuffling
+# DistributedSampler" (`build_loader(`): the project gates hold DISTRIBUTED + its `name(`.
+DISTRIBUTED = b"\x00distributed:"
 
 # What another module's bytes must hold for the project index to read it for a question.
 MAY_SEED = (b"seed",)
@@ -185,7 +189,13 @@ class Gate:
         self.spellings = SEEDING_SPELLINGS + tuple(
             name.rsplit(".", 1)[-1].encode() for name in seed_functions
         )
-        self.project_gates = tuple(sorted(g for g in project_gates if not g.startswith(TRAINED)))
+        self.project_gates = tuple(
+            sorted(g for g in project_gates if not g.startswith((TRAINED, DISTRIBUTED)))
+        )
+        # `name(` of the project functions that hand out a shuffling DistributedSampler
+        self.distributed = tuple(
+            sorted(g[len(DISTRIBUTED) :] for g in project_gates if g.startswith(DISTRIBUTED))
+        )
         # TRAINED + path, for each module a program trains
         self.trained = frozenset(
             g[: g.index(b"\x00", len(TRAINED))] for g in project_gates if g.startswith(TRAINED)
@@ -239,6 +249,8 @@ class Gate:
                     or _TOP_LEVEL_LOOP.search(data) is not None
                     or _TOP_LEVEL_TRAINING.search(data) is not None
                 )
+            if part == DISTRIBUTED:
+                return calls_a_gate(data, self.distributed)
             return trained if part == TRAINED else part in data
 
         return [

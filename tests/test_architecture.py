@@ -42,6 +42,7 @@ LAYERS: list[tuple[str, list[list[str]]]] = [
             [
                 "analysis.events",
                 "analysis.branches",
+                "analysis.samplers",
                 "analysis.access_paths",
                 "analysis.instances",
                 "analysis.libraries",

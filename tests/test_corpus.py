@@ -181,6 +181,8 @@ EXPECTED: dict[str, set[Finding]] = {
     "trainer_branches": {("train.py", "SL112", 20)},
     # what can seed: a private generator's seed; `model.train()` beside a project's seeding `train`
     "private_seeding_only": {("split_train.py", "SL112", 14), ("finetune.py", "SL112", 12)},
+    # a loader over a DistributedSampler built in another module, or from its keyword arguments
+    "loader_elsewhere": {("train.py", "SL201", 16), ("train_kwargs.py", "SL201", 18)},
 }
 
 

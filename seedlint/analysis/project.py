@@ -36,8 +36,9 @@ from seedlint.analysis.modules import (
     imported_modules,
     neighbourhood,
 )
+from seedlint.analysis.samplers import Handed, handed_out
 from seedlint.analysis.walk import iter_descendants
-from seedlint.gates import MAY_SEED, MAY_SEED_OR_DRAW, STAR_IMPORT, contains_any
+from seedlint.gates import DISTRIBUTED, MAY_SEED, MAY_SEED_OR_DRAW, STAR_IMPORT, contains_any
 from seedlint.parsing import Layout, LeanLayout, NotParsed, lean_parse, parse
 from seedlint.source import SourceDecodeError, SourceText, decode_source
 
@@ -536,8 +537,24 @@ class ProjectIndex:
         return set().union(*(self.gates_of(file) for file in neighbourhood(files)))
 
     def gates_of(self, file: Path) -> frozenset[bytes]:
-        """`name(` of the public functions and classes of one module that seed."""
-        index = self.module(self.finder.module_name(file), gate=MAY_SEED)
+        """`name(` of the public functions and classes of one module that seed; DISTRIBUTED +
+        `name(` of those that hand out a shuffling DistributedSampler."""
+        name = self.finder.module_name(file)
+        handing = self.module(name, gate=(b"DistributedSampler",))
+        distributed = frozenset(
+            DISTRIBUTED + f"{qualified.rsplit('.', 1)[-1]}(".encode()
+            for qualified in (handed_out(handing) if handing is not None else ())
+        )
+        return distributed | self._seeding_gates(file, name)
+
+    def handed_out(self, qualified: str) -> Handed | None:
+        """What the project function `qualified` returns that holds a shuffling
+        DistributedSampler (a sampler, a loader over one, a loader's keyword arguments)."""
+        found = self._function(qualified, gate=(b"DistributedSampler",))
+        return handed_out(found[0]).get(found[1].qualified) if found is not None else None
+
+    def _seeding_gates(self, file: Path, name: str) -> frozenset[bytes]:
+        index = self.module(name, gate=MAY_SEED)
         if index is None:
             return frozenset()
         try:

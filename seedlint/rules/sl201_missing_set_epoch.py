@@ -19,13 +19,12 @@ from seedlint.analysis.instances import (
     kept_from,
     methods_in_view,
 )
+from seedlint.analysis.samplers import LOADER_SAMPLER_POSITION, SHUFFLE_POSITION, Handed
 from seedlint.analysis.walk import iter_descendants
 from seedlint.diagnostics import Applicability, Fix
-from seedlint.gates import ITERATES
+from seedlint.gates import DISTRIBUTED, ITERATES
 from seedlint.rules.base import Finding, Probe, Rule
 
-_SHUFFLE_POSITION = 3  # DistributedSampler(dataset, num_replicas, rank, shuffle, seed, drop_last)
-_LOADER_SAMPLER_POSITION = 3  # DataLoader(dataset, batch_size, shuffle, sampler, ...)
 _MAX_DEPTH = 6
 _NOT_ITERATING = frozenset(
     {"len", "range", "str", "repr", "print", "id", "type", "isinstance", "hasattr", "getattr"}
@@ -65,7 +64,7 @@ class MissingSetEpoch(Rule):
     name = "missing-set-epoch"
     summary = "A shuffling DistributedSampler is iterated every epoch without `set_epoch`"
     fix_availability = "safe"
-    patterns = (b"DistributedSampler",)
+    patterns = (b"DistributedSampler", DISTRIBUTED)
     probe = Probe.EPOCH_ORDER
 
     def check(self, context: FileContext) -> Iterator[Finding]:
@@ -185,19 +184,20 @@ class MissingSetEpoch(Rule):
         for call, scope in index.all_calls:
             qualified = index.qualify(call.func, scope)
             if qualified in samplers and not is_literal(
-                argument(call, "shuffle", _SHUFFLE_POSITION), "False"
+                argument(call, "shuffle", SHUFFLE_POSITION), "False"
             ):
                 created.add(call)
                 targets = self._targets(context, call)
                 handles.samplers.update(targets)
                 if _on_every_path(context, call):
                     handles.always.update(targets)
+        self._handed_from_elsewhere(context, handles)
         if not created:
             return handles
         factories = _factories(context, created)
         for call, scope in index.all_calls:
             if index.qualify(call.func, scope) in catalog.DATA_LOADERS:
-                sampler = argument(call, "sampler", _LOADER_SAMPLER_POSITION)
+                sampler = argument(call, "sampler", LOADER_SAMPLER_POSITION)
                 if sampler is None or is_none(sampler):
                     continue
                 factory = (
@@ -227,6 +227,38 @@ class MissingSetEpoch(Rule):
                         if always:
                             handles.always.add(held)
         return handles
+
+    def _handed_from_elsewhere(self, context: FileContext, handles: _Handles) -> None:
+        """Samplers and loaders a function of another project module hands out (`loader =
+        build_loader(args)`), and loaders built from the keyword arguments one returns
+        (`DataLoader(ds, **loader_kwargs(ds))`). Whether they are distributed on every path is
+        not followed: a guarded `set_epoch` is taken to be right."""
+        project, index = context.settings.project, context.index
+        if project is None:
+            return
+        kwargs_given: list[tuple[cst.Call, set[str]]] = []
+        for call, scope in index.all_calls:
+            qualified = index.qualify(call.func, scope)
+            if qualified is None or qualified.startswith(f"{index.module_name}."):
+                continue
+            handed = project.handed_out(qualified)
+            if handed is Handed.SAMPLER:
+                handles.samplers.update(self._targets(context, call))
+            elif handed is Handed.LOADER:
+                for target in self._targets(context, call):
+                    handles.loaders[target] = f"{target}.sampler"
+            elif handed is Handed.KWARGS:
+                kwargs_given.append((call, self._targets(context, call)))
+        for call, scope in index.all_calls:
+            if kwargs_given and index.qualify(call.func, scope) in catalog.DATA_LOADERS:
+                unpacked = [arg.value for arg in call.args if arg.star == "**"]
+                if any(
+                    value is made or context.code(value) in names
+                    for value in unpacked
+                    for made, names in kwargs_given
+                ):
+                    for target in self._targets(context, call):
+                        handles.loaders[target] = f"{target}.sampler"
 
     @staticmethod
     def _targets(context: FileContext, call: cst.Call) -> set[str]:
@@ -635,7 +667,7 @@ def _shuffles(factory: tuple[FunctionInfo, cst.Call], call: cst.Call) -> bool:
     """Whether a factory call gets a shuffling sampler: not when the sampler's `shuffle` is a
     parameter of the factory that the call (or the parameter's default) sets to a literal False."""
     function, made = factory
-    shuffle = argument(made, "shuffle", _SHUFFLE_POSITION)
+    shuffle = argument(made, "shuffle", SHUFFLE_POSITION)
     if not isinstance(shuffle, cst.Name):
         return True
     given = dict(bind_arguments(function, call)).get(shuffle.value)
