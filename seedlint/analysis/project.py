@@ -566,7 +566,10 @@ class ProjectIndex:
         if seeded_on_import(self.builder(index).walk(None), deterministic_only=True):
             # a module that seeds when imported (`config.py`): the files importing it may seed
             short = index.module_name.rsplit(".", 1)[-1]
-            gates |= {f"import {short}".encode(), f"{short} import".encode()}
+            gates |= {
+                f"import {short}".encode("utf-8", "surrogateescape"),
+                f"{short} import".encode("utf-8", "surrogateescape"),
+            }
         for function in seeding:
             qualified = (
                 function.owner_class.qualified
