@@ -183,6 +183,8 @@ EXPECTED: dict[str, set[Finding]] = {
     "private_seeding_only": {("split_train.py", "SL112", 14), ("finetune.py", "SL112", 12)},
     # a loader over a DistributedSampler built in another module, or from its keyword arguments
     "loader_elsewhere": {("train.py", "SL201", 16), ("train_kwargs.py", "SL201", 18)},
+    # an upsampling branch only the inference script's constructor flag takes
+    "inference_branch": {("models/net.py", "SL303", 11), ("train.py", "SL103", 7)},
 }
 
 

@@ -21,11 +21,12 @@ import libcst as cst
 
 from seedlint.analysis import catalog
 from seedlint.analysis.arguments import argument
+from seedlint.analysis.branches import parameter_values
 from seedlint.analysis.context import AnalysisSettings, FileContext
 from seedlint.analysis.environment import deterministic_mode_on, string_value
 from seedlint.analysis.flow import seeded_on_import
 from seedlint.analysis.gradients import differentiates, is_backward
-from seedlint.analysis.index import ModuleIndex, Scope
+from seedlint.analysis.index import ClassInfo, ModuleIndex, Scope
 from seedlint.analysis.modules import imported_modules
 from seedlint.analysis.project import ProjectIndex
 from seedlint.analysis.walk import written
@@ -447,6 +448,36 @@ def definition_of(index: ModuleIndex, scope: Scope) -> str:
     if function is not None:
         return _key(index, function.qualified)
     return scope.owner_class.qualified if scope.owner_class is not None else ""
+
+
+def constructor_values(
+    project: ProjectIndex, program: Path, module: Path, cls: ClassInfo, parameter: str
+) -> list[object] | None:
+    """The literal values the program at `program` gives a constructor parameter of the class
+    `cls` of the module at `module`, one per place it builds the class (a literal passed, or the
+    default); None when one of them is not known, or the program builds it nowhere itself (a
+    builder of another module may)."""
+    built = project.module_at(program)
+    target = os.path.abspath(module)
+    index = project.module_at(module)
+    init = index.find_method(cls, "__init__") if index is not None else None
+    if built is None or init is None:
+        return None
+    found: list[object] = []
+    for call, scope in built.all_calls:
+        qualified = built.qualify(call.func, scope)
+        definition = project.definition(qualified) if qualified and "(" not in qualified else None
+        if (
+            definition is None
+            or os.path.abspath(definition[0]) != target
+            or local_name(definition[1], definition[2]) != local_name(index, cls.qualified)
+        ):
+            continue
+        values = parameter_values(built, init, call)
+        if parameter not in values:
+            return None
+        found.append(values[parameter])
+    return found or None
 
 
 def local_name(index: ModuleIndex, qualified: str) -> str:

@@ -23,8 +23,15 @@ from seedlint.analysis.arguments import argument, is_literal, is_none
 from seedlint.analysis.context import FileContext
 from seedlint.analysis.environment import deterministic_mode_on
 from seedlint.analysis.gradients import Gradients, differentiates, is_backward
-from seedlint.analysis.index import Scope
-from seedlint.analysis.programs import definition_of, local_name
+from seedlint.analysis.index import (
+    ClassInfo,
+    FunctionInfo,
+    ModuleIndex,
+    Scope,
+    Statement,
+    positional_parameters,
+)
+from seedlint.analysis.programs import constructor_values, definition_of, local_name
 from seedlint.diagnostics import Applicability, Fix
 from seedlint.files import display_path
 from seedlint.gates import SEEDING, TRAINED
@@ -312,7 +319,7 @@ class NondeterministicCudaOp(Rule):
         gradients = Gradients(context)
         for call, scope in context.index.all_calls:
             programs = () if seeded_here else _trained_by(context, trained, scope)
-            if not (seeded_here or programs):
+            if not (seeded_here or programs) or _branch_never_trained(context, call, programs):
                 continue
             op = self._op(context, call, scope)
             if op is None or _adds_at_unique_indices(context, call, scope):
@@ -378,6 +385,70 @@ def _trained_by(context: FileContext, trained: dict[str, list[str]], scope: Scop
     if definition:
         return trained.get(local_name(context.index, definition), [])
     return sorted({program for programs in trained.values() for program in programs})
+
+
+def _branch_never_trained(context: FileContext, call: cst.Call, programs: Sequence[str]) -> bool:
+    """Whether the op sits on a side of an `if self.flag:` that every program training the class
+    rules out by what it passes its constructor (`Net(upsample_output=False)`, or the default:
+    only an inference script builds it with the flag that upsamples)."""
+    project = context.settings.project
+    index = context.index
+    statement = index.statement_of[call]
+    function = index.function_of_scope.get(statement.scope)
+    owner = function.owner_class if function is not None else None
+    if project is None or owner is None or not programs:
+        return False
+    init = index.find_method(owner, "__init__")
+    for test, side in _enclosing_tests(index, statement):
+        negated = isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not)
+        attribute = test.expression if negated else test
+        parameter = _kept_parameter(owner, init, attribute)
+        if parameter is None:
+            continue
+        values = [
+            constructor_values(project, Path(program), Path(context.path), owner, parameter)
+            for program in programs
+        ]
+        if all(found is not None for found in values) and all(
+            (bool(value) != negated) != side for found in values for value in found
+        ):
+            return True
+    return False
+
+
+def _enclosing_tests(
+    index: ModuleIndex, statement: Statement
+) -> Iterator[tuple[cst.BaseExpression, bool]]:
+    """The tests of the `if` statements around a statement in its function, each with the side
+    the statement is on (True: the body, run when the test holds)."""
+    current, compound = statement, index.enclosing(statement)
+    while compound is not None and not isinstance(compound.node, (cst.FunctionDef, cst.ClassDef)):
+        if isinstance(compound.node, cst.If):
+            blocks = index.blocks_of(compound.node)
+            yield compound.node.test, bool(blocks) and current.siblings is blocks[0]
+        current, compound = compound, index.enclosing(compound)
+
+
+def _kept_parameter(
+    owner: ClassInfo, init: FunctionInfo | None, attribute: cst.BaseExpression
+) -> str | None:
+    """The constructor parameter `self.flag` keeps, when `__init__` sets it from the parameter
+    alone and nothing else sets it."""
+    if not (
+        init is not None
+        and isinstance(attribute, cst.Attribute)
+        and isinstance(attribute.value, cst.Name)
+        and attribute.value.value == "self"
+    ):
+        return None
+    assigned = owner.attributes.get(attribute.attr.value, [])
+    if len(assigned) != 1 or assigned[0][1] is not init.scope:
+        return None
+    value = assigned[0][0]
+    parameters = {param.name.value for param in positional_parameters(init)} | {
+        param.name.value for param in init.node.params.kwonly_params
+    }
+    return value.value if isinstance(value, cst.Name) and value.value in parameters else None
 
 
 def _program_clause(programs: Sequence[str]) -> str:
