@@ -185,6 +185,8 @@ EXPECTED: dict[str, set[Finding]] = {
     "loader_elsewhere": {("train.py", "SL201", 16), ("train_kwargs.py", "SL201", 18)},
     # an upsampling branch only the inference script's constructor flag takes
     "inference_branch": {("models/net.py", "SL303", 11), ("train.py", "SL103", 7)},
+    # a seeded CUDA program whose backward pass runs in its agent's method
+    "agent_backward": {("agent.py", "SL303", 10), ("main.py", "SL103", 7)},
 }
 
 

@@ -375,9 +375,17 @@ def is_seeded_cuda_training(context: FileContext) -> bool:
     return (
         bool(context.seeding_flows)
         and context.uses_cuda
-        and differentiates(context)
         and not deterministic_mode_on(context)
+        and (differentiates(context) or _trains_through_the_project(context))
     )
+
+
+def _trains_through_the_project(context: FileContext) -> bool:
+    """Whether the module's body runs project code of another module that backpropagates and
+    steps (an agent's `learn()`, a runner's `train()`)."""
+    calls = [call for call, _ in context.index.all_calls]
+    ran = context.run_by_module_body(calls)
+    return trains_elsewhere(context, [call for call in calls if call in ran]) is not None
 
 
 def trained_definitions(context: FileContext) -> dict[Path, set[str]]:
