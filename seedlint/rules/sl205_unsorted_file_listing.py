@@ -208,12 +208,59 @@ class _Listings:
     def _constructors(self) -> frozenset[str]:
         return self._dataset_classes | _TORCH_DATASETS | catalog.DATA_LOADERS
 
+    def _constructs(self, call: cst.Call, scope: Scope) -> bool:
+        """Whether a call builds a dataset or a loader: a dataset class of the module or of
+        another project module, torch's datasets and loaders, or `cls(..)` in a classmethod of a
+        dataset class (a factory: `ImageDataset.from_folder(root)`)."""
+        qualified = self.index.qualify(call.func, scope)
+        if qualified in self._constructors or qualified in self._imported_dataset_classes:
+            return True
+        function = self.index.function_of_scope.get(scope)
+        owner = function.owner_class if function is not None else None
+        params = function.node.params.params if function is not None else ()
+        return (
+            owner is not None
+            and owner.qualified in self._dataset_classes
+            and isinstance(call.func, cst.Name)
+            and bool(params)
+            and call.func.value == params[0].name.value
+            and any(
+                isinstance(d.decorator, cst.Name) and d.decorator.value == "classmethod"
+                for d in function.node.decorators
+            )
+        )
+
+    @cached_property
+    def _imported_dataset_classes(self) -> frozenset[str]:
+        """The dataset classes of other project modules the module builds (`PackedDataset(..)`
+        from the project's `lit_llama.packed_dataset`)."""
+        project = self.context.settings.project
+        if project is None:
+            return frozenset()
+        found = set()
+        for call, scope in self.index.all_calls:
+            qualified = self.index.qualify(call.func, scope)
+            if (
+                qualified is None
+                or "(" in qualified
+                or not qualified.rsplit(".", 1)[-1][:1].isupper()
+                or qualified.startswith(f"{self.index.module_name}.")
+                or qualified.split(".", 1)[0] in catalog.LIBRARY_PACKAGES
+            ):
+                continue
+            defined = project.class_definition(qualified)
+            if defined is not None and defined[0].subclasses_of(defined[1], catalog.DATASET_BASES):
+                found.add(qualified)
+        return frozenset(found)
+
     @cached_property
     def _builder_scopes(self) -> set[Scope]:
         """Scopes that construct a dataset or loader, and functions whose result is passed to
         one."""
         builders: set[Scope] = set()
-        for call, scope in self.context.calls_to(*self._constructors):
+        for call, scope in self.context.calls_to(
+            *self._constructors, *self._imported_dataset_classes
+        ):
             builders.add(scope)
             for arg in call.args:
                 called = (
@@ -302,9 +349,9 @@ class _Listings:
                     collection, scope, depth, seen
                 )
             qualified = self.index.qualify(call.func, scope)
-            return qualified == "builtins.enumerate" or qualified in self._constructors
+            return qualified == "builtins.enumerate" or self._constructs(call, scope)
         if isinstance(parent, cst.Arg):  # a keyword argument: `DataLoader(dataset=..)`
-            return self.index.qualify(self.tree.parents[parent].func, scope) in self._constructors
+            return self._constructs(self.tree.parents[parent], scope)
         if isinstance(parent, cst.Assign) and parent.value is top:
             return any(self._stored(target.target, scope, depth, seen) for target in parent.targets)
         if isinstance(parent, cst.AnnAssign) and parent.value is top:
