@@ -188,6 +188,8 @@ EXPECTED: dict[str, set[Finding]] = {
     # a seeded CUDA program whose backward pass runs in its agent's method
     "agent_backward": {("agent.py", "SL303", 10), ("main.py", "SL103", 7)},
     # listings reaching a dataset through a factory classmethod, or a dataset class of another module
+    # `shuffle=False if args.distributed else True`: the data order of the default path
+    "conditional_shuffle": {("train.py", "SL112", 23)},
     "dataset_factories": {
         ("listing.py", "SL205", 10),
         ("listing.py", "SL205", 10),

@@ -170,7 +170,7 @@ def _what_changes(context: FileContext) -> tuple[list[str], frozenset[str]]:
     candidates: dict[cst.Call, str] = {}
     for call, scope in index.all_calls:
         qualified = index.qualify(call.func, scope) or ""
-        if qualified in catalog.DATA_LOADERS and is_literal(argument(call, "shuffle", 2), "True"):
+        if qualified in catalog.DATA_LOADERS and _may_be_true(argument(call, "shuffle", 2)):
             candidates[call] = "data order"
         elif qualified in catalog.SHUFFLING_CALLS:
             candidates[call] = "data order"
@@ -188,6 +188,14 @@ def _what_changes(context: FileContext) -> tuple[list[str], frozenset[str]]:
     if draws:
         ranked.append(f"draws of {_listed(list(draws)[:3])}")
     return ranked, frozenset(generators)
+
+
+def _may_be_true(value: cst.BaseExpression | None) -> bool:
+    """`True`, or a conditional expression one of whose sides is (`False if distributed else
+    True`: the sampler shuffles where the program is not distributed)."""
+    if isinstance(value, cst.IfExp):
+        return _may_be_true(value.body) or _may_be_true(value.orelse)
+    return is_literal(value, "True")
 
 
 def _listed(changes: list[str]) -> str:
