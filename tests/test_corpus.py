@@ -190,6 +190,12 @@ EXPECTED: dict[str, set[Finding]] = {
     # listings reaching a dataset through a factory classmethod, or a dataset class of another module
     # `shuffle=False if args.distributed else True`: the data order of the default path
     "conditional_shuffle": {("train.py", "SL112", 23)},
+    # a sampler made only when a flag every caller leaves off; a loop showing one batch at a time
+    "sampler_flags": {
+        ("train_ddp.py", "SL201", 16),
+        ("demo.py", "SL104", 33),  # the model is built before the function it is given seeds
+        ("train_ddp.py", "SL104", 25),
+    },
     "dataset_factories": {
         ("listing.py", "SL205", 10),
         ("listing.py", "SL205", 10),

@@ -132,6 +132,11 @@ class Gradients:
         inside = [node for node in iter_descendants(loop.node) if isinstance(node, cst.Call)]
         return any(_is_method_call(call, "eval") for call in (*earlier, *inside))
 
+    def trains(self, statement: Statement) -> bool:
+        """Whether running a statement takes a backward pass or an optimizer step (itself, or in
+        a function of the module it calls)."""
+        return self._trains(statement.node, statement.scope, 0)
+
     def _trains(self, node: cst.CSTNode, scope: Scope, depth: int) -> bool:
         """Whether running a node takes a backward pass or an optimizer step (itself, or in a
         function of the module it calls)."""

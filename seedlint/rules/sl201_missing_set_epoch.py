@@ -9,6 +9,7 @@ import libcst as cst
 
 from seedlint.analysis import catalog
 from seedlint.analysis.arguments import argument, is_literal, is_none
+from seedlint.analysis.branches import parameter_values, test_value
 from seedlint.analysis.context import FileContext
 from seedlint.analysis.gradients import Gradients
 from seedlint.analysis.index import FunctionInfo, ModuleIndex, Statement, bind_arguments
@@ -80,10 +81,11 @@ class MissingSetEpoch(Rule):
             if isinstance(s.node, (cst.For, cst.While))
         ]
         epoch_loops = {}
+        gradients = Gradients(context)
         for loop in loops:
             if self._iteration(context, loop, handles) is None:
                 held = self._iterates(context, index.blocks_of(loop.node), handles, set(), 0)
-                if held is not None:
+                if held is not None and not _samples_batches(gradients, loop):
                     epoch_loops[loop] = held
         for loop, held in epoch_loops.items():
             enclosing = [
@@ -183,8 +185,10 @@ class MissingSetEpoch(Rule):
         created = set()
         for call, scope in index.all_calls:
             qualified = index.qualify(call.func, scope)
-            if qualified in samplers and not is_literal(
-                argument(call, "shuffle", SHUFFLE_POSITION), "False"
+            if (
+                qualified in samplers
+                and not is_literal(argument(call, "shuffle", SHUFFLE_POSITION), "False")
+                and not _ruled_out_by_callers(context, call)
             ):
                 created.add(call)
                 targets = self._targets(context, call)
@@ -747,6 +751,58 @@ def _on_every_path(context: FileContext, call: cst.Call) -> bool:
             return False
         compound = index.enclosing(compound)
     return True
+
+
+def _samples_batches(gradients: Gradients, loop: Statement) -> bool:
+    """Whether a loop only takes one batch at a time to show or check it (`b =
+    next(iter(loader))`, then decoding) and trains nothing: not an epoch over the data."""
+    takes_one = any(
+        isinstance(node, cst.Call)
+        and isinstance(node.func, cst.Name)
+        and node.func.value == "next"
+        and node.args
+        and isinstance(node.args[0].value, cst.Call)
+        and isinstance(node.args[0].value.func, cst.Name)
+        and node.args[0].value.func.value == "iter"
+        for node in iter_descendants(loop.node)
+    )
+    return takes_one and not gradients.trains(loop)
+
+
+def _ruled_out_by_callers(context: FileContext, call: cst.Call) -> bool:
+    """Whether the sampler is made on a side of `x if flag else y` that every call of its
+    function in the module rules out by the value it passes (`create_dataloaders(..,
+    is_distributed=False)`, or the default)."""
+    index = context.index
+    statement = index.statement_of[call]
+    function = index.function_of_scope.get(statement.scope)
+    if function is None:
+        return False
+    callers = [
+        other
+        for other, scope in index.all_calls
+        if index.resolve_local_call(other, scope) is function
+    ]
+    if not callers:
+        return False
+    for inner in iter_descendants(statement.node):
+        if not isinstance(inner, cst.IfExp):
+            continue
+        side = _side_of(inner, call)
+        if side is None:
+            continue
+        known = [{function.scope: parameter_values(index, function, other)} for other in callers]
+        if all(test_value(inner.test, statement.scope, values) == (not side) for values in known):
+            return True
+    return False
+
+
+def _side_of(expression: cst.IfExp, call: cst.Call) -> bool | None:
+    """True when `call` is in the body of `x if c else y`, False in its `else`, else None."""
+    for side, branch in ((True, expression.body), (False, expression.orelse)):
+        if any(call is part for part in (branch, *iter_descendants(branch))):
+            return side
+    return None
 
 
 def _in_conditional_expression(node: cst.CSTNode, call: cst.Call) -> bool:
