@@ -139,6 +139,20 @@ class TestSL401FunctionalDropoutTraining:
     def test_dropout_that_already_follows_training_mode_is_not_flagged(self, body):
         assert findings(in_forward(body), {"SL401"}) == []
 
+    def test_dropout_in_sampling_code_run_without_grad_is_meant_to_draw(self):
+        source = MODULE_HEADER + (
+            "class Diffusion(nn.Module):\n"
+            "    @torch.no_grad()\n"
+            "    def p_sample(self, noise, noise_dropout=0.0):\n"
+            "        if noise_dropout > 0.0:\n"
+            "            noise = F.dropout(noise, p=noise_dropout)\n"
+            "        return noise\n"
+            "\n"
+            "    def forward(self, x):\n"
+            "        return F.dropout(x, 0.1)\n"
+        )
+        assert findings(source, {"SL401"}) == [("SL401", 14, 16)]
+
     @pytest.mark.parametrize(
         "body, row, column",
         [

@@ -10,6 +10,7 @@ import libcst as cst
 from seedlint.analysis import catalog
 from seedlint.analysis.arguments import argument
 from seedlint.analysis.context import FileContext
+from seedlint.analysis.gradients import Gradients
 from seedlint.analysis.index import FunctionInfo, bind_arguments, parameter_names
 from seedlint.analysis.instances import instance_name
 from seedlint.analysis.walk import iter_descendants
@@ -44,6 +45,7 @@ class FunctionalDropoutTraining(Rule):
 
     def check(self, context: FileContext) -> Iterator[Finding]:
         index = context.index
+        gradients = Gradients(context)
         for call, scope in context.calls_to(*_DROPOUT_TRAINING_DEFAULT):
             method = index.function_of_scope.get(scope)
             if (
@@ -57,6 +59,8 @@ class FunctionalDropoutTraining(Rule):
             default = _DROPOUT_TRAINING_DEFAULT[index.qualify(call.func, scope)]
             if default and _follows_training_mode(context, call, method):
                 continue  # in eval mode it does not run, or drops nothing
+            if default and gradients.without_grad(index.statement_of[call]):
+                continue  # sampling code run without grad: its dropout is meant to draw there
             yield self._finding(context, call, method, default)
 
     def _finding(
