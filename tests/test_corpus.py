@@ -190,6 +190,8 @@ EXPECTED: dict[str, set[Finding]] = {
     # listings reaching a dataset through a factory classmethod, or a dataset class of another module
     # `shuffle=False if args.distributed else True`: the data order of the default path
     "conditional_shuffle": {("train.py", "SL112", 23)},
+    # training in a spawned worker; a hand-written SGD step
+    "spawn_and_scratch": {("main.py", "SL112", 15), ("sgd_from_scratch.py", "SL112", 17)},
     # a sampler made only when a flag every caller leaves off; a loop showing one batch at a time
     "sampler_flags": {
         ("train_ddp.py", "SL201", 16),

@@ -732,6 +732,9 @@ CLI_RUNNERS = frozenset(
     }
 )
 CLI_APPS = frozenset({"typer.Typer()", "typer.main.Typer()"})
+# Modules whose calls start processes that run a function they are given (`mp.spawn(worker)`,
+# `Process(target=worker)`, a pool's `map`).
+PROCESS_MODULES = ("multiprocessing.", "torch.multiprocessing.", "concurrent.futures.")
 # What makes a program a training run: a backward pass (`catalog.BACKWARD_METHODS`,
 # `GRADIENT_CALLS`), or a Lightning trainer's `fit` (which seeds nothing by itself).
 LIGHTNING_TRAINERS = frozenset(

@@ -149,13 +149,20 @@ class FileContext:
                     found.setdefault(event.call, []).append((flow, event))
         return found
 
+    @cached_property
+    def program_flow(self) -> Flow:
+        """What running the file itself runs, into the functions it starts in other processes
+        (what the program draws, not what it seeds: seeding does not cross into a spawned
+        process)."""
+        return FlowBuilder(self.index, self.classifier, into_processes=True).walk(None)
+
     def run_by_module_body(self, calls: Iterable[cst.Call]) -> set[cst.Call]:
-        """The calls that running the file itself (its body, `__main__` block and what they call)
-        runs."""
+        """The calls that running the file itself (its body, `__main__` block, what they call and
+        the functions they start in other processes) runs."""
         watched = frozenset(calls)
         if not watched:
             return set()
-        flow = FlowBuilder(self.index, self.classifier, watched).walk(None)
+        flow = FlowBuilder(self.index, self.classifier, watched, into_processes=True).walk(None)
         return {event.call for event in flow.events if event.call in watched}
 
     @cached_property

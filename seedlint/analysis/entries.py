@@ -52,7 +52,6 @@ _SPAWNERS = frozenset(
         "torch.multiprocessing.spawn.start_processes",
     }
 )
-_PROCESS_MODULES = ("multiprocessing.", "torch.multiprocessing.", "concurrent.futures.")
 _PARTIAL = frozenset({"functools.partial"})
 _ANALYSES: WeakKeyDictionary[ProjectIndex, Entries] = WeakKeyDictionary()
 
@@ -221,7 +220,7 @@ class Entries:
                 parent = self.entry(index, builder, flow.root, depth + 1, visiting)
                 seeded |= parent.seeded
                 known = bool(parent.sites) and all(site.known for site in parent.sites)
-            if runner.startswith(_PROCESS_MODULES):
+            if runner.startswith(catalog.PROCESS_MODULES):
                 yield Site(*place, frozenset(seeded - {catalog.PYTHON_RANDOM}), known, True, call)
             else:
                 yield Site(*place, frozenset(seeded), known, call=call)
@@ -242,7 +241,7 @@ def started_in_processes(index: ModuleIndex, builder: FlowBuilder) -> list[Funct
     launches = [
         (call, scope)
         for call, scope in index.all_calls
-        if call.args and (index.qualify(call.func, scope) or "").startswith(_PROCESS_MODULES)
+        if call.args and (index.qualify(call.func, scope) or "").startswith(catalog.PROCESS_MODULES)
     ]
     if not launches:
         return []

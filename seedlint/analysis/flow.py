@@ -518,12 +518,16 @@ class FlowBuilder:
         index: ModuleIndex,
         classifier: EffectClassifier,
         watched: frozenset[cst.Call] = frozenset(),
+        into_processes: bool = False,
     ) -> None:
         self.index = index
         self.classifier = classifier
         self.watched = (
             watched  # calls to record as "reach" events when they have no effect of their own
         )
+        # walk into the functions the module starts in other processes (what the program runs,
+        # not what it seeds there: seeding does not cross into a spawned process)
+        self.into_processes = into_processes
         self._discarding: dict = {}  # steps through which draws only initialise weights never used
         self.memo: dict = {}  # what is computed once per module (its call graph, entries' sites)
         # While walking: the parameters' known values, by function scope, from the calls made
@@ -744,11 +748,20 @@ class FlowBuilder:
     def _run_by_a_runner(self, call: cst.Call, scope: Scope) -> list[FunctionInfo]:
         """The module's functions a command-line runner call runs in this process: the one given
         to `fire.Fire(train)`, `app.run(main)`, `typer.run(main)`, `CLI(main)`; the
-        `@app.command()` functions of a typer app called as `app()`."""
+        `@app.command()` functions of a typer app called as `app()`; with `into_processes`, the
+        function a process is started with (`mp.spawn(main_worker, ..)`)."""
         qualified = self.index.qualify(call.func, scope)
         if qualified in catalog.CLI_RUNNERS and call.args:
             given = self.index.functions.get(self.index.qualify(call.args[0].value, scope) or "")
             return [given] if given is not None else []
+        if self.into_processes and (qualified or "").startswith(catalog.PROCESS_MODULES):
+            values = [argument(call, "target", None), *(arg.value for arg in call.args[:1])]
+            return [
+                function
+                for value in values
+                if value is not None
+                and (function := self.index.functions.get(self.index.qualify(value, scope) or ""))
+            ]
         if qualified in catalog.CLI_APPS and isinstance(call.func, cst.Name):
             app = call.func.value
             return [

@@ -29,7 +29,7 @@ from seedlint.analysis.gradients import differentiates, is_backward
 from seedlint.analysis.index import ClassInfo, ModuleIndex, Scope
 from seedlint.analysis.modules import imported_modules
 from seedlint.analysis.project import ProjectIndex
-from seedlint.analysis.walk import written
+from seedlint.analysis.walk import iter_descendants, written
 from seedlint.files import display_path
 from seedlint.gates import MAY_SEED, may_train, trained_gate
 from seedlint.parsing import Layout, Unplaced
@@ -340,16 +340,36 @@ def _is_step(call: cst.Call) -> bool:
 
 def optimizer_steps(context: FileContext) -> list[cst.Call]:
     """Calls that step an optimizer: `.step()` on a `torch.optim` optimizer or on a name that says
-    it is one (`optimizer_G.step()`, `d_optim.step()`), or a scaler's `scaler.step(optimizer)`."""
+    it is one (`optimizer_G.step()`, `d_optim.step()`), a scaler's `scaler.step(optimizer)`, or a
+    hand-written step (`param.data.sub_(lr * param.grad)`, `param.grad.zero_()`)."""
     return [
         call
         for call, scope in context.index.all_calls
         if _is_step(call)
+        or _is_manual_step(call)
         or (
             _is_step_call(call)
             and (context.index.qualify(call.func.value, scope) or "").startswith("torch.optim.")
         )
     ]
+
+
+def _is_manual_step(call: cst.Call) -> bool:
+    """A hand-written gradient step: a parameter moved in place by its gradient
+    (`param.data.sub_(lr * param.grad)`), or its gradient cleared (`param.grad.zero_()`)."""
+    func = call.func
+    if not isinstance(func, cst.Attribute):
+        return False
+    if func.attr.value == "zero_":
+        receiver = func.value
+        if isinstance(receiver, cst.Attribute) and receiver.attr.value == "data":
+            receiver = receiver.value
+        return isinstance(receiver, cst.Attribute) and receiver.attr.value == "grad"
+    return func.attr.value in ("sub_", "add_") and any(
+        isinstance(node, cst.Attribute) and node.attr.value == "grad"
+        for arg in call.args
+        for node in (arg.value, *iter_descendants(arg.value))
+    )
 
 
 def seed_options(context: FileContext) -> Iterator[tuple[cst.Call, str, str]]:

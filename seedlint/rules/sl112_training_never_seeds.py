@@ -44,6 +44,12 @@ class TrainingNeverSeeds(Rule):
         (b"backward", b"step", UNSEEDED, SCRIPT),
         (b"autograd", b"step", UNSEEDED, SCRIPT),
         (b".fit(", UNSEEDED, SCRIPT),
+        (
+            b"backward",
+            b".grad",
+            UNSEEDED,
+            SCRIPT,
+        ),  # a hand-written step: `p.data.sub_(lr * p.grad)`
         (b"train", UNSEEDED, SCRIPT),  # a trainer of another module (`Runner(args).train()`)
     )
     probe = Probe.RUN_TO_RUN
@@ -143,10 +149,16 @@ def _spelled_seeding(context: FileContext, gate: Gate) -> bool:
         if not gate.seeds_beyond_trainers(f"{written(call.func)}(".encode()):
             continue
         qualified = index.qualify(call.func, scope)
-        if qualified is None or qualified.partition(".")[0] not in catalog.KNOWN_LIBRARIES:
+        if qualified is None:
             return True
+        if qualified.startswith(f"{index.module_name}.") or index.resolve_local_call(call, scope):
+            continue  # a function of this module: the seeding flows tell whether it seeds
+        project = context.settings.project
+        known = qualified.partition(".")[0] in catalog.KNOWN_LIBRARIES or (
+            project is not None and project.has_module_of(qualified)
+        )
         effect = context.classifier.seeding_effect(call, scope)
-        if effect is not None and effect.kind == "seed":
+        if not known or (effect is not None and effect.kind == "seed"):
             return True
     return False
 
@@ -158,7 +170,7 @@ def _what_changes(context: FileContext) -> tuple[list[str], frozenset[str]]:
     changes: dict[str, None] = {}
     draws: dict[str, None] = {}  # other draws, by what they call
     generators: set[str] = set()
-    for event in context.walk(None).events:
+    for event in context.program_flow.events:
         if event.kind != "draw":
             continue
         generators |= catalog.cuda_as_one(event.generators)
