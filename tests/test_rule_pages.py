@@ -12,6 +12,7 @@ from seedlint.selection import default_codes
 
 SECTIONS = (
     "## What it flags",
+    "## The chain it needs",
     "## Why it matters",
     "## Example",
     "## Fixed version",
