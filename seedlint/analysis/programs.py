@@ -24,14 +24,13 @@ from seedlint.analysis.arguments import argument
 from seedlint.analysis.branches import parameter_values
 from seedlint.analysis.context import AnalysisSettings, FileContext
 from seedlint.analysis.environment import deterministic_mode_on, string_value
-from seedlint.analysis.flow import seeded_on_import
 from seedlint.analysis.gradients import differentiates, is_backward
 from seedlint.analysis.index import ClassInfo, ModuleIndex, Scope
 from seedlint.analysis.modules import imported_modules
 from seedlint.analysis.project import ProjectIndex
 from seedlint.analysis.walk import iter_descendants, written
 from seedlint.files import display_path
-from seedlint.gates import MAY_SEED, may_train, trained_gate
+from seedlint.gates import may_train, trained_gate
 from seedlint.parsing import Layout, Unplaced
 from seedlint.source import decode_source
 
@@ -129,10 +128,7 @@ def seeded_by_imports(
     data = context.source.text.encode()
     found = {}
     for name in imported_modules(data, context.module_name, context.path.name == "__init__.py"):
-        index = project.module(name, gate=MAY_SEED)
-        if index is None:
-            continue
-        seeded = seeded_on_import(project.builder(index).walk(None), deterministic_only)
+        seeded = project.seeds_on_import(name, deterministic_only)
         if seeded:
             found[name] = seeded
     return found

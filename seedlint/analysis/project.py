@@ -47,6 +47,10 @@ _UNPARSED = object()  # a module not parsed yet (None: parsed, and not a module)
 T = TypeVar("T")
 
 
+# The key of a module's import-time seeding among the summaries.
+_ON_IMPORT = "<on import>:"
+
+
 @dataclass
 class _Module:
     index: ModuleIndex
@@ -466,7 +470,20 @@ class ProjectIndex:
         """What a call to `qualified` does, when it is a project function that seeds or draws
         (only seeds, and its draws as far as modules that can seed show them, under
         `seeding_only`)."""
-        key = (qualified, self.gate)
+        return self._kept((qualified, self.gate), lambda: self._call_summary(qualified))
+
+    def seeds_on_import(self, name: str, deterministic_only: bool = False) -> frozenset[str]:
+        """What the project module `name` seeds when it is imported (its top level outside its
+        `__main__` block): `config.py` running `np.random.seed(0)`."""
+        key = (f"{_ON_IMPORT}{name}", (b"deterministic",) if deterministic_only else MAY_SEED)
+        summary = self._kept(key, lambda: self._import_summary(name, deterministic_only))
+        return summary.seeds if summary is not None else frozenset()
+
+    def _kept(
+        self, key: tuple[str, tuple[bytes, ...]], compute: Callable[[], Summary | None]
+    ) -> Summary | None:
+        """A summary computed once per run, or kept from an earlier run while the modules read to
+        compute it are unchanged."""
         known = self.known_summaries.get(key)
         if (
             key not in self._summaries
@@ -485,21 +502,27 @@ class ProjectIndex:
             return None
         self._in_progress.append(key)
         with self.recording() as reads:
-            found = self._function(qualified)
-            if (
-                found is None
-                and self.gate == MAY_SEED
-                and qualified.rsplit(".", 1)[-1][:1].isupper()
-            ):
-                # a class whose constructor calls its base's, which may seed in another module
-                found = self._function(qualified, gate=(*MAY_SEED, b"super("))
-            summary = self._summarise(*found) if found is not None else None
+            summary = compute()
         self._in_progress.pop()
         if key in self._unfinished:
             self._unfinished.discard(key)
         else:
             self._summaries[key] = (summary, reads)
         return summary
+
+    def _call_summary(self, qualified: str) -> Summary | None:
+        found = self._function(qualified)
+        if found is None and self.gate == MAY_SEED and qualified.rsplit(".", 1)[-1][:1].isupper():
+            # a class whose constructor calls its base's, which may seed in another module
+            found = self._function(qualified, gate=(*MAY_SEED, b"super("))
+        return self._summarise(*found) if found is not None else None
+
+    def _import_summary(self, name: str, deterministic_only: bool) -> Summary | None:
+        index = self.module(name, gate=MAY_SEED)
+        if index is None:
+            return None
+        seeds = seeded_on_import(self.builder(index).walk(None), deterministic_only)
+        return Summary(seeds, None, frozenset()) if seeds else None
 
     @contextmanager
     def seeding_only(self) -> Iterator[None]:
@@ -563,7 +586,7 @@ class ProjectIndex:
             self.errors.append(f"project index failed on {file}: {type(error).__name__}: {error}")
             return frozenset()
         gates = set()
-        if seeded_on_import(self.builder(index).walk(None), deterministic_only=True):
+        if self.seeds_on_import(name, deterministic_only=True):
             # a module that seeds when imported (`config.py`): the files importing it may seed
             short = index.module_name.rsplit(".", 1)[-1]
             gates |= {
