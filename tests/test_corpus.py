@@ -202,6 +202,7 @@ EXPECTED: dict[str, set[Finding]] = {
         ("listing.py", "SL205", 10),
         ("listing.py", "SL205", 10),
         ("pretrain.py", "SL205", 11),
+        ("hf_text.py", "SL205", 10),  # files loaded and concatenated in listing order
     },
 }
 

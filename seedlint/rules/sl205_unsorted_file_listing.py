@@ -64,7 +64,12 @@ _TORCH_DATASETS = frozenset(
     f"torch.utils.data{module}.{name}"
     for module in ("", ".dataset")
     for name in ("TensorDataset", "ConcatDataset", "ChainDataset", "StackDataset", "Subset")
-)
+) | {
+    # Hugging Face datasets: the files given and the datasets concatenated keep their order
+    "datasets.load_dataset",
+    "datasets.concatenate_datasets",
+    "datasets.interleave_datasets",
+}
 _MAX_CALL_DEPTH = 3
 
 
@@ -90,7 +95,7 @@ class UnsortedFileListing(Rule):
             b"walk(",
             b"list_dir_or_file",
         )
-        for builder in (b"Dataset", b"DataLoader")
+        for builder in (b"Dataset", b"DataLoader", b"load_dataset", b"concatenate_datasets")
     )
 
     def check(self, context: FileContext) -> Iterator[Finding]:
@@ -491,8 +496,14 @@ class _Listings:
             for node in (value, *own_nodes(value))
             if isinstance(node, (cst.Name, cst.Attribute)) and dotted_name(node) == key
         ]
-        return bool(reads) and not any(
-            self.tree.order_chain(node, scope)[-1] is value for node in reads
+        # `files = [files[0]]` picks by the listing's order: it sorts nothing
+        return (
+            bool(reads)
+            and not any(self.tree.order_chain(node, scope)[-1] is value for node in reads)
+            and not any(
+                isinstance(node, cst.Subscript) and dotted_name(node.value) == key
+                for node in (value, *own_nodes(value))
+            )
         )
 
     def _uses(
