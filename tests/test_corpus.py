@@ -124,6 +124,8 @@ EXPECTED: dict[str, set[Finding]] = {
         ("model.py", "SL401", 17),  # `_mix` gets self.p whatever the mode
     },
     # Issue 38: every finding a chain of links the analysis saw.
+    # a project loader returning the iteration; the epoch loop starts from a name computed from it
+    "resume_helper": {("train.py", "SL114", 20)},
     "resume_loads": {
         ("main.py", "SL114", 25),  # one resume loaded from a URL or a file: one finding
         ("distill.py", "SL114", 20),  # not the teacher's weights loaded into the same name

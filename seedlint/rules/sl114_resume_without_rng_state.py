@@ -10,11 +10,11 @@ import libcst as cst
 
 from seedlint.analysis import catalog
 from seedlint.analysis.arguments import argument, callee_name, is_literal
-from seedlint.analysis.bindings import reaching_bindings
+from seedlint.analysis.bindings import reaching_bindings, read_names
 from seedlint.analysis.context import FileContext
 from seedlint.analysis.edits import Editor
 from seedlint.analysis.environment import string_value
-from seedlint.analysis.index import Scope, Statement
+from seedlint.analysis.index import ModuleIndex, Scope, Statement
 from seedlint.analysis.walk import written
 from seedlint.diagnostics import Applicability, Edit, Fix
 from seedlint.gates import SEEDING
@@ -101,34 +101,43 @@ def _resumes(context: FileContext) -> Iterator[tuple[list[cst.Call], str, str]]:
         if len(call.args) >= 2 and not call.args[0].keyword
     ]
     loads: dict[Statement, cst.Call] = {}
+    shown: set[cst.Call] = set()
     for call, scope in index.all_calls:
         if not (
             index.qualify(call.func, scope) in _CHECKPOINT_LOADERS
             or _LOADER_NAME.match(callee_name(call.func) or "")
         ):
             continue
-        node = index.statement_of[call].node
-        if (
-            isinstance(node, cst.Assign)
-            and node.value is call
-            and len(node.targets) == 1
-            and isinstance(node.targets[0].target, cst.Name)
-        ):
-            loads[index.statement_of[call]] = call
+        statement = index.statement_of[call]
+        node = statement.node
+        if not (isinstance(node, cst.Assign) and node.value is call and len(node.targets) == 1):
+            continue
+        target = node.targets[0].target
+        if isinstance(target, cst.Name):
+            loads[statement] = call
+        elif isinstance(target, cst.Tuple):
+            # `model, optimizer, iteration = load_checkpoint(path, model, optimizer)`
+            for element in target.elements:
+                name = element.value
+                if (
+                    isinstance(name, cst.Name)
+                    and _PROGRESS_KEY.search(name.value)
+                    and _starts_from(index, statement, name.value, starts)
+                    and call not in shown
+                ):
+                    shown.add(call)
+                    yield [call], name.value, name.value
     names_by_scope: dict[Scope, set[str]] = {}
     for statement in loads:
         names_by_scope.setdefault(statement.scope, set()).add(
             written(statement.node.targets[0].target)
         )
     order = {call: position for position, (call, _) in enumerate(index.all_calls)}
-    shown: set[cst.Call] = set()
     for scope, names in names_by_scope.items():
         for statement in index.statements_in(scope):
             for checkpoint in names:
                 read = _progress_read(statement.node, checkpoint)
-                if read is None or not any(
-                    re.search(rf"(?<![\w.]){re.escape(read[0])}(?!\w)", start) for start in starts
-                ):
+                if read is None or not _starts_from(index, statement, read[0], starts):
                     continue
                 resumed = [
                     loads[binding]
@@ -139,6 +148,26 @@ def _resumes(context: FileContext) -> Iterator[tuple[list[cst.Call], str, str]]:
                 if resumed and resumed[0] not in shown:
                     shown.add(resumed[0])
                     yield resumed, *read
+
+
+def _starts_from(
+    index: ModuleIndex, statement: Statement, progress: str, starts: list[str]
+) -> bool:
+    """Whether a training loop starts from the restored progress: `range(start_epoch, ..)`, or
+    from a name its scope computes from it (`epoch_offset = max(0, int(iteration / len(loader)))`,
+    then `range(epoch_offset, ..)`)."""
+    names = {progress} | {
+        written(other.node.targets[0].target)
+        for other in index.statements_in(statement.scope)
+        if isinstance(other.node, cst.Assign)
+        and len(other.node.targets) == 1
+        and progress.split(".")[0] in read_names(other.node.value)
+    }
+    return any(
+        re.search(rf"(?<![\w.]){re.escape(name)}(?!\w)", start)
+        for name in names
+        for start in starts
+    )
 
 
 def _progress_read(node: cst.CSTNode, checkpoint: str) -> tuple[str, str] | None:
@@ -177,9 +206,11 @@ def _fix(context: FileContext, loads: list[cst.Call], key: str) -> Fix:
     load = loads[0]
     statement = index.statement_of[load]
     saved = _saved_dicts(context, key)
+    target = statement.node.targets[0].target if isinstance(statement.node, cst.Assign) else None
     if (
         len(saved) != 1
         or len(loads) > 1
+        or not isinstance(target, cst.Name)  # `model, optimizer, step = load_checkpoint(..)`
         or not (
             isinstance(statement.line, cst.SimpleStatementLine) and len(statement.line.body) == 1
         )
