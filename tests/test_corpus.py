@@ -135,7 +135,7 @@ EXPECTED: dict[str, set[Finding]] = {
     # tests reseed to compare; a test seeding once after drawing the model it checks
     "reseed_to_compare": {("tests/test_layers.py", "SL104", 33)},
     # demo cells whose draws only feed plots, asserts and printed values; the data trained on
-    "notebook_plots": {("regression_tutorial.ipynb", "SL104", 1)},  # cell 8
+    "notebook_plots": {("regression_tutorial.ipynb", "SL104", 1)},  # cell 9
     # a folder without `__init__.py`: the model a program trains, a self-test imported elsewhere
     "namespace_packages": {
         ("tool/train.py", "SL103", 9),

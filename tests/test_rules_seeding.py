@@ -1817,6 +1817,7 @@ class TestLibraryShufflesDrawFromNumPy:
                 torch.manual_seed(seed)
                 splits = load_dataset("imdb")["train"].train_test_split(test_size=0.1)
                 x_train, x_test = train_test_split(range(10), test_size=0.2)
+                return splits, x_train
 
 
             main(0)

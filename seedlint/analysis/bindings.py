@@ -73,6 +73,13 @@ def bound_by(statement: Statement) -> Iterator[str]:
                 yield from _target_names(item.asname.name)
 
 
+def _holder(node: cst.BaseExpression) -> str:
+    """The name an attribute or item chain starts from (`ax` in `ax[0].imshow`)."""
+    while isinstance(node, (cst.Attribute, cst.Subscript)):
+        node = node.value
+    return node.value if isinstance(node, cst.Name) else ""
+
+
 def _root(node: cst.BaseExpression) -> str:
     while isinstance(node, cst.Attribute):
         node = node.value
@@ -173,6 +180,8 @@ _DISPLAYING = frozenset({"print", "len", "type", "isinstance", "display", "id", 
 # Calls that only show what they are given: whatever is computed in their arguments is shown.
 _SHOWING = frozenset({"print", "display"})
 _PLOTTING = ("matplotlib.", "seaborn.", "plotly.", "IPython.display.")
+# Libraries whose functions compute from what they are given and keep nothing of it.
+_COMPUTING_LIBRARIES = frozenset({"torch", "numpy", "math", "builtins", "torchvision", "PIL"})
 
 
 class _Showing:
@@ -182,7 +191,7 @@ class _Showing:
     seeding (a demo before the seed shows values nobody reproduces; after it, what is printed is
     the result)."""
 
-    def __init__(self, index: ModuleIndex, scope: Scope, until: Statement) -> None:
+    def __init__(self, index: ModuleIndex, scope: Scope, until: Statement | None) -> None:
         self.index, self.scope = index, scope
         ranks: dict[Statement, int] = {}
         owner = scope.node.body if isinstance(scope.node, cst.FunctionDef) else scope.node
@@ -197,7 +206,9 @@ class _Showing:
                         pending.append(block[position + 1 :])
                         pending.extend(reversed(inner))
                         break
-        self.ranks, self.until = ranks, ranks.get(until)
+        # no seeding statement: what is shown anywhere is shown before any seed
+        self.ranks = ranks
+        self.until = ranks.get(until) if until is not None else len(ranks)
 
     def before_seed(self, statement: Statement) -> _Showing | None:
         """Itself, for a read at `statement` before the seeding; None after it."""
@@ -212,19 +223,22 @@ class _Showing:
     def computes_only(self, call: cst.Call) -> bool:
         """Whether a call only computes from what it is given, as far as can be told: a method of
         the value (`x.mean()`, `x.numpy()`) or a function of torch, NumPy, `math` or the builtins
-        (`torch.sin(x)`); a project's function may keep what it is given."""
+        (`torch.sin(x)`), torchvision's transforms, PIL's images; a project's function may keep
+        what it is given."""
         if isinstance(call.func, cst.Attribute) and not self._plots(call.func):
             qualified = self.index.qualify(call.func, self.scope)
             if qualified is None or "()" in qualified:
                 return True  # a method of a value
         qualified = self.index.qualify(call.func, self.scope) or ""
-        return qualified.partition(".")[0] in ("torch", "numpy", "math", "builtins")
+        if qualified.rsplit(".", 1)[-1][:1].isupper() and not qualified.endswith("()"):
+            return False  # a constructor keeps what it is given (`DataLoader(train_set)`)
+        return qualified.partition(".")[0] in _COMPUTING_LIBRARIES
 
     def shows(self, call: cst.Call) -> bool:
         func = call.func
         if (isinstance(func, cst.Name) and func.value in _SHOWING) or self._plots(func):
             return True
-        receiver = _root(func.value) if isinstance(func, cst.Attribute) else ""
+        receiver = _holder(func.value) if isinstance(func, cst.Attribute) else ""
         return bool(receiver) and any(
             isinstance(statement.node, cst.Assign)
             and isinstance(statement.node.value, cst.Call)
@@ -239,15 +253,16 @@ def value_unused(
     statement: Statement,
     private: bool = False,
     seed: Statement | None = None,
+    never_seeded: bool = False,
 ) -> bool:
     """Whether the value a statement stores (`x = torch.rand(3)`, `model = Net()`,
     `model.head = nn.Linear(..)`) cannot reach a result: the name it is stored under is bound again
     before any use, or is only printed, displayed or asked its shape, size or parameter count
-    (itself, or through a name bound from it), or, before the `seed` statement of its scope's code,
-    printed, plotted or asserted whole; or, in a function or a notebook (`private`: code nothing
-    imports), never read at all.
+    (itself, or through a name bound from it), or, before the `seed` statement of its scope's code
+    (anywhere, for a generator `never_seeded`), printed, plotted or asserted whole; or, in a
+    function or a notebook (`private`: code nothing imports), never read at all.
     """
-    showing = _Showing(index, statement.scope, seed) if seed is not None else None
+    showing = _Showing(index, statement.scope, seed) if seed is not None or never_seeded else None
     return _unused(index, statement, private, showing, 0)
 
 
@@ -261,7 +276,24 @@ def _unused(
     node = statement.node
     if depth > _MAX_DEPTH or not isinstance(node, cst.Assign) or len(node.targets) != 1:
         return False
-    name = _root(node.targets[0].target)
+    target = node.targets[0].target
+    if isinstance(target, (cst.Tuple, cst.List)) and showing is not None:
+        # `image, label = dataset[i]` before the seed: each name it binds
+        names = list(_target_names(target))
+        return bool(names) and all(
+            _name_unused(index, statement, name, private, showing, depth) for name in names
+        )
+    return _name_unused(index, statement, _root(target), private, showing, depth)
+
+
+def _name_unused(
+    index: ModuleIndex,
+    statement: Statement,
+    name: str,
+    private: bool,
+    showing: _Showing | None,
+    depth: int,
+) -> bool:
     if not name or statement.scope.kind == "class":
         return False
     read = False  # a read seen, each one harmless
@@ -300,8 +332,9 @@ def _read_into_unused(
     if shapes_nothing(node, name, shows) and name in read_names(node):
         return True
     if isinstance(node, cst.Assign):
+        # `y = f(x)`, and `title = title + ..`: where the new value goes decides
         return (
-            name not in bound_by(statement)
+            (name not in bound_by(statement) or showing is not None)
             and name in read_names(node)
             and _unused(index, statement, private, showing, depth + 1)
         )
@@ -310,16 +343,27 @@ def _read_into_unused(
     elif isinstance(node, cst.While):
         header = [node.test]
     elif isinstance(node, cst.With):
-        header = list(node.items)
+        header = [item.item for item in node.items]
+    elif isinstance(node, cst.If) and showing is not None:
+        header = [node.test]
     else:
         return False
+    names = {name}
     if any(name in read_names(part) for part in header):
-        return False
+        # before the seed, `for path in picked:` / `with Image.open(path) as f:` binds names
+        # computed from it, whose reads in the body are judged in its place
+        if shows is None or isinstance(node, (cst.While, cst.If)) or depth > _MAX_DEPTH:
+            return False
+        if not all(_only_shown(part, name, shows) for part in header):
+            return False
+        names |= set(bound_by(statement))
+        depth += 1
     inner = [s for block in index.blocks_of(node) for s in block]
     return all(
-        name not in names_needed(index, s)
-        or _read_into_unused(index, s, name, private, showing, depth)
+        other not in names_needed(index, s)
+        or _read_into_unused(index, s, other, private, showing, depth)
         for s in inner
+        for other in names
     )
 
 
@@ -364,6 +408,9 @@ def shapes_nothing(node: cst.CSTNode, name: str, shows: _Showing | None = None) 
         return True  # `x`, `x == y`, `x, x.dtype`: a notebook cell's last line displays it
     if isinstance(node, cst.Attribute) and _is_name(node.value, name):
         return node.attr.value in _METADATA
+    if isinstance(node, cst.Attribute) and node.attr.value in _METADATA and shows is not None:
+        # `transform(img).shape` before the seed: a shape asked of what is computed from it
+        return _only_shown(node.value, name, shows)
     if isinstance(node, cst.Call):
         if shows is not None and shows.shows(node):
             return all(_only_shown(arg.value, name, shows) for arg in node.args)

@@ -10,6 +10,7 @@ from seedlint.analysis import catalog
 from seedlint.analysis.bindings import value_unused
 from seedlint.analysis.context import FileContext
 from seedlint.analysis.events import START, Event, Flow, Site
+from seedlint.analysis.index import Statement
 from seedlint.analysis.programs import seeded_by_imports
 from seedlint.analysis.seed_picks import picks_a_seed
 from seedlint.diagnostics import Applicability, Fix
@@ -48,11 +49,17 @@ class LibraryUnseeded(Rule):
                     members,
                     lambda event: (
                         picks_a_seed(context.index, flow, event)
-                        or value_unused(
-                            context.index,
-                            event.trail[0].statement,
-                            context.program is not None,
-                            flow.seeds()[0].trail[0].statement if flow.seeds() else None,
+                        # the library is never seeded: a value only shown is a demo, where the
+                        # flow runs it or in the function that draws it
+                        or any(
+                            value_unused(
+                                context.index,
+                                step.statement,
+                                context.program is not None or step is not event.trail[0],
+                                never_seeded=True,
+                            )
+                            for step in (event.trail[0], event.trail[-1])
+                            if step is event.trail[0] or _kept_locally(step.statement)
                         )
                     ),
                 )
@@ -87,7 +94,10 @@ class LibraryUnseeded(Rule):
             draw = body.first_unseeded_draw(
                 members,
                 lambda event: value_unused(
-                    context.index, event.trail[0].statement, context.program is not None
+                    context.index,
+                    event.trail[0].statement,
+                    context.program is not None,
+                    never_seeded=True,
                 ),
             )
             if draw is None or draw.call in found:
@@ -187,4 +197,22 @@ def _unseeded_by(context: FileContext, site: Site, library: str) -> str:
     return (
         f"neither this code nor its caller seeds before `{site.callee}()` ({where}), though they "
         "seed others"
+    )
+
+
+def _kept_locally(statement: Statement) -> bool:
+    """Whether a statement binds only local names (`picked = random.sample(..)`, not
+    `self.fc = ..`, whose value the object keeps)."""
+    node = statement.node
+    return (
+        isinstance(node, cst.Assign)
+        and len(node.targets) == 1
+        and all(
+            isinstance(element, cst.Name)
+            for element in (
+                [e.value for e in node.targets[0].target.elements]
+                if isinstance(node.targets[0].target, (cst.Tuple, cst.List))
+                else [node.targets[0].target]
+            )
+        )
     )

@@ -29,9 +29,15 @@ def main():
     held_out = raw["test"].train_test_split(test_size=0.5, seed=args.seed)["test"]
 
     loader = DataLoader(train, batch_size=16, shuffle=True)
+    model = torch.nn.Linear(1, 2)
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
     for batch in loader:
-        print(len(batch["text"]), len(evaluation), len(held_out))
-        break
+        lengths = torch.tensor([[float(len(text))] for text in batch["text"]])
+        loss = torch.nn.functional.cross_entropy(model(lengths), batch["label"])
+        optimizer.zero_grad()
+        loss.backward()
+        optimizer.step()
+    print(len(evaluation), len(held_out))
 
 
 if __name__ == "__main__":
