@@ -60,8 +60,11 @@ _TOP_LEVEL_LOOP = re.compile(
     rb"^(?:for|while|async for) .*(?:epoch|range\(|loader|batch|enumerate\(|tqdm\(|step|iter)",
     re.MULTILINE,
 )
-# or a top-level call that trains (`scene.fit(rays)`, `trainer.train()`, `train(model)`)
-_TOP_LEVEL_TRAINING = re.compile(rb"^(?:[\w.]+\s*=\s*)?[\w.]*\b(?:train|fit)\w*\(", re.MULTILINE)
+# or a top-level call that may train (`scene.fit(rays)`, `trainer.train()`, `train(model)`,
+# `runner.run(..)`, `evaluator.evaluate(..)`)
+_TOP_LEVEL_TRAINING = re.compile(
+    rb"^(?:[\w.]+\s*=\s*)?[\w.]*\b(?:train|fit|run|evaluate)\w*\(", re.MULTILINE
+)
 # In a rule's patterns, stands for "a seeded CUDA program of the project trains this module": the
 # project gates hold a `trained_gate` for it.
 TRAINED = b"\x00trained:"

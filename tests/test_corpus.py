@@ -126,6 +126,8 @@ EXPECTED: dict[str, set[Finding]] = {
     # Issue 38: every finding a chain of links the analysis saw.
     # a project loader returning the iteration; the epoch loop starts from a name computed from it
     "resume_helper": {("train.py", "SL114", 20)},
+    # training behind a method returned by a method, and a class named like its module
+    "dynamic_dispatch": {("example.py", "SL112", 10), ("example_run.py", "SL112", 9)},
     "resume_loads": {
         ("main.py", "SL114", 25),  # one resume loaded from a URL or a file: one finding
         ("distill.py", "SL114", 20),  # not the teacher's weights loaded into the same name

@@ -208,7 +208,7 @@ def trains_elsewhere(context: FileContext, calls: list[cst.Call]) -> cst.Call | 
         for qualified in _callees(index, call):
             if qualified.split(".", 1)[0] in catalog.LIBRARY_PACKAGES:
                 continue
-            found = _run_definition(project, qualified.replace("().", "."))
+            found = _run_definition(project, qualified)
             if found is not None and found[0].module_name != index.module_name:
                 resolved.append((found[1] in found[0].classes, call, *found))
     for _, call, module, name in sorted(resolved, key=lambda item: item[0]):
@@ -258,13 +258,17 @@ def _reaches_training(project: ProjectIndex, module: ModuleIndex, name: str) -> 
 
 
 def _run_definition(project: ProjectIndex, qualified: str) -> tuple[ModuleIndex, str] | None:
-    """The module and qualified name of the project function, method or class a call runs: a
-    method a class inherits from a base of its module too (`SingleTrainer.clm_step` defined on
-    `Trainer`)."""
-    found = project.definition(qualified)
-    if found is not None:
-        return found[1], found[2]
-    owner, _, method = qualified.rpartition(".")
+    """The module and qualified name of the project function, method or class a call runs
+    (`pkg.Runner().train`: a method of an instance): a method a class inherits from a base of its
+    module too (`SingleTrainer.clm_step` defined on `Trainer`)."""
+    instance, _, method = qualified.partition("().")
+    if method and "." not in method:  # the class, then its method (a module may be named as it)
+        owner = instance
+    else:
+        found = project.definition(qualified.replace("().", "."))
+        if found is not None:
+            return found[1], found[2]
+        owner, _, method = qualified.replace("().", ".").rpartition(".")
     cls = project.class_definition(owner) if owner else None
     function = cls[0].find_method(cls[1], method) if cls is not None else None
     return (cls[0], function.qualified) if function is not None else None
@@ -300,10 +304,13 @@ def _project_callees(
     loader) that calls run, in any module (`self.train_epoch()` too)."""
     found = []
     for call, scope in calls:
+        if isinstance(call.func, cst.Call):  # `self.get_clf()(x, y)`: the method it returns
+            found += _returned_methods(index, call.func, scope)
+            continue
         qualified = index.qualify(call.func, scope)
         if qualified is None or qualified.split(".", 1)[0] in catalog.LIBRARY_PACKAGES:
             continue
-        definition = _run_definition(project, qualified.replace("().", "."))
+        definition = _run_definition(project, qualified)
         if definition is None:
             continue
         module, name = definition
@@ -312,6 +319,28 @@ def _project_callees(
         defined = module.classes.get(name)
         if defined is None or not module.subclasses_of(defined, catalog.DATASET_BASES):
             found.append((module, name))
+    return found
+
+
+def _returned_methods(
+    index: ModuleIndex, call: cst.Call, scope: Scope
+) -> list[tuple[ModuleIndex, str]]:
+    """The methods of its own class a method call returns (`get_clf()` returning `self.log_reg`
+    or `self.svc_clf`): what calling its result runs."""
+    function = index.resolve_local_call(call, scope)
+    owner = function.owner_class if function is not None else None
+    if owner is None:
+        return []
+    found = []
+    for statement in index.statements_in(function.scope):
+        value = statement.node.value if isinstance(statement.node, cst.Return) else None
+        if (
+            isinstance(value, cst.Attribute)
+            and isinstance(value.value, cst.Name)
+            and value.value.value == "self"
+            and (method := index.find_method(owner, value.attr.value)) is not None
+        ):
+            found.append((index, method.qualified))
     return found
 
 

@@ -51,6 +51,8 @@ class TrainingNeverSeeds(Rule):
             SCRIPT,
         ),  # a hand-written step: `p.data.sub_(lr * p.grad)`
         (b"train", UNSEEDED, SCRIPT),  # a trainer of another module (`Runner(args).train()`)
+        (b".run(", UNSEEDED, SCRIPT),  # `run3d.run(model, ..)`
+        (b".evaluate(", UNSEEDED, SCRIPT),  # an evaluator that trains a probe
     )
     probe = Probe.RUN_TO_RUN
 

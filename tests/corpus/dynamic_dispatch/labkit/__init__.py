@@ -1,0 +1,1 @@
+# Mimics the PATTERN of graph-learning libraries' packages (re-exports of the evaluation class and of a runner class named like its module). Independent re-creation for seedlint's test corpus, not its code.
