@@ -7,4 +7,5 @@ from labkit.evaluation import NodeUnsupervised
 
 encoder = nn.Linear(4, 8)
 evaluator = NodeUnsupervised()
-print(evaluator.evaluate(encoder, torch.randn(16, 4), torch.randint(0, 2, (16,))))
+scores = evaluator.evaluate(encoder, torch.randn(16, 4), torch.randint(0, 2, (16,)))
+print(scores)
