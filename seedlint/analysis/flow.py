@@ -558,6 +558,12 @@ class FlowBuilder:
             if seeds_here[f] or any(seeds_here.get(g, False) for g in reach[f])
         ]
 
+    def body_seeds(self) -> bool:
+        """Whether the module body seeds, by itself or through the module's functions it calls
+        (its `__main__` block included)."""
+        seeds_here, reach = self._call_graph
+        return seeds_here[None] or any(seeds_here.get(f, False) for f in reach[None])
+
     def roots(self) -> list[FunctionInfo | None]:
         """The entry points: the module body (None), and the functions nothing in the module
         calls (one of a group that call each other)."""

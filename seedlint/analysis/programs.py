@@ -128,6 +128,8 @@ def seeded_by_imports(
     data = context.source.text.encode()
     found = {}
     for name in imported_modules(data, context.module_name, context.path.name == "__init__.py"):
+        if name.partition(".")[0] in catalog.LIBRARY_PACKAGES:
+            continue  # a library's modules seed nothing when imported
         seeded = project.seeds_on_import(name, deterministic_only)
         if seeded:
             found[name] = seeded

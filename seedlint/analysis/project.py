@@ -21,6 +21,7 @@ from typing import TypeVar
 
 import libcst as cst
 
+from seedlint.analysis.catalog import LIBRARY_PACKAGES
 from seedlint.analysis.events import Summary
 from seedlint.analysis.flow import EffectClassifier, FlowBuilder, seeded_on_import
 from seedlint.analysis.index import (
@@ -512,14 +513,19 @@ class ProjectIndex:
 
     def _call_summary(self, qualified: str) -> Summary | None:
         found = self._function(qualified)
-        if found is None and self.gate == MAY_SEED and qualified.rsplit(".", 1)[-1][:1].isupper():
+        if (
+            found is None
+            and self.gate == MAY_SEED
+            and qualified.rsplit(".", 1)[-1][:1].isupper()
+            and qualified.partition(".")[0] not in LIBRARY_PACKAGES
+        ):
             # a class whose constructor calls its base's, which may seed in another module
             found = self._function(qualified, gate=(*MAY_SEED, b"super("))
         return self._summarise(*found) if found is not None else None
 
     def _import_summary(self, name: str, deterministic_only: bool) -> Summary | None:
         index = self.module(name, gate=MAY_SEED)
-        if index is None:
+        if index is None or not self.builder(index).body_seeds():
             return None
         seeds = seeded_on_import(self.builder(index).walk(None), deterministic_only)
         return Summary(seeds, None, frozenset()) if seeds else None
@@ -566,7 +572,7 @@ class ProjectIndex:
         handing = self.module(name, gate=(b"DistributedSampler",))
         distributed = frozenset(
             DISTRIBUTED + f"{qualified.rsplit('.', 1)[-1]}(".encode()
-            for qualified in (handed_out(handing) if handing is not None else ())
+            for qualified in (self._handed_out(handing) if handing is not None else ())
         )
         return distributed | self._seeding_gates(file, name)
 
@@ -574,7 +580,11 @@ class ProjectIndex:
         """What the project function `qualified` returns that holds a shuffling
         DistributedSampler (a sampler, a loader over one, a loader's keyword arguments)."""
         found = self._function(qualified, gate=(b"DistributedSampler",))
-        return handed_out(found[0]).get(found[1].qualified) if found is not None else None
+        return self._handed_out(found[0]).get(found[1].qualified) if found is not None else None
+
+    def _handed_out(self, index: ModuleIndex) -> dict[str, Handed]:
+        """`samplers.handed_out` of a module, once per module."""
+        return self.remembered(self.builder(index).memo, "handed out", lambda: handed_out(index))
 
     def _seeding_gates(self, file: Path, name: str) -> frozenset[bytes]:
         index = self.module(name, gate=MAY_SEED)
