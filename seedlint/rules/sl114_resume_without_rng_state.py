@@ -96,7 +96,7 @@ def _resumes(context: FileContext) -> Iterator[tuple[list[cst.Call], str, str]]:
     (from a URL or a file) is one."""
     index = context.index
     starts = [
-        context.code(call.args[0].value)
+        (context.code(call.args[0].value), index.statement_of[call])
         for call, _ in context.calls_to("builtins.range")
         if len(call.args) >= 2 and not call.args[0].keyword
     ]
@@ -151,23 +151,32 @@ def _resumes(context: FileContext) -> Iterator[tuple[list[cst.Call], str, str]]:
 
 
 def _starts_from(
-    index: ModuleIndex, statement: Statement, progress: str, starts: list[str]
+    index: ModuleIndex,
+    statement: Statement,
+    progress: str,
+    starts: list[tuple[str, Statement]],
 ) -> bool:
-    """Whether a training loop starts from the restored progress: `range(start_epoch, ..)`, or
-    from a name its scope computes from it (`epoch_offset = max(0, int(iteration / len(loader)))`,
-    then `range(epoch_offset, ..)`)."""
-    names = {progress} | {
-        written(other.node.targets[0].target)
-        for other in index.statements_in(statement.scope)
-        if isinstance(other.node, cst.Assign)
-        and len(other.node.targets) == 1
-        and progress.split(".")[0] in read_names(other.node.value)
-    }
-    return any(
-        re.search(rf"(?<![\w.]){re.escape(name)}(?!\w)", start)
-        for name in names
-        for start in starts
-    )
+    """Whether a training loop starts from the progress `statement` restores: `range(start_epoch,
+    ..)`, or from a name its scope computes from it (`epoch_offset = max(0, int(iteration /
+    len(loader)))`, then `range(epoch_offset, ..)`), with that value reaching the loop (not
+    `start_epoch = 1` bound after the load)."""
+    names = {progress: statement}
+    for other in index.statements_in(statement.scope):
+        if (
+            isinstance(other.node, cst.Assign)
+            and len(other.node.targets) == 1
+            and progress.split(".")[0] in read_names(other.node.value)
+        ):
+            names.setdefault(written(other.node.targets[0].target), other)
+    for name, bound in names.items():
+        for start, loop in starts:
+            if not re.search(rf"(?<![\w.]){re.escape(name)}(?!\w)", start):
+                continue
+            if "." in name or loop.scope is not statement.scope:
+                return True  # `args.start_epoch`: not followed by binding
+            if bound in reaching_bindings(index, loop, name):
+                return True
+    return False
 
 
 def _progress_read(node: cst.CSTNode, checkpoint: str) -> tuple[str, str] | None:
