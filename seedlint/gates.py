@@ -61,9 +61,10 @@ _TOP_LEVEL_LOOP = re.compile(
     re.MULTILINE,
 )
 # or a top-level call that may train (`scene.fit(rays)`, `trainer.train()`, `train(model)`,
-# `runner.run(..)`, `evaluator.evaluate(..)`)
+# `runner.run(..)`, `evaluator.evaluate(..)`, `Runner(args).train()`)
 _TOP_LEVEL_TRAINING = re.compile(
-    rb"^(?:[\w.]+\s*=\s*)?[\w.]*\b(?:train|fit|run|evaluate)\w*\(", re.MULTILINE
+    rb"^(?:[\w.]+\s*=\s*)?(?:[\w.]+\([^()\n]*\)\.)?[\w.]*\b(?:train|fit|run|evaluate)\w*\(",
+    re.MULTILINE,
 )
 # In a rule's patterns, stands for "a seeded CUDA program of the project trains this module": the
 # project gates hold a `trained_gate` for it.

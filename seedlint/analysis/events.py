@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Protocol, TypeVar
 if TYPE_CHECKING:
     import libcst as cst
 
-    from seedlint.analysis.index import FunctionInfo, ModuleIndex, Statement
+    from seedlint.analysis.index import ClassInfo, FunctionInfo, ModuleIndex, Statement
 
 T = TypeVar("T")
 
@@ -182,6 +182,10 @@ class Project(Protocol):
     ) -> tuple[ModuleIndex, FunctionInfo] | None:
         """The module and function a qualified callee runs, read only from a module whose text has
         one of `gate`."""
+
+    def constructor_summary(self, base: str, index: ModuleIndex, cls: ClassInfo) -> Summary | None:
+        """What the constructor of `base`, a class of another project module, does when run for
+        `cls` (with the methods `cls` overrides)."""
 
     def derives_from(
         self, qualified: str, bases: frozenset[str], spellings: tuple[bytes, ...]

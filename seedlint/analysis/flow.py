@@ -37,6 +37,7 @@ from seedlint.analysis.index import (
     Scope,
     Statement,
     all_parameters,
+    defining_scope,
     is_main_guard,
 )
 from seedlint.analysis.initialisation import (
@@ -112,6 +113,7 @@ class EffectClassifier:
                 or self._device_generator_reseed(call, scope)
                 or self._tensor_method_draw(call)
                 or self._dataset_draw(call, scope)
+                or self._picked_from_table(call, scope)
             )
         if qualified in self.seed_functions:
             arg = seed_argument(call)
@@ -147,10 +149,35 @@ class EffectClassifier:
             or self._assumed_seeding(call, qualified, scope)
         )
 
+    def _picked_from_table(self, call: cst.Call, scope: Scope) -> Effect | None:
+        """`model_dict[args.model](..)`: a class picked by a key from a dict literal the call's
+        scope binds. It draws when every entry draws, whichever the key picks (an entry that does
+        not, or cannot be read, makes it unknown)."""
+        func = call.func
+        if not (isinstance(func, cst.Subscript) and isinstance(func.value, cst.Name)):
+            return None
+        table = self.index.lookup(func.value.value, scope)
+        if not isinstance(table, cst.Dict) or not table.elements:
+            return None
+        where = defining_scope(func.value.value, scope) or scope
+        generators: set[str] = set()
+        picked = None
+        for element in table.elements:
+            if not isinstance(element, cst.DictElement):
+                return None
+            effect = self._classify(call.with_changes(func=element.value), where)
+            if effect is None or effect.kind != "draw":
+                return None
+            generators |= effect.generators
+            picked = picked or effect
+        assert picked is not None
+        return replace(picked, generators=frozenset(generators))
+
     def _inherited_effect(self, call: cst.Call, qualified: str, scope: Scope) -> Effect | None:
         """`super().__init__(..)` of a class whose base is a class of another project module: the
         seeding that base's constructor does (`BaseModel.__init__` calling
-        `torch.manual_seed(seed)`)."""
+        `torch.manual_seed(seed)`), else what it draws, with the methods the class overrides
+        (`self.model = self._build_model()`)."""
         owner = scope.owner_class
         if qualified != "builtins.super().__init__" or owner is None or self.project is None:
             return None
@@ -160,7 +187,11 @@ class EffectClassifier:
             with self.project.seeding_only():  # only its seeding is wanted: read modules that seed
                 effect = self._project_effect(call, base, scope)
             if effect is not None and effect.kind == "seed":
-                return effect  # its draws are left out: which weights it builds is not followed
+                return effect
+            if self.project.gate != MAY_SEED:
+                summary = self.project.constructor_summary(base, self.index, owner)
+                if summary is not None and summary.draws:
+                    return Effect("draw", base, summary.draws, summarised=True)
         return None
 
     def _seeding_subclass(self, qualified: str, scope: Scope) -> catalog.Seeder | None:

@@ -50,6 +50,7 @@ T = TypeVar("T")
 
 # The key of a module's import-time seeding among the summaries.
 _ON_IMPORT = "<on import>:"
+_INHERITING = " inheriting "  # the key of a base's constructor run for a subclass
 
 
 @dataclass
@@ -521,7 +522,63 @@ class ProjectIndex:
         ):
             # a class whose constructor calls its base's, which may seed in another module
             found = self._function(qualified, gate=(*MAY_SEED, b"super("))
-        return self._summarise(*found) if found is not None else None
+        if found is None:
+            return self._inherited_summary(qualified)
+        return self._summarise(*found)
+
+    def _inherited_summary(self, qualified: str) -> Summary | None:
+        """A project class without a constructor in its module: the constructor of a base of
+        another project module, run for it (`class Exp_Forecast(Exp_Basic)`)."""
+        found = self._definition(qualified, 0, self.gate)
+        if found is None or found[1] not in found[0].classes:
+            return None
+        index, cls = found[0], found[0].classes[found[1]]
+        if index.find_method(cls, "__init__") is not None:
+            return None
+        local = [cls, *(index.classes[base] for base in cls.bases if base in index.classes)]
+        for base in (base for owner in local for base in owner.bases):
+            if base not in index.classes:
+                summary = self.constructor_summary(base, index, cls)
+                if summary is not None:
+                    return summary
+        return None
+
+    def constructor_summary(self, base: str, index: ModuleIndex, cls: ClassInfo) -> Summary | None:
+        """What the constructor of `base`, a class of another project module, does when run for
+        `cls` of `index`: with what the methods `cls` defines do where that constructor calls them
+        on `self` (the template-method pattern: `self.model = self._build_model()`)."""
+        methods = _defined_methods(index, cls)
+        key = (f"{cls.qualified}{_INHERITING}{base}", self.gate)
+        return self._kept(key, lambda: self._constructed(base, index, methods))
+
+    def _constructed(
+        self, base: str, index: ModuleIndex, methods: dict[str, FunctionInfo]
+    ) -> Summary | None:
+        overridable = tuple(f"self.{name}(".encode() for name in methods if name != "__init__")
+        found = self._method(base, "__init__", 1, (*self.gate, *overridable))
+        if found is None:
+            return None
+        summary = self._summarise(*found)
+        seeds = set(summary.seeds) if summary is not None else set()
+        draws = set(summary.draws) if summary is not None else set()
+        base_index, constructor = found
+        for call in base_index.calls_by_scope.get(constructor.scope, ()):
+            func = call.func
+            if not (
+                isinstance(func, cst.Attribute)
+                and isinstance(func.value, cst.Name)
+                and func.value.value == "self"
+                and func.attr.value in methods
+            ):
+                continue
+            override = self._summarise(index, methods[func.attr.value])
+            if override is not None:
+                seeds |= override.seeds
+                draws |= override.draws - seeds
+        if not seeds and not draws:
+            return None
+        parameter = summary.seed_parameter if summary is not None else None
+        return Summary(frozenset(seeds), parameter, frozenset(draws))
 
     def _import_summary(self, name: str, deterministic_only: bool) -> Summary | None:
         index = self.module(name, gate=MAY_SEED)
@@ -613,6 +670,18 @@ class ProjectIndex:
             if not short.startswith("_") and short != "main" and "<locals>" not in qualified:
                 gates.add(f"{short}(".encode())
         return frozenset(gates)
+
+
+def _defined_methods(index: ModuleIndex, cls: ClassInfo) -> dict[str, FunctionInfo]:
+    """The methods a class defines in its module, its own before its module-local bases'."""
+    methods: dict[str, FunctionInfo] = {}
+    chain = [cls]
+    while chain:
+        owner = chain.pop(0)
+        for name, method in owner.methods.items():
+            methods.setdefault(name, method)
+        chain.extend(index.classes[base] for base in owner.bases if base in index.classes)
+    return methods
 
 
 def _parameter_of(
