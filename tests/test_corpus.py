@@ -197,7 +197,11 @@ EXPECTED: dict[str, set[Finding]] = {
     # `shuffle=False if args.distributed else True`: the data order of the default path
     "conditional_shuffle": {("train.py", "SL112", 23)},
     # training in a spawned worker; a hand-written SGD step
-    "spawn_and_scratch": {("main.py", "SL112", 15), ("sgd_from_scratch.py", "SL112", 17)},
+    "spawn_and_scratch": {
+        ("main.py", "SL112", 15),
+        ("sgd_from_scratch.py", "SL112", 17),
+        ("sgd_augmented.py", "SL112", 17),  # `param -= lr * param.grad`: a step
+    },  # not autograd_demo.py: a gradient cleared alone is not a step
     # a sampler made only when a flag every caller leaves off; a loop showing one batch at a time
     "sampler_flags": {
         ("train_ddp.py", "SL201", 16),

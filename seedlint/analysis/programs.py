@@ -368,12 +368,14 @@ def _is_step(call: cst.Call) -> bool:
 def optimizer_steps(context: FileContext) -> list[cst.Call]:
     """Calls that step an optimizer: `.step()` on a `torch.optim` optimizer or on a name that says
     it is one (`optimizer_G.step()`, `d_optim.step()`), a scaler's `scaler.step(optimizer)`, or a
-    hand-written step (`param.data.sub_(lr * param.grad)`, `param.grad.zero_()`)."""
+    hand-written step (`param.data.sub_(lr * param.grad)`, or `param -= lr * param.grad` and
+    then `param.grad.zero_()`)."""
     return [
         call
         for call, scope in context.index.all_calls
         if _is_step(call)
         or _is_manual_step(call)
+        or (_clears_gradient(call) and _moves_by_gradient(context.index, scope))
         or (
             _is_step_call(call)
             and (context.index.qualify(call.func.value, scope) or "").startswith("torch.optim.")
@@ -382,20 +384,39 @@ def optimizer_steps(context: FileContext) -> list[cst.Call]:
 
 
 def _is_manual_step(call: cst.Call) -> bool:
-    """A hand-written gradient step: a parameter moved in place by its gradient
-    (`param.data.sub_(lr * param.grad)`), or its gradient cleared (`param.grad.zero_()`)."""
+    """A parameter moved in place by its gradient (`param.data.sub_(lr * param.grad)`)."""
     func = call.func
-    if not isinstance(func, cst.Attribute):
+    return (
+        isinstance(func, cst.Attribute)
+        and func.attr.value in ("sub_", "add_")
+        and any(_reads_gradient(arg.value) for arg in call.args)
+    )
+
+
+def _clears_gradient(call: cst.Call) -> bool:
+    """`param.grad.zero_()`, `param.grad.data.zero_()`: a gradient cleared (not a step by
+    itself: an autograd demo clears what it printed)."""
+    func = call.func
+    if not (isinstance(func, cst.Attribute) and func.attr.value == "zero_"):
         return False
-    if func.attr.value == "zero_":
-        receiver = func.value
-        if isinstance(receiver, cst.Attribute) and receiver.attr.value == "data":
-            receiver = receiver.value
-        return isinstance(receiver, cst.Attribute) and receiver.attr.value == "grad"
-    return func.attr.value in ("sub_", "add_") and any(
-        isinstance(node, cst.Attribute) and node.attr.value == "grad"
-        for arg in call.args
-        for node in (arg.value, *iter_descendants(arg.value))
+    receiver = func.value
+    if isinstance(receiver, cst.Attribute) and receiver.attr.value == "data":
+        receiver = receiver.value
+    return isinstance(receiver, cst.Attribute) and receiver.attr.value == "grad"
+
+
+def _moves_by_gradient(index: ModuleIndex, scope: Scope) -> bool:
+    """Whether a scope's own code moves a value by a gradient (`param -= lr * param.grad`)."""
+    return any(
+        isinstance(statement.node, cst.AugAssign) and _reads_gradient(statement.node.value)
+        for statement in index.statements_in(scope)
+    )
+
+
+def _reads_gradient(node: cst.BaseExpression) -> bool:
+    return any(
+        isinstance(inner, cst.Attribute) and inner.attr.value == "grad"
+        for inner in (node, *iter_descendants(node))
     )
 
 
