@@ -155,7 +155,10 @@ EXPECTED: dict[str, set[Finding]] = {
     # a library module's self-test parses its own option; the program's is never read
     "seed_option_selftest": {("train.py", "SL113", 12)},  # np.random.seed(0) does not read it
     # what can seed: an installed helper named for randomness, a launcher seeding by default
-    "installed_helpers": {("train_unseeded.py", "SL112", 13)},  # helpers for anything else
+    "installed_helpers": {
+        ("train_unseeded.py", "SL112", 13),  # helpers for anything else
+        ("layout_plot.py", "SL105", 10),  # networkx's `seed=` seeds its own RandomState
+    },
     # a class that trains in `fit` and renders in `render`: the script calling `fit` trains
     "render_only": {("train.py", "SL112", 9)},  # top level, no `__main__` block, no loop
     # only the loss's upsampling backpropagates: not the labels', `validate()`'s or `histc`

@@ -65,8 +65,10 @@ _KNOWN_ROOTS = (
     frozenset(sys.stdlib_module_names)
     | {"builtins"}
     | {name.partition(".")[0] for name in catalog.SEEDERS}
-    # libraries whose `seed=` seeds only what it is given (a shuffle, an environment, a split)
-    | {"sklearn", "datasets", "gym", "gymnasium", "webdataset", "scipy", "pandas"}
+    # libraries whose `seed=` seeds only what it is given (a shuffle, an environment, a split, a
+    # graph layout's own `RandomState`, a sampler's own generator)
+    | {"sklearn", "datasets", "gym", "gymnasium", "webdataset", "scipy", "pandas", "networkx"}
+    | {"optuna"}
 )
 T = TypeVar("T")
 # Calls that save generators' states, and that put them back (a `with fork_rng():` saves on entry
