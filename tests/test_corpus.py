@@ -128,6 +128,8 @@ EXPECTED: dict[str, set[Finding]] = {
     "resume_helper": {("train.py", "SL114", 20)},
     # training behind a method returned by a method, and a class named like its module
     "dynamic_dispatch": {("example.py", "SL112", 10), ("example_run.py", "SL112", 9)},
+    # backward in one helper method, the step in another; not where nothing steps
+    "split_step": {("classifier_train.py", "SL112", 14)},
     # a base's constructor builds the model through the subclass's `_build_model`
     "template_method": {("main_forecast.py", "SL112", 14), ("main_classify.py", "SL112", 12)},
     "resume_loads": {

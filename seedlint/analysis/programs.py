@@ -213,9 +213,17 @@ def trains_elsewhere(context: FileContext, calls: list[cst.Call]) -> cst.Call | 
             found = _run_definition(project, qualified)
             if found is not None and found[0].module_name != index.module_name:
                 resolved.append((found[1] in found[0].classes, call, *found))
-    for _, call, module, name in sorted(resolved, key=lambda item: item[0]):
-        if _reaches_training(project, module, name):
+    reached = []
+    for built, call, module, name in sorted(resolved, key=lambda item: item[0]):
+        backward, step = _reaches_training(project, module, name)
+        if backward and step:
             return call
+        reached.append((built, call, backward, step))
+    # one call backpropagates and another steps (`mp_trainer.backward(loss)`, then
+    # `mp_trainer.optimize(opt)`): the program runs both
+    called = [(call, backward, step) for built, call, backward, step in reached if not built]
+    if any(step for *_, step in called):
+        return next((call for call, backward, _ in called if backward), None)
     return None
 
 
@@ -238,9 +246,9 @@ def _callees(index: ModuleIndex, call: cst.Call) -> list[str]:
     return found
 
 
-def _reaches_training(project: ProjectIndex, module: ModuleIndex, name: str) -> bool:
+def _reaches_training(project: ProjectIndex, module: ModuleIndex, name: str) -> tuple[bool, bool]:
     """Whether a function or method (a class: its constructor), with the project functions and
-    methods it calls a few deep, backpropagates and steps an optimizer."""
+    methods it calls a few deep, backpropagates, and whether it steps an optimizer."""
     layer, reached = [(module, name)], set()
     backward = step = False
     for _ in range(_DEPTH):
@@ -253,10 +261,10 @@ def _reaches_training(project: ProjectIndex, module: ModuleIndex, name: str) -> 
             backward = backward or any(is_backward(call) for call, _ in calls)
             step = step or any(_is_step(call) for call, _ in calls)
             if backward and step:
-                return True
+                return True, True
             following += _project_callees(project, module, calls)
         layer = following
-    return False
+    return backward, step
 
 
 def _run_definition(project: ProjectIndex, qualified: str) -> tuple[ModuleIndex, str] | None:
