@@ -128,6 +128,8 @@ EXPECTED: dict[str, set[Finding]] = {
     "resume_helper": {("train.py", "SL114", 20)},
     # training behind a method returned by a method, and a class named like its module
     "dynamic_dispatch": {("example.py", "SL112", 10), ("example_run.py", "SL112", 9)},
+    # an evaluator's result printed is the program's output, not a demo; offsets only printed are
+    "eval_shifts": {("test_pretrained.py", "SL105", 12)},
     # backward in one helper method, the step in another; not where nothing steps
     "split_step": {("classifier_train.py", "SL112", 14)},
     # a base's constructor builds the model through the subclass's `_build_model`

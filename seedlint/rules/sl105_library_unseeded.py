@@ -7,9 +7,10 @@ from collections.abc import Iterator
 import libcst as cst
 
 from seedlint.analysis import catalog
+from seedlint.analysis.arguments import callee_name
 from seedlint.analysis.bindings import value_unused
 from seedlint.analysis.context import FileContext
-from seedlint.analysis.events import START, Event, Flow, Site
+from seedlint.analysis.events import START, Event, Flow, Site, Step
 from seedlint.analysis.index import Statement
 from seedlint.analysis.programs import seeded_by_imports
 from seedlint.analysis.seed_picks import picks_a_seed
@@ -59,7 +60,8 @@ class LibraryUnseeded(Rule):
                                 never_seeded=True,
                             )
                             for step in (event.trail[0], event.trail[-1])
-                            if step is event.trail[0] or _kept_locally(step.statement)
+                            if (step is event.trail[0] or _kept_locally(step.statement))
+                            and _holds_the_draw(event, step)
                         )
                     ),
                 )
@@ -198,6 +200,16 @@ def _unseeded_by(context: FileContext, site: Site, library: str) -> str:
         f"neither this code nor its caller seeds before `{site.callee}()` ({where}), though they "
         "seed others"
     )
+
+
+def _holds_the_draw(event: Event, step: Step) -> bool:
+    """Whether what a statement stores is the draw itself or an object built around it
+    (`img = random.choice(paths)`, `model = Net()`), not the result a function computed with it
+    (`results = evaluate(model)`: printing that shows the program's output, not a demo)."""
+    call = step.call
+    if call is None or call is event.call and not event.effect.summarised:
+        return True
+    return callee_name(call.func)[:1].isupper()
 
 
 def _kept_locally(statement: Statement) -> bool:
