@@ -130,6 +130,8 @@ EXPECTED: dict[str, set[Finding]] = {
     "dynamic_dispatch": {("example.py", "SL112", 10), ("example_run.py", "SL112", 9)},
     # an evaluator's result printed is the program's output, not a demo; offsets only printed are
     "eval_shifts": {("test_pretrained.py", "SL105", 12)},
+    # `p=self.dropout_prob`: 0 by default and as built (decoder.py), 0.5 as built (encoder.py)
+    "dropout_off": {("encoder.py", "SL401", 15)},
     # backward in one helper method, the step in another; not where nothing steps
     "split_step": {("classifier_train.py", "SL112", 14)},
     # a base's constructor builds the model through the subclass's `_build_model`

@@ -21,11 +21,13 @@ Known = Mapping[Scope, Mapping[str, object]]
 
 
 def literal(node: cst.BaseExpression | None) -> object:
-    """The value of `None`, `True`, `False`, an integer or a plain string literal."""
+    """The value of `None`, `True`, `False`, a number or a plain string literal."""
     if isinstance(node, cst.Name) and node.value in ("None", "True", "False"):
         return {"None": None, "True": True, "False": False}[node.value]
     if isinstance(node, cst.Integer):
         return int(node.evaluated_value)
+    if isinstance(node, cst.Float):
+        return float(node.evaluated_value)
     if isinstance(node, cst.SimpleString):
         return node.evaluated_value
     return _UNKNOWN

@@ -9,9 +9,10 @@ import libcst as cst
 
 from seedlint.analysis import catalog
 from seedlint.analysis.arguments import argument
+from seedlint.analysis.branches import literal
 from seedlint.analysis.context import FileContext
 from seedlint.analysis.gradients import Gradients
-from seedlint.analysis.index import FunctionInfo, bind_arguments, parameter_names
+from seedlint.analysis.index import FunctionInfo, all_parameters, bind_arguments, parameter_names
 from seedlint.analysis.instances import instance_name
 from seedlint.analysis.walk import iter_descendants
 from seedlint.diagnostics import Applicability, Edit, Fix
@@ -59,6 +60,8 @@ class FunctionalDropoutTraining(Rule):
             default = _DROPOUT_TRAINING_DEFAULT[index.qualify(call.func, scope)]
             if default and _follows_training_mode(context, call, method):
                 continue  # in eval mode it does not run, or drops nothing
+            if _zero_unless_given(context, call, method):
+                continue  # `p=self.p`, 0 by default and as built here: it returns its input
             if default and gradients.without_grad(index.statement_of[call]):
                 continue  # sampling code run without grad: its dropout is meant to draw there
             yield self._finding(context, call, method, default)
@@ -128,6 +131,44 @@ def _follows_training_mode(context: FileContext, call: cst.Call, method: Functio
         ):
             return True
     return False
+
+
+def _zero_unless_given(context: FileContext, call: cst.Call, method: FunctionInfo) -> bool:
+    """Whether the probability is an attribute set only from a constructor parameter whose
+    default is 0 (`self.dropout_prob = do_prob`, `do_prob=0.`), which no construction in the
+    module gives a value: dropout with `p=0` returns its input and draws nothing."""
+    probability, owner = argument(call, "p", 1), method.owner_class
+    if not (
+        owner is not None
+        and isinstance(probability, cst.Attribute)
+        and isinstance(probability.value, cst.Name)
+        and probability.value.value == instance_name(method)
+    ):
+        return False
+    index = context.index
+    init = index.find_method(owner, "__init__")
+    assigned = owner.attributes.get(probability.attr.value, [])
+    if init is None or not assigned:
+        return False
+    defaults = {param.name.value: param.default for param in all_parameters(init.node)}
+    constructions = [
+        call for call, scope in index.all_calls if index.resolve_local_call(call, scope) is init
+    ]
+    for value, scope in assigned:
+        if not (
+            scope is init.scope
+            and isinstance(value, cst.Name)
+            and value.value in defaults
+            and literal(defaults[value.value]) == 0
+        ):
+            return False
+        for construction in constructions:
+            given = dict(bind_arguments(init, construction)).get(value.value)
+            if any(arg.star for arg in construction.args) or (
+                given is not None and literal(given) != 0
+            ):
+                return False
+    return True
 
 
 def _given_by_callers(
