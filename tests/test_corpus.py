@@ -106,7 +106,8 @@ EXPECTED: dict[str, set[Finding]] = {
         ("run_regression.py", "SL105", 10)
     },  # the model seeds torch in a base class's constructor; NumPy's split is unseeded
     "notebook_demos": {
-        ("tensors_and_training.ipynb", "SL104", 1)  # cell 6
+        ("tensors_and_training.ipynb", "SL104", 1),  # cell 6
+        ("equivariance_checks.ipynb", "SL104", 1),  # cell 8: a kernel copied into the model
     },  # the model trained is built before the seed; demos, a rebuilt model, loaded weights are not
     "eval_loaders": {
         ("train_glue.py", "SL201", 26),  # epoch loop over tqdm(train_dataloader), no set_epoch

@@ -21,6 +21,7 @@ from seedlint.analysis.index import (
     Scope,
     Statement,
     _target_names,
+    all_parameters,
     parameter_names,
 )
 from seedlint.analysis.walk import iter_children, iter_descendants
@@ -306,8 +307,8 @@ def _name_unused(
                 and (name in bound_by(later))
             ):
                 return True  # bound again before any use
-            if not again and name in bound_in(index, [later]):
-                return False  # bound again on some paths only: not followed
+            # bound again on some paths only (in a loop's body, a `try`): the value may still be
+            # what later statements read, so they are followed on
             continue
         if not _read_into_unused(index, later, name, private, showing, depth):
             return False
@@ -338,6 +339,17 @@ def _read_into_unused(
             and name in read_names(node)
             and _unused(index, statement, private, showing, depth + 1)
         )
+    if isinstance(node, cst.AugAssign) and _root(node.target) == name:
+        # `x.tensor *= mask`: the value stays where it was, changed in place
+        return name not in read_names(node.value)
+    if isinstance(node, (cst.FunctionDef, cst.ClassDef)):
+        # a definition reads only its decorators, defaults and annotations as it runs; its
+        # body's reads are the calls'
+        return not any(name in read_names(part) for part in _read_when_defined(node))
+    collector = _collected_into(node, name)
+    if collector is not None and showing is not None and depth <= _MAX_DEPTH:
+        # `errors.append(error)` before the seed: where the list goes decides
+        return _name_unused(index, statement, collector, private, showing, depth + 1)
     if isinstance(node, cst.For):
         header: list[cst.CSTNode] = [node.iter]
     elif isinstance(node, cst.While):
@@ -346,6 +358,8 @@ def _read_into_unused(
         header = [item.item for item in node.items]
     elif isinstance(node, cst.If) and showing is not None:
         header = [node.test]
+    elif isinstance(node, cst.Try) and showing is not None:
+        header = []  # `try: .. except AssertionError as e: print(e)`: each statement decides
     else:
         return False
     names = {name}
@@ -365,6 +379,36 @@ def _read_into_unused(
         for s in inner
         for other in names
     )
+
+
+def _read_when_defined(node: cst.FunctionDef | cst.ClassDef) -> Iterator[cst.CSTNode]:
+    """What a `def` or `class` statement evaluates as it runs (not its body)."""
+    yield from (decorator.decorator for decorator in node.decorators)
+    if isinstance(node, cst.ClassDef):
+        yield from node.bases
+        yield from node.keywords
+        return
+    for param in all_parameters(node):
+        yield from (part for part in (param.default, param.annotation) if part is not None)
+    if node.returns is not None:
+        yield node.returns
+
+
+def _collected_into(node: cst.CSTNode, name: str) -> str | None:
+    """The list a statement appends `name`'s value to (`errors.append(error)`), if that is all
+    it does."""
+    if not (isinstance(node, cst.Expr) and isinstance(node.value, cst.Call)):
+        return None
+    func = node.value.func
+    if (
+        isinstance(func, cst.Attribute)
+        and func.attr.value in ("append", "extend")
+        and isinstance(func.value, cst.Name)
+        and func.value.value != name
+        and all(name not in read_names(arg) or arg.keyword is None for arg in node.value.args)
+    ):
+        return func.value.value
+    return None
 
 
 def _following(index: ModuleIndex, statement: Statement) -> Iterator[tuple[Statement, bool]]:
