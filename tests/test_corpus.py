@@ -144,7 +144,10 @@ EXPECTED: dict[str, set[Finding]] = {
     # the seed picked when none is given, though a Trainer seeds with its default in between
     "seed_picked_trainer": {("pick_late.py", "SL104", 9)},  # a drawn hyperparameter is not a seed
     # tests reseed to compare; a test seeding once after drawing the model it checks
-    "reseed_to_compare": {("tests/test_layers.py", "SL104", 33)},
+    "reseed_to_compare": {
+        ("tests/test_layers.py", "SL104", 33),
+        ("tests/test_trainer.py", "SL104", 24),  # the test gives the trainer its seed
+    },
     # demo cells whose draws only feed plots, asserts and printed values; the data trained on
     "notebook_plots": {("regression_tutorial.ipynb", "SL104", 1)},  # cell 9
     # a folder without `__init__.py`: the model a program trains, a self-test imported elsewhere

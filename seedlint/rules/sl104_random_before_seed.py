@@ -24,8 +24,9 @@ def early_draws(
     """(draw, seed) pairs: a draw from a generator that a later call in the flow seeds. In code
     that `compares` (a test), a seeding repeated with the same seed later serves the comparison
     of what runs after each, and the draws before it are inputs both sides share; and only a
-    seeding the test calls itself asks for reproducible values, not one a library object does
-    as it is built (`DPOTrainer(..)` seeding in its constructor)."""
+    seeding the test asks for (a call, a seed given) asks for reproducible values, not one an
+    object does as it is built without being given a seed (`DPOTrainer(..)` seeding in its
+    constructor)."""
     seeded: set[str] = set()
     events = flow.events
     for position, event in enumerate(events):
@@ -55,8 +56,9 @@ def early_draws(
 
 
 def _built(seed: Event) -> bool:
-    """Whether a seeding is what an object does as it is built (a class's constructor)."""
-    return seed.effect.qualified.rsplit(".", 1)[-1][:1].isupper()
+    """Whether a seeding is what an object does as it is built (a class's constructor), with no
+    seed the test gives it (`ImplicitModel(random_state=RANDOM_STATE)` is asked to seed)."""
+    return seed.effect.qualified.rsplit(".", 1)[-1][:1].isupper() and seed.effect.seed_arg is None
 
 
 def _seeded_again_alike(events: list[Event], seed: Event) -> bool:
