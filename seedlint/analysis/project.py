@@ -545,8 +545,9 @@ class ProjectIndex:
 
     def constructor_summary(self, base: str, index: ModuleIndex, cls: ClassInfo) -> Summary | None:
         """What the constructor of `base`, a class of another project module, does when run for
-        `cls` of `index`: with what the methods `cls` defines do where that constructor calls them
-        on `self` (the template-method pattern: `self.model = self._build_model()`)."""
+        `cls` of `index`: what it seeds, and what the methods `cls` defines do where that
+        constructor calls them on `self` (the template-method pattern: `self.model =
+        self._build_model()`)."""
         methods = _defined_methods(index, cls)
         key = (f"{cls.qualified}{_INHERITING}{base}", self.gate)
         return self._kept(key, lambda: self._constructed(base, index, methods))
@@ -559,8 +560,8 @@ class ProjectIndex:
         if found is None:
             return None
         summary = self._summarise(*found)
-        seeds = set(summary.seeds) if summary is not None else set()
-        draws = set(summary.draws) if summary is not None else set()
+        # its own draws are left out: which of its branches a subclass takes is not followed
+        seeds, draws = set(summary.seeds) if summary is not None else set(), set()
         base_index, constructor = found
         for call in base_index.calls_by_scope.get(constructor.scope, ()):
             func = call.func

@@ -19,6 +19,7 @@ from seedlint.analysis.index import (
     dotted_name,
     parameter_names,
 )
+from seedlint.analysis.walk import iter_descendants
 
 
 def picks_a_seed(index: ModuleIndex, flow: Flow, draw: Event) -> bool:
@@ -37,9 +38,12 @@ def picks(index: ModuleIndex, draw: Event, seed: Event) -> bool:
     scope = draw.trail[level].statement.scope
     if binding is None or binding.scope is not scope:
         return False
-    inputs = _seed_paths(index, seed, level)
-    if inputs is None:
+    sources = _seed_sources(index, seed, level)
+    if sources is None:
         return False
+    inputs, given = sources
+    if any(node is draw.call for value in given for node in (value, *iter_descendants(value))):
+        return True  # `Buffer(size, random.randint(0, 2**31))`: drawn as it is passed
     assignments = [
         s
         for s in index.statements_in(scope)
@@ -58,13 +62,17 @@ def picks(index: ModuleIndex, draw: Event, seed: Event) -> bool:
     return paths_overlap(bound_paths(binding.node), inputs)
 
 
-def _seed_paths(index: ModuleIndex, seed: Event, level: int) -> set[str] | None:
-    """The paths the seed's value is read from, as seen in the statement at `level` of its trail.
+def _seed_sources(
+    index: ModuleIndex, seed: Event, level: int
+) -> tuple[set[str], list[cst.BaseExpression]] | None:
+    """The paths the seed's value is read from, as seen in the statement at `level` of its trail,
+    and the expressions passed there that carry it.
 
     Parameters of the module's functions on the way are replaced by what the call passes them;
     None when the seed comes from a parameter's default.
     """
-    paths = read_paths(seed.effect.seed_arg)
+    assert seed.effect.seed_arg is not None
+    paths, given = read_paths(seed.effect.seed_arg), [seed.effect.seed_arg]
     for step in reversed(seed.trail[level:-1]):
         if step.call is None:
             continue
@@ -74,6 +82,7 @@ def _seed_paths(index: ModuleIndex, seed: Event, level: int) -> set[str] | None:
         arguments = dict(bind_arguments(callee, step.call))
         parameters = set(callee.scope.bindings) & parameter_names(callee.node)
         mapped: set[str] = set()
+        passed: list[cst.BaseExpression] = []
         for path in paths:
             root, _, rest = path.partition(".")
             if root not in parameters:
@@ -82,12 +91,13 @@ def _seed_paths(index: ModuleIndex, seed: Event, level: int) -> set[str] | None:
             value = arguments.get(root)
             if value is None:
                 continue  # the parameter's default
+            passed.append(value)
             base = dotted_name(value)
             if base is not None:
                 mapped.add(f"{base}.{rest}" if rest else base)
             else:
                 mapped |= read_paths(value)
-        if not mapped:
+        if not mapped and not passed:
             return None
-        paths = mapped
-    return paths
+        paths, given = mapped, passed
+    return paths, given
