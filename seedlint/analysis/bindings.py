@@ -36,7 +36,7 @@ def names_needed(index: ModuleIndex, statement: Statement) -> set[str]:
     """Names a statement reads, with the globals read by the module's functions it calls."""
     names = read_names(statement.node)
     seen: set[FunctionInfo] = set()
-    pending = [(call, statement.scope) for call in statement.calls]
+    pending = [(call, inner.scope) for inner in _within(index, statement) for call in inner.calls]
     while pending:
         call, scope = pending.pop()
         function = index.resolve_local_call(call, scope)
@@ -48,6 +48,16 @@ def names_needed(index: ModuleIndex, statement: Statement) -> set[str]:
             (inner, function.scope) for inner in index.calls_by_scope.get(function.scope, ())
         )
     return names
+
+
+def _within(index: ModuleIndex, statement: Statement) -> Iterator[Statement]:
+    """A statement and, for a compound one, the statements of its blocks (not of the functions
+    and classes it defines): a loop's body calls functions too."""
+    yield statement
+    if not isinstance(statement.node, (cst.FunctionDef, cst.ClassDef)):
+        for block in index.blocks_of(statement.node):
+            for inner in block:
+                yield from _within(index, inner)
 
 
 def bound_by(statement: Statement) -> Iterator[str]:
