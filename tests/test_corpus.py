@@ -199,7 +199,11 @@ EXPECTED: dict[str, set[Finding]] = {
     # a trainer picked on a branch, trained through steps inherited from its base class
     "trainer_branches": {("train.py", "SL112", 20)},
     # what can seed: a private generator's seed; `model.train()` beside a project's seeding `train`
-    "private_seeding_only": {("split_train.py", "SL112", 14), ("finetune.py", "SL112", 12)},
+    "private_seeding_only": {
+        ("split_train.py", "SL112", 14),
+        ("finetune.py", "SL112", 12),
+        ("train_wrapper.py", "SL112", 11),  # `model.train()` of an installed library's model
+    },
     # a loader over a DistributedSampler built in another module, or from its keyword arguments
     "loader_elsewhere": {("train.py", "SL201", 16), ("train_kwargs.py", "SL201", 18)},
     # an upsampling branch only the inference script's constructor flag takes

@@ -13,7 +13,7 @@ from seedlint.analysis.arguments import argument, callee_name, is_literal
 from seedlint.analysis.context import FileContext
 from seedlint.analysis.edits import Editor
 from seedlint.analysis.environment import string_value
-from seedlint.analysis.index import Statement, is_main_guard
+from seedlint.analysis.index import ModuleIndex, Scope, Statement, is_main_guard
 from seedlint.analysis.programs import (
     imported_elsewhere,
     is_test,
@@ -25,7 +25,7 @@ from seedlint.analysis.programs import (
 )
 from seedlint.analysis.walk import written
 from seedlint.diagnostics import Applicability, Fix
-from seedlint.gates import SCRIPT, UNSEEDED, Gate
+from seedlint.gates import SCRIPT, TRAINER, UNSEEDED, Gate, contains_any
 from seedlint.rules.base import Finding, Probe, Rule
 
 # Functions that time or test a training step rather than train a model.
@@ -147,9 +147,13 @@ def _spelled_seeding(context: FileContext, gate: Gate) -> bool:
     (`torch.Generator().manual_seed(42)` for one split, `model.train()` although a project script
     beside it defines a seeding `train`, `env.action_space.seed(0)`)."""
     index = context.index
+    spellings = tuple(spelling for spelling in gate.spellings if spelling != TRAINER)
     for call, scope in index.all_calls:
-        if not gate.seeds_beyond_trainers(f"{written(call.func)}(".encode()):
+        spelled = f"{written(call.func)}(".encode()
+        if not gate.seeds_beyond_trainers(spelled):
             continue
+        if not contains_any(spelled, spellings) and _of_an_object(index, call, scope):
+            continue  # `model.train()`: only named like a project helper (a script's `train`)
         qualified = index.qualify(call.func, scope)
         if qualified is None:
             return True
@@ -163,6 +167,16 @@ def _spelled_seeding(context: FileContext, gate: Gate) -> bool:
         if not known or (effect is not None and effect.kind == "seed"):
             return True
     return False
+
+
+def _of_an_object(index: ModuleIndex, call: cst.Call, scope: Scope) -> bool:
+    """Whether a call is a method of an object, not a function of a module (`model.train()`,
+    `get_peft_model(..).train()`; not `utils.train(..)`)."""
+    func = call.func
+    if not isinstance(func, cst.Attribute):
+        return False
+    receiver = index.qualify(func.value, scope)
+    return receiver is None or "()" in receiver
 
 
 def _what_changes(context: FileContext) -> tuple[list[str], frozenset[str]]:
