@@ -133,6 +133,8 @@ EXPECTED: dict[str, set[Finding]] = {
     "eval_shifts": {("test_pretrained.py", "SL105", 12)},
     # `p=self.dropout_prob`: 0 by default and as built (decoder.py), 0.5 as built (encoder.py)
     "dropout_off": {("encoder.py", "SL401", 15)},
+    # a subclass's fit runs the epoch its base of another module defines; predict trains nothing
+    "inherited_step": {("train_from_folder.py", "SL112", 11)},
     # backward in one helper method, the step in another; not where nothing steps
     "split_step": {("classifier_train.py", "SL112", 14)},
     # a base's constructor builds the model through the subclass's `_build_model`

@@ -318,7 +318,10 @@ def _project_callees(
             found += _returned_methods(index, call.func, scope)
             continue
         qualified = index.qualify(call.func, scope)
-        if qualified is None or qualified.split(".", 1)[0] in catalog.LIBRARY_PACKAGES:
+        if qualified is None:
+            found += _inherited_method(project, index, call, scope)
+            continue
+        if qualified.split(".", 1)[0] in catalog.LIBRARY_PACKAGES:
             continue
         definition = _run_definition(project, qualified)
         if definition is None:
@@ -330,6 +333,30 @@ def _project_callees(
         if defined is None or not module.subclasses_of(defined, catalog.DATASET_BASES):
             found.append((module, name))
     return found
+
+
+def _inherited_method(
+    project: ProjectIndex, index: ModuleIndex, call: cst.Call, scope: Scope
+) -> list[tuple[ModuleIndex, str]]:
+    """`self._train_epoch(..)` in a class whose base, a class of another project module, defines
+    it (`TrainerFromFolder(Trainer)`)."""
+    func, owner = call.func, scope.owner_class
+    if not (
+        owner is not None
+        and isinstance(func, cst.Attribute)
+        and isinstance(func.value, cst.Name)
+        and func.value.value == "self"
+    ):
+        return []
+    for base in owner.bases:
+        definition = (
+            _run_definition(project, f"{base}().{func.attr.value}")
+            if base not in index.classes and base.split(".", 1)[0] not in catalog.LIBRARY_PACKAGES
+            else None
+        )
+        if definition is not None:
+            return [definition]
+    return []
 
 
 def _returned_methods(
