@@ -133,6 +133,7 @@ class ModuleIndex:
         it; not to be used after."""
         for statements in self.statements.values():
             statements.clear()
+        self.__dict__.pop("_statements_by_scope", None)
         for scope, function in self.function_of_scope.items():
             scope.owner_class = function.owner_class = None
         for info in self.classes.values():
@@ -447,10 +448,17 @@ class ModuleIndex:
 
     def statements_in(self, scope: Scope) -> Iterator[Statement]:
         """Every statement of a scope's own code, in any of its blocks (not nested functions')."""
+        yield from self._statements_by_scope.get(scope, ())
+
+    @cached_property
+    def _statements_by_scope(self) -> dict[Scope, list[Statement]]:
+        """The statements of each scope's own code, in the order of their blocks (one pass over
+        the module, not one per question)."""
+        grouped: dict[Scope, list[Statement]] = {}
         for block in self.statements.values():
             for statement in block:
-                if statement.scope is scope:
-                    yield statement
+                grouped.setdefault(statement.scope, []).append(statement)
+        return grouped
 
     def body_of(self, function: FunctionInfo) -> list[Statement]:
         return self.statements.get(function.node.body, [])

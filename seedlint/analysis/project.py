@@ -31,6 +31,7 @@ from seedlint.analysis.index import (
     bind_arguments,
     positional_parameters,
 )
+from seedlint.analysis.instances import is_kept
 from seedlint.analysis.modules import (
     ModuleFinder,
     Resolution,
@@ -563,15 +564,12 @@ class ProjectIndex:
         # its own draws are left out: which of its branches a subclass takes is not followed
         seeds, draws = set(summary.seeds) if summary is not None else set(), set()
         base_index, constructor = found
+        overridden = frozenset(methods)
         for call in base_index.calls_by_scope.get(constructor.scope, ()):
             func = call.func
-            if not (
-                isinstance(func, cst.Attribute)
-                and isinstance(func.value, cst.Name)
-                and func.value.value == "self"
-                and func.attr.value in methods
-            ):
+            if not is_kept(func, "self", overridden):
                 continue
+            assert isinstance(func, cst.Attribute)
             override = self._summarise(index, methods[func.attr.value])
             if override is not None:
                 seeds |= override.seeds

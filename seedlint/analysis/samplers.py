@@ -42,16 +42,12 @@ def handed_out(index: ModuleIndex) -> dict[str, Handed]:
 
 def _returns(index: ModuleIndex, function: FunctionInfo) -> Handed | None:
     scope = function.scope
-    pending = [index.body_of(function)]
-    while pending:
-        for statement in pending.pop():
-            node = statement.node
-            if isinstance(node, cst.Return) and node.value is not None:
-                kind = _holds(index, node.value, scope, 0)
-                if kind is not None:
-                    return kind
-            if not isinstance(node, (cst.FunctionDef, cst.ClassDef)):
-                pending.extend(index.blocks_of(node))
+    for statement in index.statements_in(scope):
+        node = statement.node
+        if isinstance(node, cst.Return) and node.value is not None:
+            kind = _holds(index, node.value, scope, 0)
+            if kind is not None:
+                return kind
     return None
 
 
