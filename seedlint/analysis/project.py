@@ -114,6 +114,10 @@ class ProjectIndex:
         # module -> what `import *` of it brings, with the modules read to know it
         self._export_memo: dict = {}
         self._exporting: set[str] = set()  # the modules whose exports are being computed
+        # (module, gate) -> whether its text has one of the gate's spellings (searched once)
+        self._gated: dict[tuple[str, tuple[bytes, ...]], bool] = {}
+        # (name, depth, gate) -> what `_definition` found, with the modules read to find it
+        self._definitions: dict = {}
 
     # ----------------------------------------------------------------- modules
     def module(
@@ -125,10 +129,17 @@ class ProjectIndex:
         modules that can seed, `gate=None` for any (a dataset class's definition).
         """
         found = self._file(name)
-        if found is None or (gate is not None and not contains_any(found[1], gate)):
+        if found is None or (gate is not None and not self._passes(name, found[1], gate)):
             return None
         module = self._parse(found[0], found[1], name)
         return module.index if module is not None else None
+
+    def _passes(self, name: str, data: bytes, gate: tuple[bytes, ...]) -> bool:
+        key = (name, gate)
+        passes = self._gated.get(key)
+        if passes is None:
+            passes = self._gated[key] = contains_any(data, gate)
+        return passes
 
     def module_at(self, path: Path, faithful: bool = False) -> ModuleIndex | None:
         """The index of the project file at `path` (another file of the same module name may be
@@ -395,39 +406,56 @@ class ProjectIndex:
         """(module index, qualified name inside it) of what `qualified` names, following re-exports
         (a package's `__init__.py` is read when it mentions the name, to follow `from .model import
         Net`)."""
+        located = self._located(qualified, depth, gate)
+        if located is None:
+            return None
+        index = self.module(located[0], gate=None)  # parsed again if its tree was trimmed
+        return (index, located[1]) if index is not None else None
+
+    def _located(
+        self, qualified: str, depth: int, gate: tuple[bytes, ...] | None
+    ) -> tuple[str, str] | None:
+        """(module, qualified name inside it) for `_definition`, looked up once: names, which
+        outlive the trees that `trim_trees` drops."""
+        return self.remembered(
+            self._definitions,
+            (qualified, depth, gate),
+            lambda: self._locate(qualified, depth, gate),
+        )
+
+    def _locate(
+        self, qualified: str, depth: int, gate: tuple[bytes, ...] | None
+    ) -> tuple[str, str] | None:
         parts = qualified.split(".")
         for split in range(len(parts) - 1, 0, -1):
             # A package's `__init__.py` is read when it names what is looked up; any module, when it
             # star-imports.
+            module = ".".join(parts[:split])
             module_gate = (
                 gate
                 if gate is None
                 else (
                     *gate,
                     STAR_IMPORT,
-                    *(
-                        (parts[split].encode(),)
-                        if self._is_package(".".join(parts[:split]))
-                        else ()
-                    ),
+                    *((parts[split].encode(),) if self._is_package(module) else ()),
                 )
             )
-            index = self.module(".".join(parts[:split]), gate=module_gate)
+            index = self.module(module, gate=module_gate)
             if index is None:
                 continue
             name = f"{index.module_name}.{'.'.join(parts[split:])}"
             if name in index.functions or name in index.classes:
-                return index, name
+                return module, name
             if depth >= _MAX_DEPTH:
                 return None
             bound = index.module_scope.bindings.get(parts[split])
             local = f"{index.module_name}.{parts[split]}"
             if isinstance(bound, str) and not bound.startswith("<") and bound != local:
-                return self._definition(".".join([bound, *parts[split + 1 :]]), depth + 1, gate)
+                return self._located(".".join([bound, *parts[split + 1 :]]), depth + 1, gate)
             origin = self.star_origin(index.star_imports, parts[split]) if bound is None else None
             # from a `from module import *` of the module: the last that binds it
             if origin is not None:
-                return self._definition(".".join([origin, *parts[split:]]), depth + 1, gate)
+                return self._located(".".join([origin, *parts[split:]]), depth + 1, gate)
             return None
         return None
 
