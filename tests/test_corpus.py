@@ -150,6 +150,11 @@ EXPECTED: dict[str, set[Finding]] = {
         ("tests/test_layers.py", "SL104", 33),
         ("tests/test_trainer.py", "SL104", 24),  # the test gives the trainer its seed
     },
+    # a test framework runs the set-up (setUp, fixtures) before the test: what it seeds is seeded
+    "test_set_ups": {
+        ("tests/test_attributions.py", "SL104", 19),  # the base's setUp seeds nothing
+        ("tests/unit/test_adapters.py", "SL104", 22),  # a fixture seeding only at teardown
+    },
     # demo cells whose draws only feed plots, asserts and printed values; the data trained on
     "notebook_plots": {("regression_tutorial.ipynb", "SL104", 1)},  # cell 9
     # a folder without `__init__.py`: the model a program trains, a self-test imported elsewhere

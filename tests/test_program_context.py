@@ -669,3 +669,75 @@ class TestBranchesRuledOut:
     def test_a_head_whose_bias_alone_is_zeroed_keeps_its_random_weight(self):
         source = "import torch\nhead = torch.nn.Linear(4, 1)\nhead.bias.data.zero_()\ntorch.manual_seed(0)\nhead(torch.ones(4)).sum().backward()\n"
         assert codes_of(source, {"SL104"}) == ["SL104"]
+
+
+# ------------------------------------------------------------------ a test framework's set-up
+CONFTEST = """\
+    import pytest
+    import torch
+
+
+    @pytest.fixture
+    def seed_all():
+        torch.manual_seed(0)
+
+
+    @pytest.fixture(name="model")
+    def seeded_model(seed_all):
+        return torch.nn.Linear(4, 2)
+    """
+TEST_MODEL = """\
+    import torch
+
+
+    def test_forward(model):
+        inputs = torch.randn(3, 4)
+        torch.manual_seed(1)
+        noise = torch.randn(3, 2)
+        assert torch.allclose(model(inputs) + noise, model(inputs) + noise)
+    """
+
+
+def test_a_fixture_named_by_another_fixture_seeds_before_the_test(write, tmp_path):
+    write("tests/conftest.py", CONFTEST)
+    write("tests/test_model.py", TEST_MODEL)
+    assert check(tmp_path) == []
+    write("tests/conftest.py", CONFTEST.replace("        torch.manual_seed(0)\n", "        pass\n"))
+    assert check(tmp_path) == [("test_model.py", "SL104", 5)]
+
+
+def test_an_edit_of_a_conftest_rechecks_its_tests_through_the_cache(write, tmp_path):
+    cache = ("--cache-dir", str(tmp_path / "cache"))
+    write("tests/conftest.py", CONFTEST)
+    write("tests/test_model.py", TEST_MODEL)
+    assert check(tmp_path, *cache) == []
+    write("tests/conftest.py", CONFTEST.replace("        torch.manual_seed(0)\n", "        pass\n"))
+    assert check(tmp_path, *cache) == [("test_model.py", "SL104", 5)]
+    write("tests/conftest.py", CONFTEST)
+    assert check(tmp_path, *cache) == []
+
+
+def test_a_function_named_test_that_a_script_calls_is_not_a_test(write, tmp_path):
+    write(
+        "train.py",
+        """\
+        import pytest
+        import torch
+
+
+        @pytest.fixture
+        def loader():
+            torch.manual_seed(0)
+
+
+        def test(loader):
+            weights = torch.randn(4)
+            torch.manual_seed(1)
+            return weights + torch.randn(4)
+
+
+        if __name__ == "__main__":
+            test([1, 2])
+        """,
+    )
+    assert check(tmp_path) == [("train.py", "SL104", 11)]

@@ -21,6 +21,7 @@ from seedlint.analysis.events import Entry, Event, Flow
 from seedlint.analysis.flow import EffectClassifier, FlowBuilder
 from seedlint.analysis.index import FunctionInfo, ModuleIndex, Scope
 from seedlint.analysis.project import ProjectIndex
+from seedlint.analysis.setups import SetUps
 from seedlint.analysis.walk import iter_descendants
 from seedlint.gates import trainers
 from seedlint.parsing import Layout
@@ -124,12 +125,19 @@ class FileContext:
         return flows
 
     def entry(self, flow: Flow) -> Entry:
-        """What is seeded when the flow starts, from where the program runs it (`entries`)."""
+        """What is seeded when the flow starts, from where the program runs it (`entries`), or,
+        for a test nothing in the project runs, from its set-up (`setups`)."""
         if flow.root not in self._entries:
-            self._entries[flow.root] = entry_of(
-                flow, self.index, self._builder, self.settings.project
-            )
+            entry = entry_of(flow, self.index, self._builder, self.settings.project)
+            if not entry.sites and flow.root is not None:
+                site = self._set_ups.site(flow.root)
+                entry = Entry((site,)) if site is not None else entry
+            self._entries[flow.root] = entry
         return self._entries[flow.root]
+
+    @cached_property
+    def _set_ups(self) -> SetUps:
+        return SetUps(self.path, self.index, self._builder, self.settings.project)
 
     def placements(self, calls: Iterable[cst.Call]) -> dict[cst.Call, list[tuple[Flow, Event]]]:
         """For each call, the seeding flows that run it and its event there (the first, per flow).
