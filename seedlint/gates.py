@@ -20,6 +20,7 @@ question:
 
 from __future__ import annotations
 
+import bisect
 import os
 import re
 from collections.abc import Iterable, Sequence
@@ -53,19 +54,40 @@ SEEDING = b"\x00seeding"
 # loop).
 UNSEEDED = b"\x00unseeded"
 SCRIPT = b"\x00script"
-# a `__main__` block, or a top-level loop that looks like training (over epochs, a range, a loader,
-# batches, steps): a library module's top-level loops register or copy names
+# a `__main__` block, or top-level code that looks like training: a loop over epochs, a range, a
+# loader, batches or steps, or any `while` loop (a library module's top-level `for` loops register
+# or copy names), or a call that may train (`scene.fit(rays)`, `trainer.train()`, `train(model)`,
+# `runner.run(..)`, `evaluator.evaluate(..)`, `Runner(args).train()`); at the top level or in a
+# top-level `if`, `else`, `try` or `with` block (`try: for epoch in ..: except KeyboardInterrupt:`)
 _MAIN_BLOCK = re.compile(rb"__name__\s*==\s*['\"]__main__['\"]")
-_TOP_LEVEL_LOOP = re.compile(
-    rb"^(?:for|while|async for) .*(?:epoch|range\(|loader|batch|enumerate\(|tqdm\(|step|iter)",
+_TRAINING_LINE = re.compile(
+    rb"^[ \t]*(?:"
+    rb"(?:for|async for) .*(?:epoch|range\(|loader|batch|enumerate\(|tqdm\(|step|iter)"
+    rb"|while\b"
+    rb"|(?:[\w.]+\s*=\s*)?(?:[\w.]+\([^()\n]*\)\.)?[\w.]*\b(?:train|fit|run|evaluate)\w*\("
+    rb")",
     re.MULTILINE,
 )
-# or a top-level call that may train (`scene.fit(rays)`, `trainer.train()`, `train(model)`,
-# `runner.run(..)`, `evaluator.evaluate(..)`, `Runner(args).train()`)
-_TOP_LEVEL_TRAINING = re.compile(
-    rb"^(?:[\w.]+\s*=\s*)?(?:[\w.]+\([^()\n]*\)\.)?[\w.]*\b(?:train|fit|run|evaluate)\w*\(",
-    re.MULTILINE,
-)
+# a line of code at column 0 (not a comment, nor the closing bracket of a statement above)
+_COLUMN_ZERO = re.compile(rb"^[^ \t\r\n#)\]}]", re.MULTILINE)
+_DEFINITION = (b"def ", b"async ", b"class ", b"@")
+
+
+def _trains_at_top_level(data: bytes) -> bool:
+    """Whether a line that looks like training runs in the module body: at column 0, or inside
+    a top-level statement that is not a definition."""
+    starts: list[int] | None = None
+    for match in _TRAINING_LINE.finditer(data):
+        if data[match.start()] not in b" \t":
+            return True
+        if starts is None:
+            starts = [line.start() for line in _COLUMN_ZERO.finditer(data)]
+        above = bisect.bisect_right(starts, match.start()) - 1
+        if above >= 0 and not data.startswith(_DEFINITION, starts[above]):
+            return True
+    return False
+
+
 # In a rule's patterns, stands for "a seeded CUDA program of the project trains this module": the
 # project gates hold a `trained_gate` for it.
 TRAINED = b"\x00trained:"
@@ -156,6 +178,16 @@ class HasPatterns(Protocol):
     patterns: tuple[bytes | tuple[bytes, ...], ...]
 
 
+# A line that is only a comment, in a Python file or in a notebook's JSON
+# (`"# torch.manual_seed(1)\n",`)
+_COMMENT_LINE = re.compile(rb'^[ \t]*"?[ \t]*#[^\n]*', re.MULTILINE)
+
+
+def without_comments(data: bytes) -> bytes:
+    """The bytes without the lines that are only comments (code commented out runs nothing)."""
+    return _COMMENT_LINE.sub(b"", data) if b"#" in data else data
+
+
 def contains_any(data: bytes, gate: Iterable[bytes]) -> bool:
     """Whether the bytes contain one of the gate's spellings."""
     return any(spelling in data for spelling in gate)
@@ -221,7 +253,7 @@ class Gate:
         not the seeding of a private generator (`torch.Generator().manual_seed(42)`, a space's
         `seed(`), or a call of a project helper that is not a method of some object (`model.train()`
         is not the project's `train(`)."""
-        data = _PRIVATE_SEEDING.sub(b"", data)
+        data = _PRIVATE_SEEDING.sub(b"", without_comments(data))
         spellings = tuple(spelling for spelling in self.spellings if spelling != TRAINER)
         return contains_any(data, spellings) or calls_a_gate(
             data, self.project_gates, methods=False
@@ -250,8 +282,7 @@ class Gate:
                 return (
                     path.endswith(".ipynb")
                     or _MAIN_BLOCK.search(data) is not None
-                    or _TOP_LEVEL_LOOP.search(data) is not None
-                    or _TOP_LEVEL_TRAINING.search(data) is not None
+                    or _trains_at_top_level(data)
                 )
             if part == DISTRIBUTED:
                 return calls_a_gate(data, self.distributed)

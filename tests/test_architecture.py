@@ -52,7 +52,7 @@ LAYERS: list[tuple[str, list[list[str]]]] = [
             ["analysis.flow"],
             ["analysis.repetition"],
             ["analysis.project", "analysis.seed_picks", "analysis.edits"],
-            ["analysis.entries"],
+            ["analysis.entries", "analysis.setups"],
             ["analysis.context", "analysis.workers"],
             [
                 "analysis.generators",

@@ -150,6 +150,13 @@ EXPECTED: dict[str, set[Finding]] = {
         ("tests/test_layers.py", "SL104", 33),
         ("tests/test_trainer.py", "SL104", 24),  # the test gives the trainer its seed
     },
+    # a top-level `try` around the training loop; a seeding line commented out
+    "script_shapes": {("char_rnn.py", "SL112", 15), ("regression.py", "SL112", 17)},
+    # benchmark mode in a program that runs no convolution has nothing to time
+    "benchmark_no_convolution": {
+        ("vision/train.py", "SL301", 12),
+        ("lm/finetune_zoo.py", "SL301", 11),  # the model zoo's layers cannot be read
+    },
     # a test framework runs the set-up (setUp, fixtures) before the test: what it seeds is seeded
     "test_set_ups": {
         ("tests/test_attributions.py", "SL104", 19),  # the base's setUp seeds nothing

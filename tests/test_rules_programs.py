@@ -249,6 +249,33 @@ class TestSL113UnusedSeedOption:
         ),
         # Lightning's `Trainer(` seeds nothing
         (b'if __name__ == "__main__":\n    L.Trainer().fit(model)\n', "train.py", True),
+        # a top-level `try` around the loop, a top-level `while`, a call in a top-level `else`
+        (
+            b"try:\n    for epoch in range(3):\n        loss.backward(); opt.step()\n"
+            b"except KeyboardInterrupt:\n    pass\n",
+            "train.py",
+            True,
+        ),
+        (b"while reward < 1.0:\n    loss.backward(); opt.step()\n", "train.py", True),
+        (b"loss.backward; step\nif args.test:\n    x = 1\nelse:\n    run.train(m)\n", "m.py", True),
+        # a loop or a training call in a function is not the module's own code
+        (
+            b"def fit(m):\n    for epoch in range(3):\n        loss.backward(); opt.step()\n",
+            "l.py",
+            False,
+        ),
+        # a seeding line commented out seeds nothing, in a script or a notebook's JSON
+        (
+            b"# torch.manual_seed(1)\nfor epoch in range(3):\n    loss.backward(); opt.step()\n",
+            "t.py",
+            True,
+        ),
+        (
+            b'{"cells": [{"source": [\n    "# torch.manual_seed(1)\\n",\n'
+            b'    "loss.backward(); opt.step()"\n]}]}',
+            "n.ipynb",
+            True,
+        ),
     ],
 )
 def test_sl112_parses_only_scripts_that_may_train_unseeded(text, path, opened):

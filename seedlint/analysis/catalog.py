@@ -167,6 +167,64 @@ BENCHMARK_OFF = frozenset(
 # Library classes whose constructor seeds: `transformers.Trainer.__init__` calls
 # `set_seed(args.seed)` (or `enable_full_determinism`), and so do its subclasses (TRL's trainers
 # among them).
+# Installed libraries that build no model with a convolution or a cuDNN recurrent layer, whose
+# import leaves cuDNN's benchmark mode with nothing to choose (SL301). By module prefix; the
+# standard library too. Anything else imported (torchvision, timm's models, transformers, a
+# library seedlint does not know) may build one.
+CONVOLUTION_FREE_LIBRARIES = (
+    "numpy",
+    "scipy",
+    "pandas",
+    "sklearn",
+    "matplotlib",
+    "seaborn",
+    "plotly",
+    "tqdm",
+    "yaml",
+    "wandb",
+    "tensorboard",
+    "tensorboardX",
+    "torch.utils.tensorboard",
+    "PIL",
+    "h5py",
+    "tokenizers",
+    "sentencepiece",
+    "tiktoken",
+    "datasets",
+    "einops",
+    "accelerate",
+    "deepspeed",
+    "fairscale",
+    "apex.normalization",
+    "apex.optimizers",
+    "apex.amp",
+    "apex.parallel",
+    "peft",
+    "timm.optim",
+    "timm.scheduler",
+    "timm.utils",
+    "timm.loss",
+    "nltk",
+    "networkx",
+    "click",
+    "fire",
+    "hydra",
+    "omegaconf",
+    "absl",
+    "ml_collections",
+    "jsonargparse",
+    "typer",
+    "loguru",
+    "rich",
+    "termcolor",
+    "tabulate",
+    "psutil",
+    "requests",
+    "safetensors",
+    "huggingface_hub",
+    "submitit",
+)
+
 SEEDING_CLASSES = frozenset(
     {
         "transformers.Trainer",

@@ -168,6 +168,36 @@ class ProjectIndex:
         names = imported_modules(found[1], name, found[0].name == "__init__.py")
         return [found, *(imported for imported in map(self._file, names) if imported)]
 
+    def imported_texts(
+        self, names: Iterable[str], limit: int = 400
+    ) -> tuple[list[tuple[Path, bytes]], set[str]] | None:
+        """The path and bytes of the project modules among `names` and of every project module
+        they import, directly or through others (read, not parsed; recorded as read), with the
+        names among them and their imports that are not the project's (installed libraries);
+        None beyond `limit` modules."""
+        texts: list[tuple[Path, bytes]] = []
+        found: set[str] = set()
+        outside: set[str] = set()
+        pending = list(dict.fromkeys(names))
+        seen = set(pending)
+        while pending:
+            current = pending.pop()
+            read = self._file(current)
+            if read is None:
+                outside.add(current)
+                continue
+            if len(texts) == limit:
+                return None
+            texts.append(read)
+            found.add(current)
+            for imported in imported_modules(read[1], current, read[0].name == "__init__.py"):
+                if imported not in seen:
+                    seen.add(imported)
+                    pending.append(imported)
+        # `from utils.misc import Scaler` names `utils.misc.Scaler`: a name in a project module
+        libraries = {name for name in outside if not any(name.startswith(f"{m}.") for m in found)}
+        return texts, libraries
+
     def _file(self, name: str) -> tuple[Path, bytes] | None:
         """The path and bytes of a project module, recorded as read by the running analysis."""
         self.record({name: self.finder.resolution(name)})

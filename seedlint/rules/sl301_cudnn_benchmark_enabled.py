@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import libcst as cst
 
@@ -19,11 +21,13 @@ from seedlint.analysis.index import (
     all_parameters,
     assigned,
     bind_arguments,
+    is_main_guard,
 )
+from seedlint.analysis.modules import imported_modules
 from seedlint.analysis.walk import written
 from seedlint.diagnostics import Applicability, Fix
 from seedlint.files import display_path
-from seedlint.gates import SEEDING, SETS_BENCHMARK
+from seedlint.gates import SEEDING, SETS_BENCHMARK, without_comments
 from seedlint.rules.base import Finding, Probe, Rule
 
 _MESSAGE = (
@@ -41,6 +45,59 @@ _HELP = "Set `torch.backends.cudnn.benchmark = False` (the default) for reproduc
 _BENCHMARK = f"{catalog.CUDNN_MODULE}.benchmark"
 _DEFINITIONS = (cst.FunctionDef, cst.ClassDef)  # their bodies run when called, not where they stand
 _DETERMINISTIC = f"{catalog.CUDNN_MODULE}.deterministic"
+# What may run a convolution or another cuDNN kernel (a recurrent layer, attention that may take
+# cuDNN's backend), spelled in a module's text (`nn.Conv2d`, `F.conv1d`, `self.conv1`, `nn.LSTM`,
+# `getattr(nn, "GRU")`, `F.scaled_dot_product_attention`, `nn.MultiheadAttention`; not `convert`,
+# `converge`, `convenient`), or load a model whose layers the text does not show.
+_CUDNN_KERNEL = re.compile(
+    rb"(?i:conv)(?!ert|ers|erg|en|ey|ex|ic|inc)"
+    rb"|\b(?:LSTM|GRU|RNN)\s*\(|nn\.(?:LSTM|GRU|RNN)\b"
+    rb"|['\"](?:LSTM|GRU|RNN)\b"
+    rb"|scaled_dot_product_attention|MultiheadAttention|nn\.Transformer"
+    rb"|jit\.load\b|hub\.load\b"
+)
+_OPAQUE_TORCH = ("torch.hub", "torch.jit", "torch.package", "torch.export", "torch.onnx")
+
+
+def _reaches_no_convolution(context: FileContext) -> bool:
+    """Whether the program (a script or notebook) runs no convolution for benchmark mode to time:
+    neither its text nor that of any project module it imports, directly or through others, spells
+    a convolution or another kernel cuDNN may serve, and every installed library they import is
+    the standard library, torch outside its model loaders, or one known to build no such model."""
+    own = context.source.text.encode("utf-8", "surrogateescape")
+    if _CUDNN_KERNEL.search(without_comments(own)):
+        return False
+    names = imported_modules(own, context.module_name, Path(context.path).name == "__init__.py")
+    project = context.settings.project
+    found = project.imported_texts(names) if project is not None else ([], set(names))
+    if found is None:
+        return False
+    texts, libraries = found
+    return not any(_CUDNN_KERNEL.search(without_comments(data)) for _, data in texts) and all(
+        _convolution_free(name) for name in libraries
+    )
+
+
+def _convolution_free(library: str) -> bool:
+    root = library.partition(".")[0]
+    if root == "torch":
+        return not library.startswith(_OPAQUE_TORCH)
+    return root in sys.stdlib_module_names or any(
+        library == known or library.startswith(f"{known}.")
+        for known in catalog.CONVOLUTION_FREE_LIBRARIES
+    )
+
+
+def _in_the_program(context: FileContext, statement: Statement) -> bool:
+    """Whether the module is the program that turns benchmark mode on: a notebook, a script with
+    a `__main__` block, or a module whose top level turns it on (a helper module's function is
+    judged by the programs that import it)."""
+    index = context.index
+    return (
+        context.program is not None
+        or index.function_of_scope.get(statement.scope) is None
+        or any(is_main_guard(s.node) for s in index.statements.get(index.module, []))
+    )
 
 
 def _asks_for_determinism(context: FileContext) -> bool:
@@ -185,6 +242,7 @@ class CudnnBenchmarkEnabled(Rule):
             # purpose
             return
         index = context.index
+        quiet = None  # whether the program runs no convolution (found once, when needed)
         for statement, target, value in context.index.assignments():
             if (
                 isinstance(statement.node, cst.Assign)
@@ -193,6 +251,10 @@ class CudnnBenchmarkEnabled(Rule):
                 and not _only_when_determinism_is_off(context, statement)
                 and not _turned_off_later(context, statement)
             ):
+                if _in_the_program(context, statement):
+                    quiet = _reaches_no_convolution(context) if quiet is None else quiet
+                    if quiet:
+                        continue  # benchmark mode only times cuDNN's convolution algorithms
                 yield Finding(
                     statement.node,
                     _MESSAGE,
