@@ -21,8 +21,10 @@ from typing import TypeVar
 import libcst as cst
 
 from seedlint.analysis import catalog
+from seedlint.analysis.access_paths import read_paths
 from seedlint.analysis.arguments import (
     argument,
+    callee_name,
     is_cuda_string,
     is_literal,
     is_none,
@@ -234,6 +236,11 @@ class EffectClassifier:
             if summary.seed_parameter is not None:
                 name, position = summary.seed_parameter
                 arg = argument(call, name, position)
+                if arg is None and any(
+                    a.star == "**" or a.star == "*" and position is not None for a in call.args
+                ):
+                    # `run(method, **kwargs)`: the seed may be in what is expanded, unseen
+                    return Effect("seed", qualified, summary.seeds, None, True, True, True)
                 if arg is None and self._seeds_only_when_given(qualified, name):
                     # `if seed is not None: set_seed(seed)`: left out, it leaves them as they are
                     return (
@@ -306,7 +313,7 @@ class EffectClassifier:
         default = next(
             (p.default for p in all_parameters(function.node) if p.name.value == parameter), None
         )
-        if not is_none(default) or default is None:
+        if not is_none(default) or default is None or _records(index, function, parameter):
             return False
         for node in iter_descendants(function.node.body):
             if (
@@ -956,6 +963,34 @@ def seeded_on_import(body: Flow, deterministic_only: bool = False) -> frozenset[
         (event for event in body.events if not is_main_guard(event.trail[0].statement.node)),
         deterministic_only,
     )
+
+
+def _records(index: ModuleIndex, function: FunctionInfo, parameter: str) -> bool:
+    """Whether a helper hands its seed to something besides seeding: stores it in an entry
+    (`variant["seed"] = seed`, the configuration a run logs), returns it, or passes it to another
+    call (`print(f"seed: {seed}")`, `logger.info(..)`, `json.dump(..)`): the seed it picks may be
+    logged, and a run replayed from the log."""
+    for statement in index.statements_in(function.scope):
+        node = statement.node
+        if isinstance(node, cst.Assign):
+            if any(isinstance(t.target, cst.Subscript) for t in node.targets) and _reads(
+                node.value, parameter
+            ):
+                return True
+        elif isinstance(node, cst.Return) and node.value is not None:
+            if _reads(node.value, parameter):
+                return True
+        elif isinstance(node, cst.Expr) and isinstance(node.value, cst.Call):
+            call = node.value
+            if "seed" not in callee_name(call.func).lower() and any(
+                _reads(arg.value, parameter) for arg in call.args
+            ):
+                return True
+    return False
+
+
+def _reads(node: cst.BaseExpression, name: str) -> bool:
+    return any(path.split(".", 1)[0] == name for path in read_paths(node))
 
 
 def seeded_by(events: Iterable[Event], deterministic_only: bool = False) -> frozenset[str]:

@@ -3,10 +3,14 @@
 A program that picks a random seed when none is given, logs it and seeds with it is
 reproducible from its log: the pick is meant to be random and must come before the seeding.
 A draw picks a seed when the value it is stored into flows, through assignments and the
-arguments of the module's own functions, into the seed a later seeding call uses.
+arguments of the module's own functions, into the seed a later seeding call uses, or when it is
+handed on as a seed by name (`variant = dict(seed=random.randint(0, 100000))`, `{"seed": ..}`):
+whatever code of another module reads it back seeds with it.
 """
 
 from __future__ import annotations
+
+import re
 
 import libcst as cst
 
@@ -21,12 +25,54 @@ from seedlint.analysis.index import (
 )
 from seedlint.analysis.walk import iter_descendants
 
+# a keyword or key that names a seed: `seed`, `random_seed`, `seed_value`, `env_seed`
+_SEED_NAME = re.compile(r"^(?:\w+_)?seed(?:_\w+)?$")
+
 
 def picks_a_seed(index: ModuleIndex, flow: Flow, draw: Event) -> bool:
     """Whether a draw (or any call, as a "reach" event) computes the seed of a later deterministic
-    seeding call of the flow."""
+    seeding call of the flow, or is handed on as a seed by name."""
+    if named_as_seed(draw):
+        return True
     later = flow.events[flow.events.index(draw) + 1 :]
     return any(e.kind == "seed" and e.effect.deterministic and picks(index, draw, e) for e in later)
+
+
+def named_as_seed(draw: Event) -> bool:
+    """Whether the draw is stored under a seed's name, or made right in an argument or a dict
+    entry named as a seed (`seed = random.randint(..)`, `dict(seed=random.randint(..))`,
+    `{"seed": np.random.randint(..)}`)."""
+    statement = draw.statement.node
+    if isinstance(statement, (cst.Assign, cst.AnnAssign)) and statement.value is not None:
+        targets = (
+            [t.target for t in statement.targets]
+            if isinstance(statement, cst.Assign)
+            else [statement.target]
+        )
+        names = [_last_name(target) for target in targets]
+        if names and all(name is not None and _SEED_NAME.match(name) for name in names):
+            return True
+    for node in iter_descendants(statement):
+        if isinstance(node, cst.Arg) and node.keyword is not None:
+            name, value = node.keyword.value, node.value
+        elif isinstance(node, cst.DictElement) and isinstance(node.key, cst.SimpleString):
+            name, value = node.key.evaluated_value, node.value
+        else:
+            continue
+        if (
+            isinstance(name, str)
+            and _SEED_NAME.match(name)
+            and any(inner is draw.call for inner in (value, *iter_descendants(value)))
+        ):
+            return True
+    return False
+
+
+def _last_name(target: cst.BaseExpression) -> str | None:
+    """`seed` of `seed`, `args.seed`, `self.seed`."""
+    if isinstance(target, cst.Name):
+        return target.value
+    return target.attr.value if isinstance(target, cst.Attribute) else None
 
 
 def picks(index: ModuleIndex, draw: Event, seed: Event) -> bool:
