@@ -530,7 +530,8 @@ class TestSL201MissingSetEpoch:
 
 
 # ============================================================================ SL301
-SEEDS = "import torch\ntorch.manual_seed(0)\n"  # SL301 asks only programs that seek reproducibility
+# SL301 asks only programs that seek reproducibility and run something benchmark mode can time
+SEEDS = "import torch\ntorch.manual_seed(0)\nnet = torch.nn.Conv2d(3, 8, 3)\n"
 
 
 def _sl301_concise(cwd, target: str):
@@ -679,11 +680,13 @@ class TestSL301CudnnBenchmarkEnabled:
         "source, row",
         [
             (
-                "import torch\ntorch.backends.cudnn.benchmark = True\ntorch.use_deterministic_algorithms(True)\n",
+                "import torch\ntorch.backends.cudnn.benchmark = True\ntorch.use_deterministic_algorithms(True)\n"
+                "net = torch.nn.Conv2d(3, 8, 3)\n",
                 2,
             ),
             (
-                "import torch\ntorch.backends.cudnn.deterministic = True\ntorch.backends.cudnn.benchmark = True\n",
+                "import torch\ntorch.backends.cudnn.deterministic = True\ntorch.backends.cudnn.benchmark = True\n"
+                "net = torch.nn.Conv2d(3, 8, 3)\n",
                 3,
             ),
             (
@@ -764,12 +767,50 @@ class TestSL301CudnnBenchmarkEnabled:
         )
         assert findings(source, {"SL301"}) == [("SL301", 4, 1)]
 
+    @pytest.mark.parametrize(
+        ("model", "imports", "flagged"),
+        [
+            (
+                "class Net(nn.Module):\n    pass\n",
+                "import numpy as np\nfrom tqdm import tqdm\n",
+                False,
+            ),
+            ("# self.conv = nn.Conv2d(3, 8, 3)\n", "", False),  # commented out: runs nothing
+            ("conv = nn.Conv2d(3, 8, 3)\n", "", True),
+            ("rnn = nn.LSTM(8, 8)\n", "", True),  # a cuDNN recurrent layer
+            ("", "import torchvision\n", True),  # a library that builds convolutional models
+            ("", "import some_model_zoo\n", True),  # a library seedlint does not know
+        ],
+        ids=["text-only", "commented-out", "conv", "lstm", "torchvision", "unknown-library"],
+    )
+    def test_a_program_that_runs_no_convolution_is_left_alone(
+        self, write, tmp_path, model, imports, flagged
+    ):
+        write("model.py", f"from torch import nn\n{imports}\n{model}")
+        write(
+            "train.py",
+            "import torch\nimport torch.backends.cudnn as cudnn\n\nimport model\n\n\n"
+            "def main():\n    torch.manual_seed(0)\n    cudnn.benchmark = True\n\n\n"
+            'if __name__ == "__main__":\n    main()\n',
+        )
+        result = _sl301_concise(tmp_path, "train.py")
+        assert ("train.py:9:5: SL301 " in result.stdout.decode()) == flagged, result.stdout.decode()
+
+    def test_a_helper_module_is_judged_where_it_stands(self, write, tmp_path):
+        write(
+            "utils.py",
+            "import torch\n\n\ndef setup(seed):\n    torch.manual_seed(seed)\n"
+            "    torch.backends.cudnn.benchmark = True\n",
+        )
+        result = _sl301_concise(tmp_path, "utils.py")
+        assert result.stdout.decode().startswith("utils.py:6:5: SL301 "), result.stdout.decode()
+
     def test_seeding_helper_of_another_module_opens_the_gate(self, write, tmp_path):
         write("utils.py", "import torch\n\n\ndef init_seeds(seed):\n    torch.manual_seed(seed)\n")
         write(
             "train.py",
             "import torch.backends.cudnn as cudnn\nfrom utils import init_seeds\n"
-            "init_seeds(0)\ncudnn.benchmark = True\n",
+            "init_seeds(0)\ncudnn.benchmark = True\nnet = torch.nn.Conv2d(3, 8, 3)\n",
         )
         result = _sl301_concise(tmp_path, "train.py")
         assert result.stdout.decode().startswith("train.py:4:1: SL301 "), result.stdout.decode()
@@ -794,7 +835,7 @@ class TestSL301CudnnBenchmarkEnabled:
         write(
             "train.py",
             "import torch\nfrom utils import set_random_seed\n"
-            "torch.backends.cudnn.benchmark = True\nset_random_seed(0)\n",
+            "torch.backends.cudnn.benchmark = True\nset_random_seed(0)\nnet = torch.nn.Conv2d(3, 8, 3)\n",
         )
         result = _sl301_concise(tmp_path, "train.py")
         assert ("train.py:3:1: SL301 " in result.stdout.decode()) == flagged, result.stdout.decode()
@@ -821,7 +862,9 @@ class TestSL301CudnnBenchmarkEnabled:
         assert fixed(source + SEEDS, {"SL301"}, fix="unsafe") == expected + SEEDS
 
     def test_tuple_assignments_are_read_element_by_element(self):
-        header = "import torch\nimport torch.backends.cudnn as cudnn\n"
+        header = (
+            "import torch\nimport torch.backends.cudnn as cudnn\nnet = torch.nn.Conv2d(3, 8, 3)\n"
+        )
         source = (
             header
             + "torch.manual_seed(0)\ncudnn.benchmark, cudnn.deterministic = True, False  # speed\n"
@@ -1037,9 +1080,11 @@ FIXABLE = [
         "unsafe",
         """\
 import torch.backends.cudnn as cudnn
+from torch import nn
 # speed
 cudnn.benchmark = True  # autotune
 cudnn.deterministic = True
+net = nn.Conv2d(3, 8, 3)
 """,
     ),
     (

@@ -406,8 +406,11 @@ class _Listings:
 
         A name is ordered when one of its reads reaches an ordered result. An attribute is ordered
         unless every read of it is order-free (`len(..)`, `sorted(..)`): it is read by index, by
-        other methods' helpers, or from outside (`dataset.files`).
+        other methods' helpers, or from outside (`dataset.files`). A listing stored in an entry
+        (`self.files[split] = ..`) goes where its container goes.
         """
+        if isinstance(target, cst.Subscript):
+            target = target.value
         key = dotted_name(target)
         if key is None or (key, scope) in seen:
             return False

@@ -13,10 +13,10 @@ from torch.utils.data import DataLoader, DistributedSampler, TensorDataset
 class Net(nn.Module):
     def __init__(self):
         super().__init__()
-        self.fc = nn.Linear(16, 2)
+        self.net = nn.Sequential(nn.Conv1d(1, 4, 3), nn.Flatten(), nn.Linear(56, 2))
 
     def forward(self, x):
-        return self.fc(x)
+        return self.net(x.unsqueeze(1))
 
 
 def set_seed(seed):
