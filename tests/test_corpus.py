@@ -151,8 +151,8 @@ EXPECTED: dict[str, set[Finding]] = {
         ("tests/test_layers.py", "SL104", 33),
         ("tests/test_trainer.py", "SL104", 24),  # the test gives the trainer its seed
     },
-    # a listing kept in a dict entry per split, read by index
-    "listing_entries": {("datasets.py", "SL205", 16)},
+    # a listing kept in a dict entry per split, or collected and returned by a helper
+    "listing_entries": {("datasets.py", "SL205", 16), ("omniglot.py", "SL205", 11)},
     # a top-level `try` around the training loop; a seeding line commented out
     "script_shapes": {("char_rnn.py", "SL112", 15), ("regression.py", "SL112", 17)},
     # benchmark mode in a program that runs no convolution has nothing to time

@@ -321,7 +321,19 @@ class _Listings:
                 and parent.iter is top
                 and any(isinstance(inner, cst.Yield) for inner in own_nodes(parent.body))
             )
-            return yields and self._returned(scope, depth, seen)
+            if yields:
+                return self._returned(scope, depth, seen)
+            # A helper collecting in the listing's order (`for root, _, files in os.walk(d): ..
+            # found.append(..)`, then `return found`): where the collection goes decides.
+            collections = (
+                _collected_into(parent)
+                if isinstance(parent, cst.For) and parent.iter is top
+                else None
+            )
+            return any(
+                dotted_name(collection) is not None and self._stored(collection, scope, depth, seen)
+                for collection in collections or ()
+            )
         if isinstance(parent, cst.Subscript):  # an index: slices keep the chain going
             # `found[0]` after `assert len(found) == 1`: a listing that finds one file
             return parent.value is top and not (
