@@ -253,11 +253,15 @@ class Gate:
         not the seeding of a private generator (`torch.Generator().manual_seed(42)`, a space's
         `seed(`), or a call of a project helper that is not a method of some object (`model.train()`
         is not the project's `train(`)."""
-        data = _PRIVATE_SEEDING.sub(b"", without_comments(data))
         spellings = tuple(spelling for spelling in self.spellings if spelling != TRAINER)
-        return contains_any(data, spellings) or calls_a_gate(
-            data, self.project_gates, methods=False
-        )
+
+        def seeds(text: bytes) -> bool:
+            return contains_any(text, spellings) or calls_a_gate(
+                text, self.project_gates, methods=False
+            )
+
+        # what is commented out or private is removed only from a text that spells seeding
+        return seeds(data) and seeds(_PRIVATE_SEEDING.sub(b"", without_comments(data)))
 
     def rules_for(self, rules: Sequence[HasPatterns], data: bytes, path: str = "") -> list:
         """The rules whose patterns the bytes (of the file at `path`) contain (a tuple pattern: all
