@@ -20,7 +20,6 @@ question:
 
 from __future__ import annotations
 
-import bisect
 import os
 import re
 from collections.abc import Iterable, Sequence
@@ -75,15 +74,10 @@ _DEFINITION = (b"def ", b"async ", b"class ", b"@")
 
 def _trains_at_top_level(data: bytes) -> bool:
     """Whether a line that looks like training runs in the module body: at column 0, or inside
-    a top-level statement that is not a definition."""
-    starts: list[int] | None = None
-    for match in _TRAINING_LINE.finditer(data):
-        if data[match.start()] not in b" \t":
-            return True
-        if starts is None:
-            starts = [line.start() for line in _COLUMN_ZERO.finditer(data)]
-        above = bisect.bisect_right(starts, match.start()) - 1
-        if above >= 0 and not data.startswith(_DEFINITION, starts[above]):
+    a top-level statement that is not a definition (the definitions' bodies are not searched)."""
+    starts = [line.start() for line in _COLUMN_ZERO.finditer(data)]
+    for start, end in zip(starts, [*starts[1:], len(data)]):
+        if not data.startswith(_DEFINITION, start) and _TRAINING_LINE.search(data, start, end):
             return True
     return False
 
