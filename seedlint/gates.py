@@ -70,16 +70,27 @@ _TRAINING_LINE = re.compile(
 # a line of code at column 0 (not a comment, nor the closing bracket of a statement above)
 _COLUMN_ZERO = re.compile(rb"^[^ \t\r\n#)\]}]", re.MULTILINE)
 _DEFINITION = (b"def ", b"async ", b"class ", b"@")
+_FUNCTION = re.compile(rb"^def (\w+)", re.MULTILINE)
+_OPTIONS = re.compile(rb"\bsys\.argv\b|\.parse_(?:known_)?args\(")
 
 
 def _trains_at_top_level(data: bytes) -> bool:
     """Whether a line that looks like training runs in the module body: at column 0, or inside
-    a top-level statement that is not a definition (the definitions' bodies are not searched)."""
+    a top-level statement that is not a definition (the definitions' bodies are not searched),
+    or the module body reads the command line and calls one of its own functions
+    (`mode = sys.argv[1]`, then `binary_classification(model, ..)`)."""
     starts = [line.start() for line in _COLUMN_ZERO.finditer(data)]
+    body = []
     for start, end in zip(starts, [*starts[1:], len(data)]):
-        if not data.startswith(_DEFINITION, start) and _TRAINING_LINE.search(data, start, end):
-            return True
-    return False
+        if not data.startswith(_DEFINITION, start):
+            if _TRAINING_LINE.search(data, start, end):
+                return True
+            body.append((start, end))
+    if not any(_OPTIONS.search(data, start, end) for start, end in body):
+        return False
+    defined = _FUNCTION.findall(data)
+    called = re.compile(rb"(?<![\w.])(?:" + b"|".join(defined) + rb")\(") if defined else None
+    return called is not None and any(called.search(data, start, end) for start, end in body)
 
 
 # In a rule's patterns, stands for "a seeded CUDA program of the project trains this module": the

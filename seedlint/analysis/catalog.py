@@ -496,6 +496,12 @@ DATA_LOADERS = frozenset(
     {
         "torch.utils.data.DataLoader",
         "torch.utils.data.dataloader.DataLoader",
+        # PyTorch Geometric's loaders subclass it (`torch_geometric.data` before PyG 2.0)
+        *(
+            f"torch_geometric.{package}.{name}"
+            for package in ("loader", "data")
+            for name in ("DataLoader", "DenseDataLoader")
+        ),
     }
 )
 DATA_PARALLEL = frozenset(

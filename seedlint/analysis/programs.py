@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 import libcst as cst
@@ -138,7 +138,8 @@ def seeded_by_imports(
 
 def imported_elsewhere(context: FileContext) -> bool:
     """Whether another project file imports this module: a library module whose `__main__` block
-    is a demo or a self-test, not the program."""
+    is a demo or a self-test, not the program. A test importing a script's class (`noising_test.py`
+    doing `from ddpm import Diffusion`) does not make the script a library."""
     project = context.settings.project
     if project is None:
         return False
@@ -147,7 +148,7 @@ def imported_elsewhere(context: FileContext) -> bool:
     root = _import_root(here, name)
     spelling = name.rsplit(".", 1)[-1].encode()
     for file in finder.project_files:
-        if os.path.abspath(file) == here or not os.path.isfile(file):
+        if os.path.abspath(file) == here or not os.path.isfile(file) or is_test(Path(file)):
             continue
         try:
             data = finder.read_bytes(file)
@@ -204,15 +205,11 @@ def trains_elsewhere(context: FileContext, calls: list[cst.Call]) -> cst.Call | 
     project = context.settings.project
     if project is None:
         return None
-    index = context.index
-    resolved = []
-    for call in calls:
-        for qualified in _callees(index, call):
-            if qualified.split(".", 1)[0] in catalog.LIBRARY_PACKAGES:
-                continue
-            found = _run_definition(project, qualified)
-            if found is not None and found[0].module_name != index.module_name:
-                resolved.append((found[1] in found[0].classes, call, *found))
+    resolved = [
+        (name in module.classes, call, module, name)
+        for call in calls
+        for module, name in _definitions_elsewhere(project, context.index, call)
+    ]
     reached = []
     for built, call, module, name in sorted(resolved, key=lambda item: item[0]):
         backward, step = _reaches_training(project, module, name)
@@ -225,6 +222,20 @@ def trains_elsewhere(context: FileContext, calls: list[cst.Call]) -> cst.Call | 
     if any(step for *_, step in called):
         return next((call for call, backward, _ in called if backward), None)
     return None
+
+
+def _definitions_elsewhere(
+    project: ProjectIndex, index: ModuleIndex, call: cst.Call
+) -> list[tuple[ModuleIndex, str]]:
+    """The project functions, methods and classes of other modules that a call runs."""
+    found = []
+    for qualified in _callees(index, call):
+        if qualified.split(".", 1)[0] in catalog.LIBRARY_PACKAGES:
+            continue
+        definition = _run_definition(project, qualified)
+        if definition is not None and definition[0].module_name != index.module_name:
+            found.append(definition)
+    return found
 
 
 def _callees(index: ModuleIndex, call: cst.Call) -> list[str]:
@@ -249,8 +260,38 @@ def _callees(index: ModuleIndex, call: cst.Call) -> list[str]:
 def _reaches_training(project: ProjectIndex, module: ModuleIndex, name: str) -> tuple[bool, bool]:
     """Whether a function or method (a class: its constructor), with the project functions and
     methods it calls a few deep, backpropagates, and whether it steps an optimizer."""
-    layer, reached = [(module, name)], set()
     backward = step = False
+    for _, calls in _reached(project, [(module, name)]):
+        backward = backward or any(is_backward(call) for call, _ in calls)
+        step = step or any(_is_step(call) for call, _ in calls)
+        if backward and step:
+            break
+    return backward, step
+
+
+def reached_calls(
+    context: FileContext, calls: Iterable[cst.Call]
+) -> Iterator[tuple[ModuleIndex, cst.Call, Scope]]:
+    """The calls made by the project functions, methods and classes of other modules that
+    `calls` run, with those they call a few deep (`create_model(opt)` → `define_G(..)` →
+    `nn.Conv2d(..)`): what a program runs beyond its own text."""
+    project = context.settings.project
+    if project is None:
+        return
+    starts = [
+        found for call in calls for found in _definitions_elsewhere(project, context.index, call)
+    ]
+    for module, made in _reached(project, starts):
+        for call, scope in made:
+            yield module, call, scope
+
+
+def _reached(
+    project: ProjectIndex, layer: list[tuple[ModuleIndex, str]]
+) -> Iterator[tuple[ModuleIndex, list[tuple[cst.Call, Scope]]]]:
+    """Each project function, method or class reached from `layer` a few calls deep, once, with
+    the calls it makes."""
+    reached = set()
     for _ in range(_DEPTH):
         following = []
         for module, name in layer:
@@ -258,13 +299,9 @@ def _reaches_training(project: ProjectIndex, module: ModuleIndex, name: str) -> 
                 continue
             reached.add((module.module_name, name))
             calls = _calls_run_by(module, name)
-            backward = backward or any(is_backward(call) for call, _ in calls)
-            step = step or any(_is_step(call) for call, _ in calls)
-            if backward and step:
-                return True, True
+            yield module, calls
             following += _project_callees(project, module, calls)
         layer = following
-    return backward, step
 
 
 def _run_definition(project: ProjectIndex, qualified: str) -> tuple[ModuleIndex, str] | None:

@@ -18,6 +18,7 @@ from seedlint.analysis.programs import (
     imported_elsewhere,
     is_test,
     optimizer_steps,
+    reached_calls,
     seed_options,
     seeded_by_imports,
     training_calls,
@@ -30,6 +31,10 @@ from seedlint.rules.base import Finding, Probe, Rule
 
 # Functions that time or test a training step rather than train a model.
 _BENCHMARK = re.compile(r"^_*(test|bench|profil|measure|time|speed)", re.IGNORECASE)
+# Functions that may load weights (`load_state_dict`, `load_network`, `load_pretrained_model`).
+_LOADS_WEIGHTS = re.compile(
+    r"^_*(load|restore|resume).*(state|model|net|weight|checkpoint|ckpt|pretrain)", re.IGNORECASE
+)
 
 
 class TrainingNeverSeeds(Rule):
@@ -197,20 +202,16 @@ def _what_changes(context: FileContext) -> tuple[list[str], frozenset[str]]:
             draws[f"`{event.effect.qualified}`"] = None
     candidates: dict[cst.Call, str] = {}
     for call, scope in index.all_calls:
-        qualified = index.qualify(call.func, scope) or ""
-        if qualified in catalog.DATA_LOADERS and _may_be_true(argument(call, "shuffle", 2)):
-            candidates[call] = "data order"
-        elif qualified in catalog.SHUFFLING_CALLS:
-            candidates[call] = "data order"
-        elif qualified in catalog.DROPOUT_CALLS:
-            candidates[call] = "dropout"
-        elif qualified.startswith(catalog.AUGMENTATION_MODULES) and qualified.rsplit(".", 1)[
-            -1
-        ].startswith("Random"):
-            candidates[call] = "augmentations"
+        change = _change(call, index.qualify(call.func, scope) or "")
+        if change is not None and change != "initial weights":  # the flow's draws tell those
+            candidates[call] = change
     for call in context.run_by_module_body(candidates):
         changes[candidates[call]] = None
         generators.add(catalog.TORCH_CPU)
+    if not changes and not draws:
+        changes = dict.fromkeys(_changes_elsewhere(context))
+        if changes:
+            generators.add(catalog.TORCH_CPU)
     order = ("initial weights", "data order", "dropout", "augmentations")
     ranked = sorted(changes, key=order.index)
     if draws:
@@ -218,11 +219,64 @@ def _what_changes(context: FileContext) -> tuple[list[str], frozenset[str]]:
     return ranked, frozenset(generators)
 
 
+def _changes_elsewhere(context: FileContext) -> list[str]:
+    """What changes in the project code of other modules that the program runs: the layers its
+    builders make (`model = create_model(opt)` → `nn.Conv2d(..)`), the loaders they return. Not
+    the initial weights where a load is seen anywhere on the way (they may be overwritten)."""
+    index = context.index
+    ran = context.run_by_module_body([call for call, _ in index.all_calls])
+    changes: dict[str, None] = {}
+    loads = any(_loads(call, index.qualify(call.func, scope)) for call, scope in index.all_calls)
+    for module, call, scope in reached_calls(context, ran):
+        qualified = module.qualify(call.func, scope)
+        loads = loads or _loads(call, qualified)
+        change = _change(call, qualified or "")
+        if change is not None:
+            changes[change] = None
+    if loads:
+        changes.pop("initial weights", None)
+    return list(changes)
+
+
+def _loads(call: cst.Call, qualified: str | None) -> bool:
+    """Whether a call may load weights (`torch.load`, `model.load_state_dict(..)`,
+    `Net.from_pretrained(..)`, a project's `load_network(..)`)."""
+    if qualified == "torch.load":
+        return True
+    name = (qualified or callee_name(call.func)).rsplit(".", 1)[-1]
+    return bool(_LOADS_WEIGHTS.match(name)) or name in catalog.LOADING_CONSTRUCTORS
+
+
+def _change(call: cst.Call, qualified: str) -> str | None:
+    """What a call makes change from run to run when nothing seeds, in words: a layer's initial
+    weights, a shuffling loader's data order, dropout, a random augmentation."""
+    last = qualified.rsplit(".", 1)[-1]
+    if qualified.startswith("torch.nn.") and (
+        last in catalog.RANDOM_INIT_MODULES or last in catalog.TORCH_INIT_DRAWS
+    ):
+        return "initial weights"
+    if qualified in catalog.DATA_LOADERS and _may_be_true(argument(call, "shuffle", 2)):
+        return "data order"
+    if qualified in catalog.SHUFFLING_CALLS:
+        return "data order"
+    if qualified in catalog.DROPOUT_CALLS:
+        return "dropout"
+    if qualified.startswith(catalog.AUGMENTATION_MODULES) and last.startswith("Random"):
+        return "augmentations"
+    return None
+
+
 def _may_be_true(value: cst.BaseExpression | None) -> bool:
     """`True`, or a conditional expression one of whose sides is (`False if distributed else
     True`: the sampler shuffles where the program is not distributed)."""
     if isinstance(value, cst.IfExp):
         return _may_be_true(value.body) or _may_be_true(value.orelse)
+    if (
+        isinstance(value, cst.UnaryOperation)
+        and isinstance(value.operator, cst.Not)
+        and isinstance(value.expression, (cst.Name, cst.Attribute))
+    ):
+        return True  # `not opt.serial_batches`: an option's negation may be true
     return is_literal(value, "True")
 
 
