@@ -162,6 +162,16 @@ EXPECTED: dict[str, set[Finding]] = {
         ("diffusion/ddpm.py", "SL112", 26),
         ("text/classification.py", "SL112", 14),
     },
+    # `torch` and the model brought by `from modeling.deeplab import *`
+    "star_imports": {
+        ("modeling/deeplab.py", "SL303", 16),
+        ("train.py", "SL103", 10),
+        ("train_strict.py", "SL103", 5),
+    },
+    # the model class picked by name from a dict literal a helper returns
+    "model_table": {("models/frrn.py", "SL303", 13), ("train.py", "SL103", 6)},
+    # a resume into a `while` counter, and the epoch returned by a project helper
+    "resume_counters": {("train_iters.py", "SL114", 13), ("train_epochs.py", "SL114", 12)},
     # a top-level `try` around the training loop; a seeding line commented out
     "script_shapes": {("char_rnn.py", "SL112", 15), ("regression.py", "SL112", 17)},
     # benchmark mode in a program that runs no convolution has nothing to time

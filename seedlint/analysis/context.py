@@ -81,7 +81,7 @@ class FileContext:
                 self.module, self.module_name, self.path.name == "__init__.py"
             )
             if self.settings.project is not None:
-                self._index.star_origin = self.settings.project.star_origin
+                self._index.star_meaning = self.settings.project.star_meaning
         return self._index
 
     @cached_property

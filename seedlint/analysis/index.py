@@ -122,9 +122,9 @@ class ModuleIndex:
             int, Statement
         ] = {}  # id(statement list) -> the compound owning it
         self.star_imports: list[str] = []  # the modules of `from module import *`, in order
-        # Set by a project: which of the star-imported modules (the last, if several) defines a
-        # name.
-        self.star_origin: Callable[[Sequence[str], str], str | None] | None = None
+        # Set by a project: what a name brought by the star imports is (`models.DeepLab`, or
+        # `torch` for the `import torch` of a star-imported module).
+        self.star_meaning: Callable[[Sequence[str], str], str | None] | None = None
         self._index_block(module, module.body, self.module_scope)
 
     def unlink(self) -> None:
@@ -313,18 +313,18 @@ class ModuleIndex:
         """`module.name` for a name nothing binds, from the `from module import *` that brings it:
         the last that defines it (asked of the project), else the last that can be the project's
         (not the standard library's, torch's or NumPy's). `from utils import *` then
-        `set_seed(0)`."""
+        `set_seed(0)`; a module the star-imported module imports is that module (`torch`)."""
         if not self.star_imports or not name.isidentifier():
             return None
-        module = self.star_origin(self.star_imports, name) if self.star_origin is not None else None
-        if module is None:
-            modules = [
-                module
-                for module in self.star_imports
-                if module.partition(".")[0] not in _STAR_LIBRARIES
-            ]
-            module = modules[-1] if modules else None
-        return f"{module}.{name}" if module is not None else None
+        meaning = self.star_meaning(self.star_imports, name) if self.star_meaning else None
+        if meaning is not None:
+            return meaning
+        modules = [
+            module
+            for module in self.star_imports
+            if module.partition(".")[0] not in _STAR_LIBRARIES
+        ]
+        return f"{modules[-1]}.{name}" if modules else None
 
     def bound_values(self, name: str, scope: Scope) -> list[cst.BaseExpression | str | None]:
         """Every value a name is bound to in the scope that defines it (`ds = load(..)`, then `ds =

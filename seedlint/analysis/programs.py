@@ -355,8 +355,12 @@ def _project_callees(
             found += _returned_methods(index, call.func, scope)
             continue
         qualified = index.qualify(call.func, scope)
-        if qualified is None:
-            found += _inherited_method(project, index, call, scope)
+        if qualified is None or qualified.endswith("()"):  # what a call returned, called
+            found += _inherited_method(project, index, call, scope) or [
+                definition
+                for picked in _picked_classes(index, call, scope)
+                if (definition := _run_definition(project, picked)) is not None
+            ]
             continue
         if qualified.split(".", 1)[0] in catalog.LIBRARY_PACKAGES:
             continue
@@ -394,6 +398,40 @@ def _inherited_method(
         if definition is not None:
             return [definition]
     return []
+
+
+def _picked_classes(index: ModuleIndex, call: cst.Call, scope: Scope) -> list[str]:
+    """The project classes of a dict literal that a key picks the called class from, any of which
+    the call may build: `MODELS[args.arch](..)`, or `model = get_instance(name)` (a function
+    of the module returning `{"unet": unet, ..}[name]`) then `model(n_classes)`."""
+    func, tables = call.func, []
+    if isinstance(func, cst.Subscript):
+        tables.append((func.value, scope))
+    elif isinstance(func, cst.Name):
+        for value in index.bound_values(func.value, scope):
+            if isinstance(value, cst.Subscript):
+                tables.append((value.value, scope))
+            elif isinstance(value, cst.Call) and (
+                function := index.resolve_local_call(value, scope)
+            ):
+                tables += [
+                    (node.value.value, function.scope)
+                    for node in iter_descendants(function.node)
+                    if isinstance(node, cst.Return) and isinstance(node.value, cst.Subscript)
+                ]
+    found = []
+    for table, where in tables:
+        if isinstance(table, cst.Name):
+            table = index.lookup(table.value, where)
+        for element in table.elements if isinstance(table, cst.Dict) else ():
+            qualified = (
+                index.qualify(element.value, where)
+                if isinstance(element, cst.DictElement)
+                else None
+            )
+            if qualified is not None and "(" not in qualified:
+                found.append(qualified)
+    return found
 
 
 def _returned_methods(
@@ -562,7 +600,9 @@ def _called(
     names = list(cls.bases) if cls is not None else []
     for call, scope in _calls_by_definition(index).get(definition, ()):
         qualified = index.qualify(call.func, scope)
-        if qualified is not None and "(" not in qualified:
+        if qualified is None or qualified.endswith("()"):  # what a call returned, called
+            names += _picked_classes(index, call, scope)
+        elif "(" not in qualified:
             names.append(qualified)
     called = []
     for qualified in dict.fromkeys(names):

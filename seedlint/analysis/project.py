@@ -280,7 +280,7 @@ class ProjectIndex:
             text,
             self.finder.import_root(path),
         )
-        module.index.star_origin = self.star_origin
+        module.index.star_meaning = self.star_meaning
         return module
 
     def kept_source(self) -> int:
@@ -504,6 +504,18 @@ class ProjectIndex:
         """The last of `modules` (each star-imported) that binds `name`, itself or through its own
         `import *`s; None when none of the project's does."""
         return next((module for module in reversed(modules) if name in self._exports(module)), None)
+
+    def star_meaning(self, modules: Sequence[str], name: str) -> str | None:
+        """What `name` is where `modules` are star-imported: `module.name`, or what the module
+        imports under it (`torch` for its `import torch`)."""
+        module = self.star_origin(modules, name)
+        index = self.module(module, gate=None) if module is not None else None
+        if index is None:
+            return None
+        bound = index.module_scope.bindings.get(name)
+        if isinstance(bound, str) and not bound.startswith("<"):
+            return bound
+        return f"{module}.{name}"
 
     def _exports(self, module: str) -> frozenset[str]:
         """The names `from module import *` can bring: what the project module binds at its top

@@ -56,7 +56,7 @@ class ResumeWithoutRngState(Rule):
     )
     fix_availability = "unsafe"
     probe = Probe.RESUME
-    patterns = ((b"load", b"range(", SEEDING),)
+    patterns = ((b"load", b"range(", SEEDING), (b"load", b"while", SEEDING))
 
     def check(self, context: FileContext) -> Iterator[Finding]:
         if not context.seeding_flows or _restores_a_generator(context):
@@ -100,6 +100,13 @@ def _resumes(context: FileContext) -> Iterator[tuple[list[cst.Call], str, str]]:
         for call, _ in context.calls_to("builtins.range")
         if len(call.args) >= 2 and not call.args[0].keyword
     ]
+    # `i = start_iter`, then `while i <= train_iters:`: the loop's test reads the counter
+    starts += [
+        (context.code(statement.node.test), statement)
+        for block in index.statements.values()
+        for statement in block
+        if isinstance(statement.node, cst.While)
+    ]
     loads: dict[Statement, cst.Call] = {}
     shown: set[cst.Call] = set()
     for call, scope in index.all_calls:
@@ -115,6 +122,15 @@ def _resumes(context: FileContext) -> Iterator[tuple[list[cst.Call], str, str]]:
         target = node.targets[0].target
         if isinstance(target, cst.Name):
             loads[statement] = call
+            if (
+                # `start_epoch = load_ckpt(model, optimizer)`: a project helper returning it
+                _PROGRESS_KEY.search(target.value)
+                and _starts_from(index, statement, target.value, starts)
+                and _project_loader_restores(context, call, scope) is False
+                and call not in shown
+            ):
+                shown.add(call)
+                yield [call], target.value, target.value
         elif isinstance(target, cst.Tuple):
             # `model, optimizer, iteration = load_checkpoint(path, model, optimizer)`
             for element in target.elements:
@@ -148,6 +164,23 @@ def _resumes(context: FileContext) -> Iterator[tuple[list[cst.Call], str, str]]:
                 if resumed and resumed[0] not in shown:
                     shown.add(resumed[0])
                     yield resumed, *read
+
+
+def _project_loader_restores(context: FileContext, call: cst.Call, scope: Scope) -> bool | None:
+    """Whether the project function a load calls restores a generator state (None: not a project
+    function the analysis can read)."""
+    project = context.settings.project
+    qualified = context.index.qualify(call.func, scope)
+    found = project.definition(qualified) if project is not None and qualified else None
+    if found is None or found[2] not in found[1].functions:
+        return None
+    function = found[1].functions[found[2]]
+    return any(
+        found[1].qualify(inner.func, where) in catalog.STATE_RESTORERS
+        or callee_name(inner.func) in _STATE_METHODS | _RESTORING_CALLS
+        for inner, where in found[1].all_calls
+        if where is function.scope
+    )
 
 
 def _starts_from(
