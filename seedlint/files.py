@@ -1,10 +1,23 @@
-"""Files on disk: how a path is shown to a user, and replacing a file's content in one step."""
+"""Files on disk: how a path is shown to a user, which files are tests, and replacing a file's
+content in one step."""
 
 from __future__ import annotations
 
 import os
+import re
 import tempfile
 from pathlib import Path
+
+_TEST_FILE = re.compile(r"(^test_.*|.*_test|^conftest)\.py$")
+_TEST_FOLDERS = frozenset({"test", "tests", "testing"})
+
+
+def is_test(path: Path) -> bool:
+    """Whether a file is a test (`test_*.py`, `*_test.py`, `conftest.py`, or under a `test`,
+    `tests` or `testing` folder of the project): its seeding, or its lack, serves its checks."""
+    # folders named from the working directory (the project's root), not above it
+    folders = Path(display_path(path.absolute())).parts[:-1]
+    return bool(_TEST_FILE.match(path.name) or _TEST_FOLDERS.intersection(folders))
 
 
 def relative_path(path: Path, cwd: Path) -> Path | None:

@@ -810,6 +810,8 @@ LIGHTNING_TRAINERS = frozenset(
         "pytorch_lightning.trainer.trainer.Trainer",
     }
 )
+# pytest's fixture decorator: a fixture runs before the tests that name it, never called by name.
+PYTEST_FIXTURES = frozenset({"pytest.fixture", "_pytest.fixtures.fixture"})
 # What changes from run to run in a training program that seeds nothing, by what it calls.
 DROPOUT_CALLS = frozenset(
     {

@@ -377,6 +377,17 @@ class ModuleIndex:
             return self.qualify(value, method_scope, depth + 1)
         return None
 
+    def decorators(self, function: FunctionInfo) -> list[tuple[str | None, cst.Call | None]]:
+        """Each decorator of a function, qualified, with its call where it is called
+        (`@pytest.fixture(autouse=True)`)."""
+        found = []
+        for decorator in function.node.decorators:
+            expression = decorator.decorator
+            call = expression if isinstance(expression, cst.Call) else None
+            func = call.func if call is not None else expression
+            found.append((self.qualify(func, function.scope.parent or self.module_scope), call))
+        return found
+
     def find_method(
         self, cls: ClassInfo, name: str, _seen: frozenset = frozenset()
     ) -> FunctionInfo | None:

@@ -29,7 +29,7 @@ from seedlint.analysis.index import ClassInfo, ModuleIndex, Scope
 from seedlint.analysis.modules import imported_modules
 from seedlint.analysis.project import ProjectIndex
 from seedlint.analysis.walk import iter_descendants, written
-from seedlint.files import display_path
+from seedlint.files import is_test
 from seedlint.gates import may_train, trained_gate
 from seedlint.parsing import Layout, Unplaced
 from seedlint.source import decode_source
@@ -38,8 +38,6 @@ _DEPTH = 4  # calls followed from the program: model, its blocks, their layers, 
 _MAX_DEFINITIONS = 400
 # Option names of a seed (`--seed`, `--random-seed`, `--manualSeed`, `-seed`).
 _SEED_OPTION = re.compile(r"^--?(random[_-]?|manual[_-]?)?seed$", re.IGNORECASE)
-_TEST_FILE = re.compile(r"(^test_.*|.*_test|^conftest)\.py$")
-_TEST_FOLDERS = frozenset({"test", "tests", "testing"})
 
 
 def trained_gates(project: ProjectIndex, path: Path) -> frozenset[bytes]:
@@ -89,14 +87,6 @@ def _program_gates(
         for module, definitions in trained_definitions(context).items()
         for definition in definitions
     )
-
-
-def is_test(path: Path) -> bool:
-    """Whether a file is a test (`test_*.py`, `*_test.py`, `conftest.py`, or under a `test`,
-    `tests` or `testing` folder of the project): its seeding, or its lack, serves its checks."""
-    # folders named from the working directory (the project's root), not above it
-    folders = Path(display_path(path.absolute())).parts[:-1]
-    return bool(_TEST_FILE.match(path.name) or _TEST_FOLDERS.intersection(folders))
 
 
 def in_test(context: FileContext, scope: Scope) -> bool:
@@ -193,6 +183,12 @@ def training_calls(context: FileContext) -> list[cst.Call]:
         if is_backward(call):
             backward.append(call)
         elif context.index.qualify(call.func, scope) in (*catalog.GRADIENT_CALLS, *fits):
+            others.append(call)
+        elif (callees := _callees(context.index, call)) and all(
+            # `trainer.fit(..)` where each binding of `trainer` builds a Lightning trainer
+            "{}().{}".format(*callee.rsplit(".", 1)) in fits
+            for callee in callees
+        ):
             others.append(call)
     return backward + others
 

@@ -21,7 +21,7 @@ from typing import TypeVar
 
 import libcst as cst
 
-from seedlint.analysis.catalog import LIBRARY_PACKAGES
+from seedlint.analysis.catalog import LIBRARY_PACKAGES, PYTEST_FIXTURES
 from seedlint.analysis.events import Summary
 from seedlint.analysis.flow import EffectClassifier, FlowBuilder, seeded_on_import
 from seedlint.analysis.index import (
@@ -736,6 +736,8 @@ class ProjectIndex:
                 else function.qualified
             )
             short = qualified.rsplit(".", 1)[-1]
+            if any(decorator in PYTEST_FIXTURES for decorator, _ in index.decorators(function)):
+                continue  # a fixture seeding for the tests that name it: `model(..)` is not it
             if not short.startswith("_") and short != "main" and "<locals>" not in qualified:
                 gates.add(f"{short}(".encode())
         return frozenset(gates)

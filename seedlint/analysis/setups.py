@@ -19,6 +19,7 @@ from pathlib import Path
 
 import libcst as cst
 
+from seedlint.analysis import catalog
 from seedlint.analysis.arguments import argument
 from seedlint.analysis.branches import literal
 from seedlint.analysis.events import Flow, Site
@@ -29,7 +30,6 @@ from seedlint.analysis.walk import iter_children
 from seedlint.files import display_path
 
 _SET_UPS = ("setUp", "setup_method")
-_FIXTURE = frozenset({"pytest.fixture", "_pytest.fixtures.fixture"})
 _MAX_FIXTURES = 12  # how many fixtures one test's set-up is followed through
 
 
@@ -177,11 +177,8 @@ def _is_fixture(index: ModuleIndex, function: FunctionInfo) -> bool:
 def _fixture_options(index: ModuleIndex, function: FunctionInfo) -> dict[str, object] | None:
     """The keyword options of a function's `@pytest.fixture` (`name`, `autouse`); None when it is
     not a fixture."""
-    for decorator in function.node.decorators:
-        expression = decorator.decorator
-        call = expression if isinstance(expression, cst.Call) else None
-        func = call.func if call is not None else expression
-        if index.qualify(func, function.scope.parent or index.module_scope) in _FIXTURE:
+    for qualified, call in index.decorators(function):
+        if qualified in catalog.PYTEST_FIXTURES:
             options: dict[str, object] = {}
             for keyword in ("name", "autouse"):
                 value = argument(call, keyword, None) if call is not None else None

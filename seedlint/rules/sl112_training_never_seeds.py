@@ -16,7 +16,6 @@ from seedlint.analysis.environment import string_value
 from seedlint.analysis.index import ModuleIndex, Scope, Statement, is_main_guard
 from seedlint.analysis.programs import (
     imported_elsewhere,
-    is_test,
     optimizer_steps,
     reached_calls,
     seed_options,
@@ -26,6 +25,7 @@ from seedlint.analysis.programs import (
 )
 from seedlint.analysis.walk import written
 from seedlint.diagnostics import Applicability, Fix
+from seedlint.files import is_test
 from seedlint.gates import SCRIPT, TRAINER, UNSEEDED, Gate, contains_any
 from seedlint.rules.base import Finding, Probe, Rule
 
