@@ -53,6 +53,9 @@ SEEDING = b"\x00seeding"
 # loop).
 UNSEEDED = b"\x00unseeded"
 SCRIPT = b"\x00script"
+# In a rule's patterns, stands for "this file may be a program": a script, or a module whose top
+# level reads the command line and calls its own functions.
+PROGRAM = b"\x00program"
 # a `__main__` block, or top-level code that looks like training: a loop over epochs, a range, a
 # loader, batches or steps, or any `while` loop (a library module's top-level `for` loops register
 # or copy names), or a call that may train (`scene.fit(rays)`, `trainer.train()`, `train(model)`,
@@ -74,18 +77,27 @@ _FUNCTION = re.compile(rb"^def (\w+)", re.MULTILINE)
 _OPTIONS = re.compile(rb"\bsys\.argv\b|\.parse_(?:known_)?args\(")
 
 
+def _module_body(data: bytes) -> list[tuple[int, int]]:
+    """The spans of the module's top-level statements that are not definitions (a statement runs
+    from a line at column 0 to the next)."""
+    starts = [line.start() for line in _COLUMN_ZERO.finditer(data)]
+    return [
+        (start, end)
+        for start, end in zip(starts, [*starts[1:], len(data)])
+        if not data.startswith(_DEFINITION, start)
+    ]
+
+
 def _trains_at_top_level(data: bytes) -> bool:
     """Whether a line that looks like training runs in the module body: at column 0, or inside
-    a top-level statement that is not a definition (the definitions' bodies are not searched),
-    or the module body reads the command line and calls one of its own functions
-    (`mode = sys.argv[1]`, then `binary_classification(model, ..)`)."""
-    starts = [line.start() for line in _COLUMN_ZERO.finditer(data)]
-    body = []
-    for start, end in zip(starts, [*starts[1:], len(data)]):
-        if not data.startswith(_DEFINITION, start):
-            if _TRAINING_LINE.search(data, start, end):
-                return True
-            body.append((start, end))
+    a top-level statement that is not a definition (the definitions' bodies are not searched)."""
+    return any(_TRAINING_LINE.search(data, start, end) for start, end in _module_body(data))
+
+
+def _runs_own_function(data: bytes) -> bool:
+    """Whether the module body reads the command line and calls one of the module's own
+    functions (`mode = sys.argv[1]`, then `binary_classification(model, ..)`)."""
+    body = _module_body(data)
     if not any(_OPTIONS.search(data, start, end) for start, end in body):
         return False
     defined = _FUNCTION.findall(data)
@@ -293,6 +305,8 @@ class Gate:
                     or _MAIN_BLOCK.search(data) is not None
                     or _trains_at_top_level(data)
                 )
+            if part == PROGRAM:
+                return contains(SCRIPT) or _runs_own_function(data)
             if part == DISTRIBUTED:
                 return calls_a_gate(data, self.distributed)
             return trained if part == TRAINED else part in data

@@ -26,7 +26,7 @@ from seedlint.analysis.programs import (
 from seedlint.analysis.walk import written
 from seedlint.diagnostics import Applicability, Fix
 from seedlint.files import is_test
-from seedlint.gates import SCRIPT, TRAINER, UNSEEDED, Gate, contains_any
+from seedlint.gates import PROGRAM, TRAINER, UNSEEDED, Gate, contains_any
 from seedlint.rules.base import Finding, Probe, Rule
 
 # Functions that time or test a training step rather than train a model.
@@ -46,18 +46,18 @@ class TrainingNeverSeeds(Rule):
     )
     fix_availability = "unsafe"
     patterns = (
-        (b"backward", b"step", UNSEEDED, SCRIPT),
-        (b"autograd", b"step", UNSEEDED, SCRIPT),
-        (b".fit(", UNSEEDED, SCRIPT),
+        (b"backward", b"step", UNSEEDED, PROGRAM),
+        (b"autograd", b"step", UNSEEDED, PROGRAM),
+        (b".fit(", UNSEEDED, PROGRAM),
         (
             b"backward",
             b".grad",
             UNSEEDED,
-            SCRIPT,
+            PROGRAM,
         ),  # a hand-written step: `p.data.sub_(lr * p.grad)`
-        (b"train", UNSEEDED, SCRIPT),  # a trainer of another module (`Runner(args).train()`)
-        (b".run(", UNSEEDED, SCRIPT),  # `run3d.run(model, ..)`
-        (b".evaluate(", UNSEEDED, SCRIPT),  # an evaluator that trains a probe
+        (b"train", UNSEEDED, PROGRAM),  # a trainer of another module (`Runner(args).train()`)
+        (b".run(", UNSEEDED, PROGRAM),  # `run3d.run(model, ..)`
+        (b".evaluate(", UNSEEDED, PROGRAM),  # an evaluator that trains a probe
     )
     probe = Probe.RUN_TO_RUN
 
