@@ -31,6 +31,8 @@ from seedlint.files import display_path
 
 _SET_UPS = ("setUp", "setup_method")
 _MAX_FIXTURES = 12  # how many fixtures one test's set-up is followed through
+# A fixture a test can name: its module, its definition, its `@pytest.fixture` options.
+_Place = tuple[ModuleIndex, FunctionInfo, dict[str, object]]
 
 
 def _set_up_method(
@@ -95,11 +97,7 @@ class SetUps:
     def fixtures(self, test: FunctionInfo) -> Iterator[frozenset[str]]:
         """What each fixture run before `test` seeds (the autouse ones, then those it names)."""
         places = self._places(test.owner_class)
-        pending = [
-            (index, f)
-            for index, f in places
-            if (_fixture_options(index, f) or {}).get("autouse") is True
-        ]
+        pending = [(index, f) for index, f, options in places if options.get("autouse") is True]
         pending += self._named(places, _parameters(test.node))
         seen: set[FunctionInfo] = set()
         while pending and len(seen) < _MAX_FIXTURES:
@@ -116,7 +114,7 @@ class SetUps:
             pending += self._named(places, _parameters(fixture.node))
 
     def _named(
-        self, places: list[tuple[ModuleIndex, FunctionInfo]], names: list[str]
+        self, places: list[_Place], names: list[str]
     ) -> list[tuple[ModuleIndex, FunctionInfo]]:
         """The fixture each name asks for: the nearest definition (class, module, conftest)."""
         found = []
@@ -124,8 +122,8 @@ class SetUps:
             match = next(
                 (
                     (index, f)
-                    for index, f in places
-                    if (_fixture_options(index, f) or {}).get("name", f.node.name.value) == name
+                    for index, f, options in places
+                    if options.get("name", f.node.name.value) == name
                 ),
                 None,
             )
@@ -133,20 +131,21 @@ class SetUps:
                 found.append(match)
         return found
 
-    def _places(self, owner: ClassInfo | None) -> list[tuple[ModuleIndex, FunctionInfo]]:
-        """The fixtures a test can name, nearest first: its class's, its module's, conftests'."""
-        index = self.index
-        places = []
-        if owner is not None:
-            places += [(index, m) for m in owner.methods.values() if _is_fixture(index, m)]
-        for module in (index, *self._conftest_modules()):
-            places += [
+    def _places(self, owner: ClassInfo | None) -> list[_Place]:
+        """The fixtures a test can name, nearest first: its class's, its module's, conftests',
+        each with its options."""
+        candidates = [(self.index, m) for m in owner.methods.values()] if owner is not None else []
+        for module in (self.index, *self._conftest_modules()):
+            candidates += [
                 (module, f)
                 for f in module.functions.values()
                 if f.owner_class is None and f.scope.parent is module.module_scope
-                if _is_fixture(module, f)
             ]
-        return places
+        return [
+            (index, f, options)
+            for index, f in candidates
+            if (options := _fixture_options(index, f)) is not None
+        ]
 
     def _conftest_modules(self) -> list[ModuleIndex]:
         """The `conftest.py` of the test's folder and of each folder above it in the project."""
@@ -168,10 +167,6 @@ class SetUps:
                         break
                     folder = folder.parent
         return self._conftests
-
-
-def _is_fixture(index: ModuleIndex, function: FunctionInfo) -> bool:
-    return _fixture_options(index, function) is not None
 
 
 def _fixture_options(index: ModuleIndex, function: FunctionInfo) -> dict[str, object] | None:
