@@ -21,7 +21,7 @@ from typing import TypeVar
 
 import libcst as cst
 
-from seedlint.analysis.catalog import LIBRARY_PACKAGES, PYTEST_FIXTURES
+from seedlint.analysis.catalog import LIBRARY_PACKAGES
 from seedlint.analysis.events import Summary
 from seedlint.analysis.flow import EffectClassifier, FlowBuilder, seeded_on_import
 from seedlint.analysis.index import (
@@ -40,6 +40,7 @@ from seedlint.analysis.modules import (
 )
 from seedlint.analysis.samplers import Handed, handed_out
 from seedlint.analysis.walk import iter_descendants
+from seedlint.files import is_test
 from seedlint.gates import DISTRIBUTED, MAY_SEED, MAY_SEED_OR_DRAW, STAR_IMPORT, contains_any
 from seedlint.parsing import Layout, LeanLayout, NotParsed, lean_parse, parse
 from seedlint.source import SourceDecodeError, SourceText, decode_source
@@ -713,6 +714,8 @@ class ProjectIndex:
         return self.remembered(self.builder(index).memo, "handed out", lambda: handed_out(index))
 
     def _seeding_gates(self, file: Path, name: str) -> frozenset[bytes]:
+        if is_test(file):  # a test's helpers and mocks seed for its checks (`from_pretrained`)
+            return frozenset()
         index = self.module(name, gate=MAY_SEED)
         if index is None:
             return frozenset()
@@ -736,8 +739,6 @@ class ProjectIndex:
                 else function.qualified
             )
             short = qualified.rsplit(".", 1)[-1]
-            if any(decorator in PYTEST_FIXTURES for decorator, _ in index.decorators(function)):
-                continue  # a fixture seeding for the tests that name it: `model(..)` is not it
             if not short.startswith("_") and short != "main" and "<locals>" not in qualified:
                 gates.add(f"{short}(".encode())
         return frozenset(gates)
