@@ -171,13 +171,19 @@ EXPECTED: dict[str, set[Finding]] = {
     # the model class picked by name from a dict literal a helper returns
     "model_table": {("models/frrn.py", "SL303", 13), ("train.py", "SL103", 6)},
     # a resume into a `while` counter, and the epoch returned by a project helper
-    "resume_counters": {("train_iters.py", "SL114", 13), ("train_epochs.py", "SL114", 12)},
+    "resume_counters": {
+        ("train_iters.py", "SL114", 13),
+        ("train_epochs.py", "SL114", 12),
+        ("train_tuple.py", "SL114", 20),  # one resume: not also the helper's own read
+    },
     # `trainer` bound to two Lightning trainers; calls named like a test's fixture or mock
     "names_like_helpers": {
         ("hello_world.py", "SL112", 23),
         ("finetune_adapter.py", "SL112", 13),
         ("finetune_config.py", "SL112", 12),
     },
+    # a sampler reseeding only `if pid > 0`, called with `pid=0` in the training loop
+    "worker_seeding": {("evaluate.py", "SL110", 14)},
     # a top-level `try` around the training loop; a seeding line commented out
     "script_shapes": {("char_rnn.py", "SL112", 15), ("regression.py", "SL112", 17)},
     # benchmark mode in a program that runs no convolution has nothing to time

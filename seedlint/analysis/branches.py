@@ -9,6 +9,7 @@ and an unknown test takes both branches.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Mapping
 
 import libcst as cst
@@ -17,6 +18,14 @@ from seedlint.analysis.index import FunctionInfo, ModuleIndex, Scope, all_parame
 
 # A literal's value: None, a bool, an int or a str. `_UNKNOWN` when the expression is not one.
 _UNKNOWN = object()
+_COMPARISONS = {
+    cst.Equal: operator.eq,
+    cst.NotEqual: operator.ne,
+    cst.LessThan: operator.lt,
+    cst.LessThanEqual: operator.le,
+    cst.GreaterThan: operator.gt,
+    cst.GreaterThanEqual: operator.ge,
+}
 Known = Mapping[Scope, Mapping[str, object]]
 
 
@@ -82,6 +91,21 @@ def test_value(test: cst.BaseExpression, scope: Scope, known: Known) -> bool | N
         if value is _UNKNOWN:
             return None
         return (value is None) == isinstance(test.comparisons[0].operator, cst.Is)
+    if (
+        isinstance(test, cst.Comparison)
+        and isinstance(test.left, cst.Name)
+        and len(test.comparisons) == 1
+        and type(test.comparisons[0].operator) in _COMPARISONS
+    ):
+        # `if pid > 0:` with `pid=0` passed, `if mode == "train":` with its default
+        value = _value_of(test.left.value, scope, known)
+        other = literal(test.comparisons[0].comparator)
+        if value is _UNKNOWN or other is _UNKNOWN:
+            return None
+        try:
+            return bool(_COMPARISONS[type(test.comparisons[0].operator)](value, other))
+        except TypeError:
+            return None
     return None
 
 

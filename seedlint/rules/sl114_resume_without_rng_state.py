@@ -205,6 +205,8 @@ def _starts_from(
         for start, loop in starts:
             if not re.search(rf"(?<![\w.]){re.escape(name)}(?!\w)", start):
                 continue
+            if isinstance(loop.node, cst.While) and loop.scope is not statement.scope:
+                continue  # a `while` counter is followed by binding only, in one scope
             if "." in name or loop.scope is not statement.scope:
                 return True  # `args.start_epoch`: not followed by binding
             if bound in reaching_bindings(index, loop, name):
