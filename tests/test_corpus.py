@@ -175,6 +175,7 @@ EXPECTED: dict[str, set[Finding]] = {
         ("train_iters.py", "SL114", 13),
         ("train_epochs.py", "SL114", 12),
         ("train_tuple.py", "SL114", 20),  # one resume: not also the helper's own read
+        ("train_trange.py", "SL114", 10),  # tqdm's `trange(start, ..)`
     },
     # `trainer` bound to two Lightning trainers; calls named like a test's fixture or mock
     "names_like_helpers": {

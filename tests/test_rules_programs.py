@@ -463,3 +463,23 @@ def test_sl112_follows_training_into_another_module(write, tmp_path, train, flag
     )
     out = result.stdout.decode()
     assert ("main.py:6:5: SL112 This program trains (`Runner(...).train()`)" in out) is flagged, out
+
+
+def test_sl112_a_call_of_a_name_bound_to_a_bare_module_is_no_trainer_fit():
+    """`tqdm(..)` after `import tqdm`: the callee has no dot, and asking whether it is a
+    Lightning trainer's `fit` must not fail."""
+    result = lint(
+        """\
+        import torch
+        import tqdm
+
+        model = torch.nn.Linear(2, 2)
+        optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+        for epoch in tqdm(range(3)):
+            model(torch.randn(1, 2)).sum().backward()
+            optimizer.step()
+        """,
+        ["SL112"],
+    )
+    assert result.errors == []
+    assert [d.code for d in result.diagnostics] == ["SL112"]

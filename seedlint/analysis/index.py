@@ -121,6 +121,7 @@ class ModuleIndex:
         self._compound_of_block: dict[
             int, Statement
         ] = {}  # id(statement list) -> the compound owning it
+        self._qualifying: set[tuple[str, int]] = set()  # names bound more than once, being read
         self.star_imports: list[str] = []  # the modules of `from module import *`, in order
         # Set by a project: what a name brought by the star imports is (`models.DeepLab`, or
         # `torch` for the `import torch` of a star-imported module).
@@ -344,8 +345,10 @@ class ModuleIndex:
     def _qualify(self, expr: cst.CSTNode, scope: Scope, depth: int) -> str | None:
         if isinstance(expr, cst.Name):
             bound = self.lookup(expr.value, scope)
+            if bound == _AMBIGUOUS:
+                return self._qualify_every_binding(expr.value, scope, depth)
             if isinstance(bound, str):
-                return None if bound == _AMBIGUOUS else bound
+                return bound
             if isinstance(bound, cst.BaseExpression):
                 if isinstance(bound, (cst.Name, cst.Attribute, cst.Call)):
                     return self.qualify(
@@ -364,6 +367,28 @@ class ModuleIndex:
             called = f"{func}()"
             return _SELF_RETURNING.get(called, called)
         return None
+
+    def _qualify_every_binding(self, name: str, scope: Scope, depth: int) -> str | None:
+        """What a name bound more than once refers to, when every binding refers to the same
+        (`execution = Execution(args)` on both sides of an `if`)."""
+        defining = defining_scope(name, scope) or scope
+        key = (name, id(defining))
+        values = defining.values.get(name, [])
+        if key in self._qualifying or len(values) > 8:
+            return None  # `x = x.cuda()`: a binding that reads the name itself
+        self._qualifying.add(key)
+        try:
+            found = {
+                value
+                if isinstance(value, str) and not value.startswith("<")
+                else self.qualify(value, defining, depth + 1)
+                if isinstance(value, (cst.Name, cst.Attribute, cst.Call))
+                else None
+                for value in values
+            }
+        finally:
+            self._qualifying.discard(key)
+        return found.pop() if len(found) == 1 else None
 
     def _qualify_self_attribute(self, attr: str, scope: Scope, depth: int) -> str | None:
         owner = scope.owner_class

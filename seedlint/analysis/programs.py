@@ -186,7 +186,7 @@ def training_calls(context: FileContext) -> list[cst.Call]:
             others.append(call)
         elif (callees := _callees(context.index, call)) and all(
             # `trainer.fit(..)` where each binding of `trainer` builds a Lightning trainer
-            "{}().{}".format(*callee.rsplit(".", 1)) in fits
+            "{}().{}".format(*callee.rpartition(".")[::2]) in fits
             for callee in callees
         ):
             others.append(call)

@@ -20,6 +20,8 @@ from seedlint.diagnostics import Applicability, Edit, Fix
 from seedlint.gates import SEEDING
 from seedlint.rules.base import Finding, Probe, Rule
 
+# `range` and tqdm's `trange` (a `range` with a progress bar).
+_RANGES = ("builtins.range", "tqdm.trange", "tqdm.tqdm.trange", "tqdm.auto.trange")
 # A checkpoint's key for where training stopped.
 _PROGRESS_KEY = re.compile(r"epoch|step|iter", re.IGNORECASE)
 _CHECKPOINT_LOADERS = frozenset(
@@ -56,7 +58,7 @@ class ResumeWithoutRngState(Rule):
     )
     fix_availability = "unsafe"
     probe = Probe.RESUME
-    patterns = ((b"load", b"range(", SEEDING), (b"load", b"while", SEEDING))
+    patterns = ((b"load", b"range(", SEEDING), (b"load", b"while", SEEDING))  # `trange(` too
 
     def check(self, context: FileContext) -> Iterator[Finding]:
         if not context.seeding_flows or _restores_a_generator(context):
@@ -97,7 +99,7 @@ def _resumes(context: FileContext) -> Iterator[tuple[list[cst.Call], str, str]]:
     index = context.index
     starts = [
         (context.code(call.args[0].value), index.statement_of[call])
-        for call, _ in context.calls_to("builtins.range")
+        for call, _ in context.calls_to(*_RANGES)
         if len(call.args) >= 2 and not call.args[0].keyword
     ]
     # `i = start_iter`, then `while i <= train_iters:`: the loop's test reads the counter
