@@ -182,6 +182,7 @@ EXPECTED: dict[str, set[Finding]] = {
         ("hello_world.py", "SL112", 23),
         ("finetune_adapter.py", "SL112", 13),
         ("finetune_config.py", "SL112", 12),
+        ("text_generation.py", "SL112", 21),  # `execution` bound alike on both sides of an `if`
     },
     # a sampler reseeding only `if pid > 0`, called with `pid=0` in the training loop
     "worker_seeding": {("evaluate.py", "SL110", 14)},
