@@ -237,6 +237,7 @@ EXPECTED: dict[str, set[Finding]] = {
         ("fire_train.py", "SL112", 14),
         ("typer_train.py", "SL112", 17),
         ("deepspeed_train.py", "SL112", 13),
+        ("fire_all.py", "SL112", 12),  # `fire.Fire()`; `DetectorTrainer(model).cuda()`
     },
     # `if cuda: torch.cuda.manual_seed(s) else: torch.manual_seed(s)`: the CUDA path's CPU generator
     "cuda_branch_seed": {("train.py", "SL101", 15), ("train.py", "SL103", 17)},

@@ -793,13 +793,23 @@ class FlowBuilder:
 
     def _run_by_a_runner(self, call: cst.Call, scope: Scope) -> list[FunctionInfo]:
         """The module's functions a command-line runner call runs in this process: the one given
-        to `fire.Fire(train)`, `app.run(main)`, `typer.run(main)`, `CLI(main)`; the
+        to `fire.Fire(train)`, `app.run(main)`, `typer.run(main)`, `CLI(main)`; each public
+        function of the module for `fire.Fire()`; the
         `@app.command()` functions of a typer app called as `app()`; with `into_processes`, the
         function a process is started with (`mp.spawn(main_worker, ..)`)."""
         qualified = self.index.qualify(call.func, scope)
         if qualified in catalog.CLI_RUNNERS and call.args:
             given = self.index.functions.get(self.index.qualify(call.args[0].value, scope) or "")
             return [given] if given is not None else []
+        if qualified == "fire.Fire" and not call.args:
+            # `fire.Fire()`: the command line names which of the module's functions runs
+            return [
+                function
+                for function in self.index.functions.values()
+                if function.owner_class is None
+                and function.scope.parent is self.index.module_scope
+                and not function.node.name.value.startswith("_")
+            ]
         if self.into_processes and (qualified or "").startswith(catalog.PROCESS_MODULES):
             values = [argument(call, "target", None), *(arg.value for arg in call.args[:1])]
             return [

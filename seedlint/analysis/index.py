@@ -26,6 +26,10 @@ _AMBIGUOUS = "<ambiguous>"
 # Methods that return the object they are called on, so `torch.Generator().manual_seed(0)`
 # is still a `torch.Generator()`.
 _SELF_RETURNING = {"torch.Generator().manual_seed()": "torch.Generator()"}
+# `nn.Module` methods that return the module itself.
+_MODULE_RETURNING_ITSELF = frozenset(
+    {"cuda", "cpu", "to", "train", "eval", "float", "half", "double", "requires_grad_"}
+)
 
 
 @dataclass(eq=False)
@@ -365,6 +369,11 @@ class ModuleIndex:
             if func is None:
                 return None
             called = f"{func}()"
+            base, _, method = func.rpartition(".")
+            if method in _MODULE_RETURNING_ITSELF and base.endswith("()"):
+                # `Trainer(model).cuda()`: a module's `cuda`, `to`, `train`, .. return it
+                if base[:-2].rpartition(".")[2][:1].isupper():
+                    return base
             return _SELF_RETURNING.get(called, called)
         return None
 
