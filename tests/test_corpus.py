@@ -184,6 +184,8 @@ EXPECTED: dict[str, set[Finding]] = {
         ("finetune_config.py", "SL112", 12),
         ("text_generation.py", "SL112", 21),  # `execution` bound alike on both sides of an `if`
     },
+    # a loader's iterator reseeding only `if shuffle:`, asked with `shuffle=True` and `False`
+    "call_literals": {("train.py", "SL110", 15)},
     # a sampler reseeding only `if pid > 0`, called with `pid=0` in the training loop
     "worker_seeding": {("evaluate.py", "SL110", 14)},
     # a top-level `try` around the training loop; a seeding line commented out

@@ -65,6 +65,19 @@ def parameter_values(
     return values
 
 
+def passed_literals(call: cst.Call) -> tuple[tuple[str | int, object], ...]:
+    """The literal arguments of a call, by keyword or position (`f(x, 0, shuffle=False)`:
+    `((1, 0), ("shuffle", False))`); none after a `*args` (positions unknown)."""
+    found: list[tuple[str | int, object]] = []
+    for position, arg in enumerate(call.args):
+        if arg.star == "*":
+            break
+        value = literal(arg.value) if not arg.star else _UNKNOWN
+        if value is not _UNKNOWN:
+            found.append((arg.keyword.value if arg.keyword else position, value))
+    return tuple(found)
+
+
 def test_value(test: cst.BaseExpression, scope: Scope, known: Known) -> bool | None:
     """Whether an `if` test holds, when the known values decide it (None: unknown)."""
     if isinstance(test, cst.Name):

@@ -173,7 +173,7 @@ class Project(Protocol):
 
     gate: tuple[bytes, ...]  # what a module's text must contain for its functions to be summarised
 
-    def summary(self, qualified: str) -> Summary | None:
+    def summary(self, qualified: str, call: cst.Call | None = None) -> Summary | None:
         """What a call to a project function does to the global generators (None: nothing, or
         unknown)."""
 

@@ -228,7 +228,7 @@ class EffectClassifier:
         """What a call to a function of another project module does, from its summary."""
         if self.project is None or qualified.startswith(f"{self.index.module_name}."):
             return None
-        summary = self.project.summary(qualified)
+        summary = self.project.summary(qualified, call)
         if summary is None:
             return None
         if summary.seeds:
@@ -683,8 +683,9 @@ class FlowBuilder:
             project, self._discarding, step, lambda: discards_draws(self.index, step, project)
         )
 
-    def walk(self, root: FunctionInfo | None) -> Flow:
-        """The events of one entry point (None: the module body), in execution order."""
+    def walk(self, root: FunctionInfo | None, known: dict[str, object] | None = None) -> Flow:
+        """The events of one entry point (None: the module body), in execution order; with
+        `known`, the root run with those values of its parameters (a call's literals)."""
         events: list[Event] = []
         statements = (
             self.index.body_of(root)
@@ -692,7 +693,7 @@ class FlowBuilder:
             else self.index.statements.get(self.index.module, [])
         )
         saved = self._certain, self._defaults  # a walk can start inside another (a cycle)
-        self._certain = {}
+        self._certain = {root.scope: known} if root is not None and known else {}
         self._defaults = {root.scope: parameter_values(self.index, root, None)} if root else {}
         try:
             self._walk_block(statements, (), events, {root} if root is not None else set())

@@ -21,6 +21,7 @@ from typing import TypeVar
 
 import libcst as cst
 
+from seedlint.analysis.branches import parameter_values, passed_literals
 from seedlint.analysis.catalog import LIBRARY_PACKAGES
 from seedlint.analysis.events import Summary
 from seedlint.analysis.flow import EffectClassifier, FlowBuilder, seeded_on_import
@@ -53,6 +54,7 @@ T = TypeVar("T")
 # The key of a module's import-time seeding among the summaries.
 _ON_IMPORT = "<on import>:"
 _INHERITING = " inheriting "  # the key of a base's constructor run for a subclass
+_PASSING = " passing "  # the key of a function run with the literals a call passes
 
 
 @dataclass
@@ -540,11 +542,31 @@ class ProjectIndex:
         return frozenset(names)
 
     # --------------------------------------------------------------- summaries
-    def summary(self, qualified: str) -> Summary | None:
+    def summary(self, qualified: str, call: cst.Call | None = None) -> Summary | None:
         """What a call to `qualified` does, when it is a project function that seeds or draws
         (only seeds, and its draws as far as modules that can seed show them, under
-        `seeding_only`)."""
-        return self._kept((qualified, self.gate), lambda: self._call_summary(qualified))
+        `seeding_only`); with `call`, for the literals it passes (`shuffle=False` rules out the
+        function's `if shuffle: random.seed(..)`)."""
+        summary = self._kept((qualified, self.gate), lambda: self._call_summary(qualified))
+        passed = passed_literals(call) if summary is not None and call is not None else ()
+        if not passed:
+            return summary
+        key = (f"{qualified}{_PASSING}{passed!r}", self.gate)  # kept without parsing the module
+        return self._kept(key, lambda: self._passing(qualified, call, summary))
+
+    def _passing(self, qualified: str, call: cst.Call, summary: Summary) -> Summary | None:
+        """What a call to a project function does with the literals it passes."""
+        found = self._function(qualified)
+        if found is None:
+            return summary
+        index, function = found
+        passed = {name for name, _ in bind_arguments(function, call)}
+        known = {
+            name: value
+            for name, value in parameter_values(index, function, call).items()
+            if name in passed
+        }
+        return self._summarise(index, function, known) if known else summary
 
     def seeds_on_import(self, name: str, deterministic_only: bool = False) -> frozenset[str]:
         """What the project module `name` seeds when it is imported (its top level outside its
@@ -666,8 +688,10 @@ class ProjectIndex:
         finally:
             self.gate = saved
 
-    def _summarise(self, index: ModuleIndex, function: FunctionInfo) -> Summary | None:
-        flow = self.builder(index).walk(function)
+    def _summarise(
+        self, index: ModuleIndex, function: FunctionInfo, known: dict[str, object] | None = None
+    ) -> Summary | None:
+        flow = self.builder(index).walk(function, known)
         seeds: set[str] = set()
         draws: set[str] = set()
         parameter = None
