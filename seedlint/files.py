@@ -24,12 +24,14 @@ def relative_path(path: Path, cwd: Path) -> Path | None:
     """`path` relative to `cwd`, or None when it lies outside it."""
     if not path.is_absolute():
         return path
-    for candidate, base in ((path, cwd), (path.resolve(), cwd.resolve())):
-        try:
-            return candidate.relative_to(base)
-        except ValueError:
-            continue
-    return None
+    try:
+        return path.relative_to(cwd)
+    except ValueError:
+        pass
+    try:  # through symbolic links (a link that loops cannot be resolved)
+        return path.resolve().relative_to(cwd.resolve())
+    except (ValueError, OSError, RuntimeError):
+        return None
 
 
 def display_path(path: Path, cwd: Path | None = None) -> str:
