@@ -112,6 +112,9 @@ TRAINED = b"\x00trained:"
 # DistributedSampler" (`build_loader(`): the project gates hold DISTRIBUTED + its `name(`.
 DISTRIBUTED = b"\x00distributed:"
 
+# In the project gates, marks `name(` of a seeding helper that a test file defines (a fixture, a
+# mock's `from_pretrained`): it may seed what other tests call, not what a script calls.
+TEST_HELPER = b"\x00test:"
 # What another module's bytes must hold for the project index to read it for a question.
 MAY_SEED = (b"seed",)
 MAY_SEED_OR_DRAW = MAY_SEED + (
@@ -237,13 +240,22 @@ class Gate:
     configured `seed-functions`) and the project gates."""
 
     def __init__(
-        self, seed_functions: Iterable[str] = (), project_gates: Iterable[bytes] = ()
+        self,
+        seed_functions: Iterable[str] = (),
+        project_gates: Iterable[bytes] = (),
+        for_tests: bool = False,
     ) -> None:
         self.spellings = SEEDING_SPELLINGS + tuple(
             name.rsplit(".", 1)[-1].encode() for name in seed_functions
         )
+        # the seeding helpers of test files open only test files (`for_tests`)
         self.project_gates = tuple(
-            sorted(g for g in project_gates if not g.startswith((TRAINED, DISTRIBUTED)))
+            sorted(
+                g.removeprefix(TEST_HELPER)
+                for g in project_gates
+                if not g.startswith((TRAINED, DISTRIBUTED))
+                and (for_tests or not g.startswith(TEST_HELPER))
+            )
         )
         # `name(` of the project functions that hand out a shuffling DistributedSampler
         self.distributed = tuple(

@@ -13,6 +13,7 @@ from seedlint.analysis.context import AnalysisSettings, FileContext
 from seedlint.analysis.index import ModuleIndex
 from seedlint.analysis.modules import module_name
 from seedlint.diagnostics import Diagnostic, Edit, apply_edits
+from seedlint.files import is_test
 from seedlint.gates import Gate
 from seedlint.noqa import file_noqa, line_noqa
 from seedlint.notebook import NotebookError, Program, is_notebook, read_program
@@ -47,10 +48,12 @@ class Linter:
         self.fixable = set(fixable)
         # The project's own seeding helpers make a file interesting to the rules that need seeding.
         self.gate = Gate(settings.seed_functions, settings.project_gates)
+        self.test_gate = Gate(settings.seed_functions, settings.project_gates, for_tests=True)
 
     def _wanted(self, path: Path, data: bytes) -> list[Rule]:
         """The rules the file's bytes (and the programs that train it) let in."""
-        return self.gate.rules_for(self.rules, data, str(path))
+        gate = self.test_gate if is_test(path) else self.gate
+        return gate.rules_for(self.rules, data, str(path))
 
     def lint(self, path: Path, data: bytes, fix: str | None = None) -> LintResult:
         """Lint file bytes; with fix="safe" or "unsafe", apply fixes until none applies."""

@@ -42,7 +42,14 @@ from seedlint.analysis.modules import (
 from seedlint.analysis.samplers import Handed, handed_out
 from seedlint.analysis.walk import iter_descendants
 from seedlint.files import is_test
-from seedlint.gates import DISTRIBUTED, MAY_SEED, MAY_SEED_OR_DRAW, STAR_IMPORT, contains_any
+from seedlint.gates import (
+    DISTRIBUTED,
+    MAY_SEED,
+    MAY_SEED_OR_DRAW,
+    STAR_IMPORT,
+    TEST_HELPER,
+    contains_any,
+)
 from seedlint.parsing import Layout, LeanLayout, NotParsed, lean_parse, parse
 from seedlint.source import SourceDecodeError, SourceText, decode_source
 
@@ -738,8 +745,6 @@ class ProjectIndex:
         return self.remembered(self.builder(index).memo, "handed out", lambda: handed_out(index))
 
     def _seeding_gates(self, file: Path, name: str) -> frozenset[bytes]:
-        if is_test(file):  # a test's helpers and mocks seed for its checks (`from_pretrained`)
-            return frozenset()
         index = self.module(name, gate=MAY_SEED)
         if index is None:
             return frozenset()
@@ -765,6 +770,8 @@ class ProjectIndex:
             short = qualified.rsplit(".", 1)[-1]
             if not short.startswith("_") and short != "main" and "<locals>" not in qualified:
                 gates.add(f"{short}(".encode())
+        if is_test(file):  # a test's helpers and mocks seed for tests (`from_pretrained`)
+            return frozenset(TEST_HELPER + gate for gate in gates)
         return frozenset(gates)
 
 
