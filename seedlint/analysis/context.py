@@ -174,6 +174,12 @@ class FileContext:
         return {event.call for event in flow.events if event.call in watched}
 
     @cached_property
+    def calls_run(self) -> set[cst.Call]:
+        """Every call that running the file itself runs (`run_by_module_body` of all its calls),
+        walked once."""
+        return self.run_by_module_body(call for call, _ in self.index.all_calls)
+
+    @cached_property
     def _calls_by_callee(self) -> dict[str, list[tuple[cst.Call, Scope]]]:
         """Every call of the module, grouped by what its callee resolves to (in source order)."""
         grouped: dict[str, list[tuple[cst.Call, Scope]]] = {}

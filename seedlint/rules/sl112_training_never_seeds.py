@@ -70,8 +70,9 @@ class TrainingNeverSeeds(Rule):
         if not trains or not (any(call in run for call in steps) or _fits(trains)):
             # the training may run in another module of the project (`Runner(args).train()`)
             calls = [call for call, _ in context.index.all_calls]
-            ran = context.run_by_module_body(calls)
-            elsewhere = trains_elsewhere(context, [call for call in calls if call in ran])
+            elsewhere = trains_elsewhere(
+                context, [call for call in calls if call in context.calls_run]
+            )
             if elsewhere is None:
                 return  # a module whose body trains nothing: a library, inference, a benchmark
             # `Runner(args).train()`: the call made on what the found call builds
@@ -224,10 +225,9 @@ def _changes_elsewhere(context: FileContext) -> list[str]:
     builders make (`model = create_model(opt)` → `nn.Conv2d(..)`), the loaders they return. Not
     the initial weights where a load is seen anywhere on the way (they may be overwritten)."""
     index = context.index
-    ran = context.run_by_module_body([call for call, _ in index.all_calls])
     changes: dict[str, None] = {}
     loads = any(_loads(call, index.qualify(call.func, scope)) for call, scope in index.all_calls)
-    for module, call, scope in reached_calls(context, ran):
+    for module, call, scope in reached_calls(context, context.calls_run):
         qualified = module.qualify(call.func, scope)
         loads = loads or _loads(call, qualified)
         change = _change(call, qualified or "")

@@ -80,12 +80,15 @@ class ResumeWithoutRngState(Rule):
 def _restores_a_generator(context: FileContext) -> bool:
     """Whether the module restores any generator state (a `set_rng_state`, `random.setstate`,
     `np.random.set_state`, a generator's `set_state`, accelerate's `load_state`)."""
-    if context.calls_to(*catalog.STATE_RESTORERS):
-        return True
-    return any(
+    index = context.index
+    return any(_restores(index, call, scope) for call, scope in index.all_calls)
+
+
+def _restores(index: ModuleIndex, call: cst.Call, scope: Scope) -> bool:
+    """Whether a call restores a generator state."""
+    return index.qualify(call.func, scope) in catalog.STATE_RESTORERS or (
         isinstance(call.func, cst.Attribute)
         and call.func.attr.value in _STATE_METHODS | _RESTORING_CALLS
-        for call, _ in context.index.all_calls
     )
 
 
@@ -176,11 +179,10 @@ def _project_loader_restores(context: FileContext, call: cst.Call, scope: Scope)
     found = project.definition(qualified) if project is not None and qualified else None
     if found is None or found[2] not in found[1].functions:
         return None
-    function = found[1].functions[found[2]]
+    module, function = found[1], found[1].functions[found[2]]
     return any(
-        found[1].qualify(inner.func, where) in catalog.STATE_RESTORERS
-        or callee_name(inner.func) in _STATE_METHODS | _RESTORING_CALLS
-        for inner, where in found[1].all_calls
+        _restores(module, inner, where)
+        for inner, where in module.all_calls
         if where is function.scope
     )
 
