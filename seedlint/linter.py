@@ -162,7 +162,7 @@ class Linter:
             path,
             source,
             layout,
-            module_name(path),
+            self._module_name(path),
             self.settings,
             program,
             parsed[0] if parsed is not None else None,
@@ -171,6 +171,10 @@ class Linter:
             findings = self._findings(context, rules, errors)
         reads.update(read)
         return findings
+
+    def _module_name(self, path: Path) -> str:
+        project = self.settings.project
+        return project.finder.module_name(path) if project is not None else module_name(path)
 
     def _lean_diagnostics(
         self,
@@ -197,7 +201,7 @@ class Linter:
         else:
             index, layout = parsed
         context = FileContext(
-            path, source, layout, module_name(path), self.settings, program, index
+            path, source, layout, self._module_name(path), self.settings, program, index
         )
         errors: list[str] = []
         with project.recording() if project is not None else nullcontext({}) as read:

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
 from seedlint import __version__
-from seedlint.analysis.modules import ModuleFinder, imported_modules, neighbourhood
+from seedlint.analysis.modules import ModuleFinder, neighbourhood
 from seedlint.cache import Store, cache_directory, code_version
 from seedlint.config import Config, ConfigResolver, installed_torch_version, installed_version
 from seedlint.diagnostics import Diagnostic
@@ -259,11 +259,9 @@ class Runner:
         self._linters.clear()  # their settings hold the previous facts' project index
         # The seeding helpers of the modules beside it and of the project modules it imports (one
         # file is checked at a time: no run over the whole project has found the helpers elsewhere).
-        name = finder.module_name(path)
-        code = _code_of(path, data)
         imported = [
             found[0]
-            for found in map(finder.read, imported_modules(code, name, path.name == "__init__.py"))
+            for found in map(finder.read, finder.imports_of(path, _code_of(path, data)))
             if found is not None and contains_any(found[1], MAY_SEED)
         ]
         self._project_gates = self.facts.gates([path, *imported])

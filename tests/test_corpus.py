@@ -168,6 +168,10 @@ EXPECTED: dict[str, set[Finding]] = {
         ("train.py", "SL103", 10),
         ("train_strict.py", "SL103", 5),
     },
+    # script folders each with its own `utils.py`: each script's bare import finds its own folder's
+    "script_folders": {("classifier/train.py", "SL105", 8)},
+    # a decoder method no code calls beside one the training loop calls
+    "unused_methods": {("model.py", "SL303", 22), ("train.py", "SL103", 6)},
     # the model class picked by name from a dict literal a helper returns
     "model_table": {("models/frrn.py", "SL303", 13), ("train.py", "SL103", 6)},
     # a resume into a `while` counter, and the epoch returned by a project helper
@@ -273,6 +277,7 @@ EXPECTED: dict[str, set[Finding]] = {
         ("main.py", "SL112", 15),
         ("sgd_from_scratch.py", "SL112", 17),
         ("sgd_augmented.py", "SL112", 17),  # `param -= lr * param.grad`: a step
+        ("sgd_grad_none.py", "SL112", 17),  # `p.data += -lr * p.grad` after the backward pass
     },  # not autograd_demo.py: a gradient cleared alone is not a step
     # a sampler made only when a flag every caller leaves off; a loop showing one batch at a time
     "sampler_flags": {

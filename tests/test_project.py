@@ -1133,3 +1133,53 @@ def test_a_package_given_to_check_is_not_an_import_root(write, tmp_path):
         "pkg/train.py", "import torch\nfrom setup import prepare\nx = torch.randn(3)\nprepare(0)\n"
     )
     assert check(tmp_path, "pkg") == []
+
+
+class TestScriptFolders:
+    """Each script's bare import finds the module beside it: its folder is first on `sys.path`."""
+
+    PARTIAL = "import random\n\n\ndef set_seed(seed):\n    random.seed(seed)\n"
+    TRAIN = """\
+        import torch
+        from utils import set_seed
+
+        set_seed(0)
+        model = torch.nn.Linear(4, 2)
+        optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+        for x in torch.ones(3, 4):
+            model(x).sum().backward()
+            optimizer.step()
+        """
+
+    def folders(self, write, first: str, second: str):
+        write("a/utils.py", first)
+        write("b/utils.py", second)
+        return write("a/train.py", self.TRAIN), write("b/train.py", self.TRAIN)
+
+    def test_a_namesake_in_another_folder_gets_its_own_tagged_name(self, write, tmp_path):
+        scripts = self.folders(write, UTILS, self.PARTIAL)
+        finder = ModuleFinder.for_files(scripts)
+        first, second = (str(tmp_path / folder) for folder in "ab")
+        assert finder.localise("utils", first) == "utils"
+        tagged = finder.localise("utils", second)
+        assert tagged.endswith(".utils") and tagged != "utils"
+        assert finder.resolution(tagged)[0] == str(tmp_path / "b" / "utils.py")
+        assert finder.module_name(tmp_path / "b" / "utils.py") == tagged
+        assert finder.module_name(tmp_path / "a" / "utils.py") == "utils"
+        assert modules.shown_name(f"{tagged}.set_seed") == "utils.set_seed"
+        # a name no other folder shadows keeps its name; a tag of no root finds nothing
+        assert finder.localise("torch", second) == "torch"
+        assert finder.resolution("__root_000000000000__.utils") is None
+
+    @pytest.mark.parametrize("partial_first", [True, False])
+    def test_each_script_is_seeded_by_its_own_folders_helper(self, write, tmp_path, partial_first):
+        first, second = (self.PARTIAL, UTILS) if partial_first else (UTILS, self.PARTIAL)
+        self.folders(write, first, second)
+        flagged = "a" if partial_first else "b"
+        expected = [("train.py", "SL105", 5)]
+        assert check(tmp_path, extra=("--no-cache",)) == expected
+        assert check(tmp_path) == expected  # the cache's, the same
+        assert check(tmp_path) == expected
+        # one file from the root finds the same module as the run over the tree
+        assert check(tmp_path, f"{flagged}/train.py") == expected
+        assert check(tmp_path, f"{'ab'[partial_first]}/train.py") == []

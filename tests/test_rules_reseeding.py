@@ -246,6 +246,33 @@ class TestLeftAlone:
         )
         assert findings(source) == []
 
+    @pytest.mark.parametrize("step, expected", [("self.seed += 1", []), ("pass", [(10, 9)])])
+    def test_a_seed_attribute_stepped_before_each_reseed(self, step, expected):
+        """Each trial reseeds with the next seed: the attribute is stepped by the class; kept
+        as it is, the same seed replays every trial (the rebuild through attributes unseen)."""
+        source = f"""\
+            import torch
+
+
+            class Agent:
+                def __init__(self, make_model, optimizer_class, seed=0):
+                    self.make_model, self.optimizer_class, self.seed = make_model, optimizer_class, seed
+
+                def reinit(self):
+                    {step}
+                    torch.manual_seed(self.seed)
+                    self.model = self.make_model()
+                    self.optimizer = self.optimizer_class(self.model.parameters())
+
+                def learn(self, trials):
+                    for trial in range(trials):
+                        self.reinit()
+                        for _ in range(10):
+                            self.model(torch.randn(2, 3)).sum().backward()
+                            self.optimizer.step()
+            """
+        assert findings(source) == expected
+
     def test_a_loop_that_does_not_train(self):
         source = training(
             "for prompt in prompts:\n    torch.manual_seed(0)\n    print(generate(model, prompt))\n"

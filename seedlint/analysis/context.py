@@ -20,6 +20,7 @@ from seedlint.analysis.entries import entry_of, started_in_processes
 from seedlint.analysis.events import Entry, Event, Flow
 from seedlint.analysis.flow import EffectClassifier, FlowBuilder
 from seedlint.analysis.index import FunctionInfo, ModuleIndex, Scope
+from seedlint.analysis.modules import imported_modules
 from seedlint.analysis.project import ProjectIndex
 from seedlint.analysis.setups import SetUps
 from seedlint.analysis.walk import iter_descendants
@@ -77,12 +78,26 @@ class FileContext:
     def index(self) -> ModuleIndex:
         """Scopes, bindings, calls and statements of the module (built on first use)."""
         if self._index is None:
+            project = self.settings.project
             self._index = ModuleIndex(
-                self.module, self.module_name, self.path.name == "__init__.py"
+                self.module,
+                self.module_name,
+                self.path.name == "__init__.py",
+                project.localiser(project.finder.import_root(self.path)) if project else None,
             )
-            if self.settings.project is not None:
-                self._index.star_meaning = self.settings.project.star_meaning
+            if project is not None:
+                self._index.star_meaning = project.star_meaning
         return self._index
+
+    @cached_property
+    def imports(self) -> list[str]:
+        """The module names the module's import statements may load (`imported_modules`), as its
+        import root finds them."""
+        data = self.source.text.encode("utf-8", "surrogateescape")
+        project = self.settings.project
+        if project is not None:
+            return project.finder.imports_of(self.path, data)
+        return imported_modules(data, self.module_name, Path(self.path).name == "__init__.py")
 
     @cached_property
     def _builder(self) -> FlowBuilder:

@@ -107,9 +107,17 @@ def defining_scope(name: str, scope: Scope) -> Scope | None:
 class ModuleIndex:
     """Scopes, definitions, statements and calls of one module, built in one walk."""
 
-    def __init__(self, module: cst.Module, module_name: str, is_package: bool = False) -> None:
+    def __init__(
+        self,
+        module: cst.Module,
+        module_name: str,
+        is_package: bool = False,
+        localise: Callable[[str], str] | None = None,
+    ) -> None:
         self.module = module
         self.module_name = module_name
+        # what an absolute import's module name finds from this module (`ModuleFinder.localise`)
+        self.localise = localise or (lambda name: name)
         self.is_package = (
             is_package  # an `__init__.py`: relative imports start from the module itself
         )
@@ -236,10 +244,10 @@ class ModuleIndex:
             for alias in small.names:
                 dotted = dotted_name(alias.name) or ""
                 if alias.asname is not None:
-                    scope.bind(alias.asname.name.value, dotted)
+                    scope.bind(alias.asname.name.value, self.localise(dotted))
                 else:
                     top = dotted.split(".")[0]
-                    scope.bind(top, top)
+                    scope.bind(top, self.localise(top))
         elif isinstance(small, cst.ImportFrom):
             base = self._import_base(small)
             if isinstance(small.names, cst.ImportStar):
@@ -277,7 +285,7 @@ class ModuleIndex:
         module = (dotted_name(node.module) if node.module is not None else None) or ""
         level = len(node.relative)
         if not level:
-            return module
+            return self.localise(module) if module else module
         package = self.module_name.split(".")
         package = package[: max(len(package) - level + self.is_package, 0)]
         return ".".join([*package, module] if module else package)

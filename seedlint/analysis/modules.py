@@ -28,6 +28,16 @@ _STAMPS_HOLD = os.name != "nt"
 # The bytes of files a finder keeps (a tree's source, 120 MB, would be kept otherwise, by every
 # process): beyond them, the files read least recently are read again when asked.
 _KEPT_BYTES = 4_000_000
+# The first part of the name of a module that its own import root finds but another root's module
+# of the same name hides from the rest of the project (two script folders, each with a `utils.py`):
+# `__root_<hash of the root>__.utils`.
+_ROOT_TAG = "__root_{}__"
+_SHOWN_TAG = re.compile(r"\b__root_[0-9a-f]{12}__\.")
+
+
+def shown_name(qualified: str) -> str:
+    """A dotted name as a message shows it: without the tag of its module's import root."""
+    return _SHOWN_TAG.sub("", qualified)
 
 
 def content_hash(data: bytes) -> str:
@@ -57,6 +67,8 @@ class ModuleFinder:
         self._read: dict[str, None] = {}  # the files read from disk, in order
         self._listings: dict[str, frozenset[str]] = {}  # folder -> its entries, as listed this run
         self._by_first: dict[str, list[str]] | None = None  # a name's first part -> roots with it
+        self._tagged: dict[str, str] | None = None  # a root's tag -> the root
+        self._localised: dict[tuple[str, str], str] = {}  # (name, root) -> `localise`
         # the project's files, where the callers of a function are looked for (`entries`)
         self.project_files: list[Path] = []
         self._project_python: list[tuple[str, str]] | None = None  # `_python_files`
@@ -131,10 +143,48 @@ class ModuleFinder:
         """The files this run read from the disk."""
         return [Path(path) for path in self._read]
 
-    def module_name(self, path: Path) -> str:
-        return module_name(path, self.known_roots)
+    def module_name(self, path: Path | str) -> str:
+        """The dotted name of a project file, as its own import root's modules import it."""
+        return self.localise(module_name(Path(path), self.known_roots), self.import_root(path))
 
-    def import_root(self, path: Path) -> str:
+    def localise(self, name: str, root: str) -> str:
+        """The module a module under the import root `root` finds by the absolute name `name`:
+        `name`, or where `root` has a module of that name that another root's hides from the rest
+        of the project, that module's tagged name. A script's own folder comes first in
+        `sys.path`: `from utils import set_seed` in `a/train.py` is `a/utils.py`, even where the
+        project's `utils` is `b/utils.py`."""
+        key = (name, root)
+        found = self._localised.get(key)
+        if found is None:
+            found = name
+            parts = name.split(".")
+            holders = self._holding(parts[0])
+            if root in holders and holders[0] != root:
+                own = self._find_under([root], parts)
+                if own is not None and own != (self.resolution(name) or ("",))[0]:
+                    found = f"{self._tag(root)}.{name}"
+            self._localised[key] = found
+        return found
+
+    def imports_of(self, path: Path | str, data: bytes) -> list[str]:
+        """The module names a project file's import statements may load (`imported_modules`), as
+        its import root finds them."""
+        root = self.import_root(path)
+        names = imported_modules(data, self.module_name(path), Path(path).name == "__init__.py")
+        return [self.localise(name, root) for name in names]
+
+    def _tag(self, root: str) -> str:
+        return _ROOT_TAG.format(content_hash(root.encode())[:12])
+
+    def _tagged_root(self, first: str) -> str | None:
+        """The root a tagged name's first part names (None: not a tag of this finder's roots)."""
+        if not (first.startswith("__root_") and first.endswith("__")):
+            return None
+        if self._tagged is None:
+            self._tagged = {self._tag(root): root for root in self.roots}
+        return self._tagged.get(first)
+
+    def import_root(self, path: Path | str) -> str:
         """The import root of a file: the first directory up from it that is not a package."""
         return _import_root(os.path.dirname(os.path.abspath(path)), self.known_roots)
 
@@ -168,17 +218,25 @@ class ModuleFinder:
         everything = content_hash("\n".join(f"{path}:{digest}" for path, digest in files).encode())
         value = dict(self.namings.get(name, ())).get(everything)
         if value is None:
-            word = name.encode()
-            found = []
-            for path, digest in files:
-                try:
-                    if word in self.read_bytes(path):
-                        found.append(f"{path}:{digest}")
-                except OSError:
-                    continue
+            found = [f"{path}:{digest}" for path, digest in self._naming_files(name)]
             value = content_hash("\n".join(sorted(found)).encode())
         self.named[name] = (everything, value)
         return value
+
+    def files_naming(self, name: str) -> list[str]:
+        """The project's Python files whose text contains `name` (read)."""
+        return [path for path, _ in self._naming_files(name)]
+
+    def _naming_files(self, name: str) -> list[tuple[str, str]]:
+        word = name.encode()
+        found = []
+        for path, digest in self._python_files():
+            try:
+                if word in self.read_bytes(path):
+                    found.append((path, digest))
+            except OSError:
+                continue
+        return found
 
     def _python_files(self) -> list[tuple[str, str]]:
         """(absolute path, hash of its bytes) of each of the project's readable Python files, in
@@ -199,9 +257,17 @@ class ModuleFinder:
         """The absolute path of the file a module name resolves to under the roots (its bytes'
         hash known to this run)."""
         parts = name.split(".")
-        relative = os.path.join(*parts)
+        tagged = self._tagged_root(parts[0])
+        if tagged is not None:
+            return self._find_under([tagged], parts[1:]) if parts[1:] else None
         # an editor's unsaved files need not be on the disk: every root is tried for them
-        for root in self.roots if self.unsaved else self._holding(parts[0]):
+        return self._find_under(self.roots if self.unsaved else self._holding(parts[0]), parts)
+
+    def _find_under(self, roots: Iterable[str], parts: list[str]) -> str | None:
+        """The absolute path of the file a module name's parts resolve to under `roots`, the
+        first that has it."""
+        relative = os.path.join(*parts)
+        for root in roots:
             base = os.path.join(root, relative)
             listed = self._listed(root, parts)
             for candidate in (base + ".py", os.path.join(base, "__init__.py")):

@@ -26,11 +26,11 @@ from seedlint.analysis.context import AnalysisSettings, FileContext
 from seedlint.analysis.environment import deterministic_mode_on, string_value
 from seedlint.analysis.gradients import differentiates, is_backward
 from seedlint.analysis.index import ClassInfo, ModuleIndex, Scope
-from seedlint.analysis.modules import imported_modules
+from seedlint.analysis.modules import CALLERS
 from seedlint.analysis.project import ProjectIndex
 from seedlint.analysis.walk import iter_descendants, written
 from seedlint.files import is_test
-from seedlint.gates import may_train, trained_gate
+from seedlint.gates import may_train, trained_gate, without_comments
 from seedlint.parsing import Layout, Unplaced
 from seedlint.source import decode_source
 
@@ -38,6 +38,10 @@ _DEPTH = 4  # calls followed from the program: model, its blocks, their layers, 
 _MAX_DEFINITIONS = 400
 # Option names of a seed (`--seed`, `--random-seed`, `--manualSeed`, `-seed`).
 _SEED_OPTION = re.compile(r"^--?(random[_-]?|manual[_-]?)?seed$", re.IGNORECASE)
+# What a method's class may inherit and still have only its own code call it (`never_named`).
+_PLAIN_BASES = frozenset({"builtins.object", "torch.nn.Module", "torch.nn.modules.module.Module"})
+# The public methods of an `nn.Module` subclass that torch itself calls.
+_RUN_BY_TORCH = frozenset({"forward", "extra_repr"})
 
 
 def trained_gates(project: ProjectIndex, path: Path) -> frozenset[bytes]:
@@ -115,9 +119,8 @@ def seeded_by_imports(
     project = context.settings.project
     if project is None:
         return {}
-    data = context.source.text.encode()
     found = {}
-    for name in imported_modules(data, context.module_name, context.path.name == "__init__.py"):
+    for name in context.imports:
         if name.partition(".")[0] in catalog.LIBRARY_PACKAGES:
             continue  # a library's modules seed nothing when imported
         seeded = project.seeds_on_import(name, deterministic_only)
@@ -135,7 +138,7 @@ def imported_elsewhere(context: FileContext) -> bool:
         return False
     finder, name = project.finder, context.module_name
     here = os.path.abspath(context.path)
-    root = _import_root(here, name)
+    root = finder.import_root(here)
     spelling = name.rsplit(".", 1)[-1].encode()
     for file in finder.project_files:
         if os.path.abspath(file) == here or not os.path.isfile(file) or is_test(Path(file)):
@@ -146,10 +149,9 @@ def imported_elsewhere(context: FileContext) -> bool:
             continue
         if spelling not in data:
             continue
-        other = finder.module_name(file)
-        imported = imported_modules(data, other, Path(file).name == "__init__.py")
+        imported = finder.imports_of(file, data)
         # the same import root: the name finds this file, not a namesake in another script's folder
-        if _import_root(os.path.abspath(file), other) == root and any(
+        if finder.import_root(file) == root and any(
             module == name or module.startswith(name + ".") for module in imported
         ):
             return True
@@ -162,14 +164,6 @@ def imported_elsewhere(context: FileContext) -> bool:
         ):
             return True
     return False
-
-
-def _import_root(path: str, module: str) -> str:
-    """The folder a module's dotted name starts from."""
-    levels = module.count(".") + (2 if Path(path).name == "__init__.py" else 1)
-    for _ in range(levels):
-        path = os.path.dirname(path)
-    return path
 
 
 def training_calls(context: FileContext) -> list[cst.Call]:
@@ -474,14 +468,17 @@ def _is_step(call: cst.Call) -> bool:
 def optimizer_steps(context: FileContext) -> list[cst.Call]:
     """Calls that step an optimizer: `.step()` on a `torch.optim` optimizer or on a name that says
     it is one (`optimizer_G.step()`, `d_optim.step()`), a scaler's `scaler.step(optimizer)`, or a
-    hand-written step (`param.data.sub_(lr * param.grad)`, or `param -= lr * param.grad` and
-    then `param.grad.zero_()`)."""
+    hand-written step (`param.data.sub_(lr * param.grad)`, or `param -= lr * param.grad` with
+    `param.grad.zero_()` or the backward pass beside it: the backward pass counts as the step)."""
     return [
         call
         for call, scope in context.index.all_calls
         if _is_step(call)
         or _is_manual_step(call)
-        or (_clears_gradient(call) and _moves_by_gradient(context.index, scope))
+        or (
+            (_clears_gradient(call) or is_backward(call))
+            and _moves_by_gradient(context.index, scope)
+        )
         or (
             _is_step_call(call)
             and (context.index.qualify(call.func.value, scope) or "").startswith("torch.optim.")
@@ -619,6 +616,45 @@ def _calls_by_definition(index: ModuleIndex) -> dict[str, list[tuple[cst.Call, S
     for call, scope in index.all_calls:
         calls.setdefault(definition_of(index, scope), []).append((call, scope))
     return calls
+
+
+def never_named(context: FileContext, scope: Scope) -> bool:
+    """Whether the code of `scope` is in a method that nothing can run: a method of a plain class
+    (its bases `object`, `nn.Module` or such classes of its module) that no project file names
+    but its own `def` (a model's `merge_oov2unk` no code calls, passes or overrides). Names a
+    library runs (`forward`, `extra_repr`, private and special names), decorated methods and
+    functions outside classes are left to run."""
+    project = context.settings.project
+    index = context.index
+    function = None
+    while scope.parent is not None:
+        function = index.function_of_scope.get(scope, function)
+        scope = scope.parent
+    if project is None or function is None or function.owner_class is None:
+        return False
+    name = function.node.name.value
+    if name.startswith("_") or name in _RUN_BY_TORCH or function.node.decorators:
+        return False
+    if not _plain_class(index, function.owner_class, 0):
+        return False
+    code = without_comments(context.source.text.encode("utf-8", "surrogateescape"))
+    if len(re.findall(rb"\b%s\b" % re.escape(name.encode()), code)) != 1:
+        return False
+    finder = project.finder
+    project.record({f"{CALLERS}{name}": finder.resolution(f"{CALLERS}{name}")})
+    here = os.path.abspath(context.path)
+    return all(path == here for path in finder.files_naming(name))
+
+
+def _plain_class(index: ModuleIndex, cls: ClassInfo, depth: int) -> bool:
+    """Whether a class's bases are `object`, `nn.Module` or such classes of its module."""
+    for base in cls.bases:
+        defined = index.classes.get(base)
+        if base in _PLAIN_BASES:
+            continue
+        if defined is None or depth > 4 or not _plain_class(index, defined, depth + 1):
+            return False
+    return True
 
 
 def definition_of(index: ModuleIndex, scope: Scope) -> str:

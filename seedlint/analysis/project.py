@@ -36,7 +36,6 @@ from seedlint.analysis.instances import is_kept
 from seedlint.analysis.modules import (
     ModuleFinder,
     Resolution,
-    imported_modules,
     neighbourhood,
 )
 from seedlint.analysis.samplers import Handed, handed_out
@@ -175,7 +174,7 @@ class ProjectIndex:
         found = self._file(name)
         if found is None:
             return []
-        names = imported_modules(found[1], name, found[0].name == "__init__.py")
+        names = self.finder.imports_of(found[0], found[1])
         return [found, *(imported for imported in map(self._file, names) if imported)]
 
     def imported_texts(
@@ -200,7 +199,7 @@ class ProjectIndex:
                 return None
             texts.append(read)
             found.add(current)
-            for imported in imported_modules(read[1], current, read[0].name == "__init__.py"):
+            for imported in self.finder.imports_of(read[0], read[1]):
                 if imported not in seen:
                     seen.add(imported)
                     pending.append(imported)
@@ -283,15 +282,21 @@ class ProjectIndex:
         except (SourceDecodeError, NotParsed, cst.ParserSyntaxError, RecursionError, MemoryError):
             return None
         tree, rows = (layout.module, {}) if layout is not None else lean
+        root = self.finder.import_root(path)
         module = _Module(
-            ModuleIndex(tree, name, path.name == "__init__.py"),
+            ModuleIndex(tree, name, path.name == "__init__.py", self.localiser(root)),
             layout,
             rows,
             text,
-            self.finder.import_root(path),
+            root,
         )
         module.index.star_meaning = self.star_meaning
         return module
+
+    def localiser(self, root: str) -> Callable[[str], str]:
+        """What an absolute import's module name finds from a module under the import root
+        `root`."""
+        return lambda name: self.finder.localise(name, root)
 
     def kept_source(self) -> int:
         """The characters of source of the modules whose trees are kept."""

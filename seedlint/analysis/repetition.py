@@ -376,7 +376,11 @@ class Dependence:
         if isinstance(expr, cst.Name):
             return self._name_varies(expr.value, position, depth)
         if isinstance(expr, cst.Attribute):
-            return _counts(expr.attr.value, _COUNTERS) or self.varies(expr.value, position, depth)
+            return (
+                _counts(expr.attr.value, _COUNTERS)
+                or _stepped(expr, self.trail[position].statement.scope)
+                or self.varies(expr.value, position, depth)
+            )
         if isinstance(expr, cst.Call):
             return self._call_varies(expr, position, depth)
         if isinstance(
@@ -515,3 +519,19 @@ def restored(index: ModuleIndex, event: Event, repetition: Repetition) -> frozen
     for call in index.calls_by_scope.get(scope, ()):
         found |= catalog.STATE_RESTORERS.get(index.qualify(call.func, scope) or "", frozenset())
     return frozenset(found)
+
+
+def _stepped(expr: cst.Attribute, scope: Scope) -> bool:
+    """Whether `self.<attr>`, read in a method, is stepped by a method of its class
+    (`self.seed += 1` before each trial's `torch.manual_seed(self.seed)`)."""
+    cls = scope.owner_class
+    if cls is None or not (isinstance(expr.value, cst.Name) and expr.value.value == "self"):
+        return False
+    return any(
+        isinstance(node, cst.AugAssign)
+        and isinstance(node.target, cst.Attribute)
+        and isinstance(node.target.value, cst.Name)
+        and node.target.value.value == "self"
+        and node.target.attr.value == expr.attr.value
+        for node in iter_descendants(cls.node)
+    )

@@ -12,6 +12,7 @@ from seedlint.analysis.context import FileContext
 from seedlint.analysis.events import Event, Flow
 from seedlint.analysis.flow import divergence, exclusive, reported_call
 from seedlint.analysis.index import ModuleIndex
+from seedlint.analysis.modules import shown_name
 from seedlint.analysis.programs import in_test
 from seedlint.analysis.seed_picks import picks_a_seed
 from seedlint.diagnostics import Applicability, Fix
@@ -123,7 +124,9 @@ class RandomBeforeSeed(Rule):
         if call is not draw.call:
             through = f" (through `{context.code(draw.call.func)}`)"
         else:
-            through = f" (in `{draw.effect.qualified}`)" if draw.effect.summarised else ""
+            through = (
+                f" (in `{shown_name(draw.effect.qualified)}`)" if draw.effect.summarised else ""
+            )
         return Finding(
             call,
             f"`{drawer}` draws from the {generator} generator{through} before `{seeder}` seeds it, "

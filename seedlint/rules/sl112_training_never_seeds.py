@@ -14,6 +14,7 @@ from seedlint.analysis.context import FileContext
 from seedlint.analysis.edits import Editor
 from seedlint.analysis.environment import string_value
 from seedlint.analysis.index import ModuleIndex, Scope, Statement, is_main_guard
+from seedlint.analysis.modules import shown_name
 from seedlint.analysis.programs import (
     imported_elsewhere,
     optimizer_steps,
@@ -200,7 +201,7 @@ def _what_changes(context: FileContext) -> tuple[list[str], frozenset[str]]:
         if event.effect.qualified.startswith("torch.nn.") or last[:1].isupper():
             changes["initial weights"] = None
         else:
-            draws[f"`{event.effect.qualified}`"] = None
+            draws[f"`{shown_name(event.effect.qualified)}`"] = None
     candidates: dict[cst.Call, str] = {}
     for call, scope in index.all_calls:
         change = _change(call, index.qualify(call.func, scope) or "")

@@ -11,6 +11,7 @@ from seedlint.analysis.arguments import seed_argument
 from seedlint.analysis.context import FileContext
 from seedlint.analysis.flow import EffectClassifier
 from seedlint.analysis.index import ModuleIndex
+from seedlint.analysis.modules import shown_name
 from seedlint.analysis.walk import iter_children, written
 from seedlint.analysis.workers import (
     WorkerCode,
@@ -148,7 +149,9 @@ class ConstantWorkerSeed(Rule):
         findings cannot point into."""
         row = context.settings.project.row_of(index, call)
         where = (
-            f"line {row} of `{index.module_name}`" if row is not None else f"`{index.module_name}`"
+            f"line {row} of `{shown_name(index.module_name)}`"
+            if row is not None
+            else f"`{shown_name(index.module_name)}`"
         )
         seeding = written(call.func)
         return _constant_seed(

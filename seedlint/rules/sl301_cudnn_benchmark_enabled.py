@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Iterator
-from pathlib import Path
 
 import libcst as cst
 
@@ -23,7 +22,6 @@ from seedlint.analysis.index import (
     bind_arguments,
     is_main_guard,
 )
-from seedlint.analysis.modules import imported_modules
 from seedlint.analysis.walk import written
 from seedlint.diagnostics import Applicability, Fix
 from seedlint.files import display_path
@@ -67,7 +65,7 @@ def _reaches_no_convolution(context: FileContext) -> bool:
     own = context.source.text.encode("utf-8", "surrogateescape")
     if _CUDNN_KERNEL.search(without_comments(own)):
         return False
-    names = imported_modules(own, context.module_name, Path(context.path).name == "__init__.py")
+    names = context.imports
     project = context.settings.project
     found = project.imported_texts(names) if project is not None else ([], set(names))
     if found is None:

@@ -31,7 +31,12 @@ from seedlint.analysis.index import (
     Statement,
     positional_parameters,
 )
-from seedlint.analysis.programs import constructor_values, definition_of, local_name
+from seedlint.analysis.programs import (
+    constructor_values,
+    definition_of,
+    local_name,
+    never_named,
+)
 from seedlint.diagnostics import Applicability, Fix
 from seedlint.files import display_path
 from seedlint.gates import SEEDING, TRAINED
@@ -322,7 +327,11 @@ class NondeterministicCudaOp(Rule):
             if not (seeded_here or programs) or _branch_never_trained(context, call, programs):
                 continue
             op = self._op(context, call, scope)
-            if op is None or _adds_at_unique_indices(context, call, scope):
+            if (
+                op is None
+                or _adds_at_unique_indices(context, call, scope)
+                or never_named(context, scope)
+            ):
                 continue
             if op.backward_only:
                 if runs_backward is None:
