@@ -12,6 +12,7 @@ import libcst as cst
 from seedlint.analysis.context import AnalysisSettings, FileContext
 from seedlint.analysis.index import ModuleIndex
 from seedlint.analysis.modules import module_name
+from seedlint.analysis.programs import fails_on_import
 from seedlint.diagnostics import Diagnostic, Edit, apply_edits
 from seedlint.files import is_test
 from seedlint.gates import Gate
@@ -248,6 +249,8 @@ class Linter:
                     suppressed.add((diagnostic.start.row, rule.code))
                 else:
                     diagnostics.append(diagnostic)
+        if diagnostics and fails_on_import(context):
+            return []  # none of its code runs
         return sorted(diagnostics, key=lambda d: d.sort_key)
 
     def _fix(self, result: LintResult, rules: Sequence[Rule], unsafe: bool) -> None:

@@ -1183,3 +1183,47 @@ class TestScriptFolders:
         # one file from the root finds the same module as the run over the tree
         assert check(tmp_path, f"{flagged}/train.py") == expected
         assert check(tmp_path, f"{'ab'[partial_first]}/train.py") == []
+
+
+class TestImportsThatFail:
+    """A file whose top-level import of a project module asks for a name the module never spells
+    stops there: none of its code runs, so it has no findings."""
+
+    TRAIN = """\
+        import torch
+        {imports}
+
+        model = torch.nn.Linear(4, 2)
+        optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+        for step in range(3):
+            model(torch.randn(4)).sum().backward()
+            optimizer.step()
+        """
+
+    @pytest.mark.parametrize(
+        "imports, module, flagged",
+        [
+            ("from helpers import renamed", "def kept():\n    pass\n", False),
+            ("from helpers import kept", "def kept():\n    pass\n", True),
+            # names made at run time, a path the script adds, a submodule of a package
+            ("from helpers import renamed", "from extras import *\n", True),
+            ("from helpers import renamed", "def __getattr__(name):\n    return name\n", True),
+            (
+                "import sys\nsys.path.insert(0, 'lib')\nfrom helpers import renamed",
+                "def kept():\n    pass\n",
+                True,
+            ),
+            ("from helpers import renamed  # renamed, below", "# renamed\n", False),
+        ],
+    )
+    def test_a_stale_import_silences_the_file(self, write, tmp_path, imports, module, flagged):
+        write("helpers.py", module)
+        write("extras.py", "renamed = 1\n")
+        write("train.py", self.TRAIN.replace("{imports}", imports.replace("\n", "\n        ")))
+        assert bool(check(tmp_path, "train.py")) == flagged
+
+    def test_a_submodule_of_a_package_is_found(self, write, tmp_path):
+        write("pkg/__init__.py", "")
+        write("pkg/layers.py", "X = 1\n")
+        write("train.py", self.TRAIN.replace("{imports}", "from pkg import layers"))
+        assert check(tmp_path, "train.py") == [("train.py", "SL112", 7)]

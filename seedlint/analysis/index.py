@@ -249,7 +249,7 @@ class ModuleIndex:
                     top = dotted.split(".")[0]
                     scope.bind(top, self.localise(top))
         elif isinstance(small, cst.ImportFrom):
-            base = self._import_base(small)
+            base = self.import_base(small)
             if isinstance(small.names, cst.ImportStar):
                 self.star_imports.append(base)
                 return
@@ -281,7 +281,8 @@ class ModuleIndex:
                     for name in _target_names(target):
                         scope.bind(name, None)
 
-    def _import_base(self, node: cst.ImportFrom) -> str:
+    def import_base(self, node: cst.ImportFrom) -> str:
+        """The module a `from .. import` statement imports from, as this module finds it."""
         module = (dotted_name(node.module) if node.module is not None else None) or ""
         level = len(node.relative)
         if not level:

@@ -40,6 +40,16 @@ _MAX_DEFINITIONS = 400
 _SEED_OPTION = re.compile(r"^--?(random[_-]?|manual[_-]?)?seed$", re.IGNORECASE)
 # What a method's class may inherit and still have only its own code call it (`never_named`).
 _PLAIN_BASES = frozenset({"builtins.object", "torch.nn.Module", "torch.nn.modules.module.Module"})
+# What lets a module make names its code never spells (`fails_on_import`).
+_MADE_AT_RUN_TIME = (
+    b"import *",
+    b"__getattr__",
+    b"globals()",
+    b"vars()",
+    b"exec(",
+    b"setattr(",
+    b"sys.modules",
+)
 # The public methods of an `nn.Module` subclass that torch itself calls.
 _RUN_BY_TORCH = frozenset({"forward", "extra_repr"})
 
@@ -509,11 +519,24 @@ def _clears_gradient(call: cst.Call) -> bool:
 
 
 def _moves_by_gradient(index: ModuleIndex, scope: Scope) -> bool:
-    """Whether a scope's own code moves a value by a gradient (`param -= lr * param.grad`)."""
-    return any(
-        isinstance(statement.node, cst.AugAssign) and _reads_gradient(statement.node.value)
-        for statement in index.statements_in(scope)
-    )
+    """Whether a scope's own code moves a value by its own gradient (`param -= lr * param.grad`,
+    `p.data += -lr * p.grad`; not `scores += weight.grad.abs()`)."""
+    for statement in index.statements_in(scope):
+        node = statement.node
+        if not isinstance(node, cst.AugAssign):
+            continue
+        target = node.target
+        if isinstance(target, cst.Attribute) and target.attr.value == "data":
+            target = target.value
+        moved = written(target)
+        if any(
+            isinstance(inner, cst.Attribute)
+            and inner.attr.value == "grad"
+            and written(inner.value) == moved
+            for inner in (node.value, *iter_descendants(node.value))
+        ):
+            return True
+    return False
 
 
 def _reads_gradient(node: cst.BaseExpression) -> bool:
@@ -616,6 +639,44 @@ def _calls_by_definition(index: ModuleIndex) -> dict[str, list[tuple[cst.Call, S
     for call, scope in index.all_calls:
         calls.setdefault(definition_of(index, scope), []).append((call, scope))
     return calls
+
+
+def fails_on_import(context: FileContext) -> bool:
+    """Whether the module stops at one of its own top-level imports: `from module import name`
+    where `module` is a project module under the file's import root whose code never spells
+    `name` (a stale script importing a class since renamed). Nothing after it runs, in the file
+    or in what imports it. Left alone: notebooks, files that change `sys.path`, and modules
+    that may make names at run time (`import *`, `__getattr__`, `globals()`, ...)."""
+    project = context.settings.project
+    if project is None or context.program is not None or "sys.path" in context.source.text:
+        return False
+    root = project.finder.import_root(context.path)
+    for statement in context.module.body:
+        if not isinstance(statement, cst.SimpleStatementLine):
+            continue
+        for small in statement.body:
+            if not isinstance(small, cst.ImportFrom) or isinstance(small.names, cst.ImportStar):
+                continue
+            found = project.module_file(context.index.import_base(small))
+            if found is None or project.finder.import_root(found[0]) != root:
+                continue
+            code = without_comments(found[1])
+            if any(spelling in code for spelling in _MADE_AT_RUN_TIME):
+                continue
+            for alias in small.names:
+                name = alias.name.value if isinstance(alias.name, cst.Name) else ""
+                if (
+                    name
+                    and not re.search(rb"\b%s\b" % name.encode(), code)
+                    and not (found[0].name == "__init__.py" and _has_submodule(found[0], name))
+                ):
+                    return True
+    return False
+
+
+def _has_submodule(package: Path, name: str) -> bool:
+    folder = package.parent
+    return (folder / f"{name}.py").exists() or (folder / name).is_dir()
 
 
 def never_named(context: FileContext, scope: Scope) -> bool:

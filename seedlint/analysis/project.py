@@ -137,7 +137,7 @@ class ProjectIndex:
         By default only modules whose text can seed or draw are parsed; `gate=MAY_SEED` asks for
         modules that can seed, `gate=None` for any (a dataset class's definition).
         """
-        found = self._file(name)
+        found = self.module_file(name)
         if found is None or (gate is not None and not self._passes(name, found[1], gate)):
             return None
         module = self._parse(found[0], found[1], name)
@@ -171,11 +171,11 @@ class ProjectIndex:
     def texts_around(self, name: str) -> list[tuple[Path, bytes]]:
         """The path and bytes of a project module and of the project modules it imports (read,
         not parsed; recorded as read)."""
-        found = self._file(name)
+        found = self.module_file(name)
         if found is None:
             return []
         names = self.finder.imports_of(found[0], found[1])
-        return [found, *(imported for imported in map(self._file, names) if imported)]
+        return [found, *(imported for imported in map(self.module_file, names) if imported)]
 
     def imported_texts(
         self, names: Iterable[str], limit: int = 400
@@ -191,7 +191,7 @@ class ProjectIndex:
         seen = set(pending)
         while pending:
             current = pending.pop()
-            read = self._file(current)
+            read = self.module_file(current)
             if read is None:
                 outside.add(current)
                 continue
@@ -207,7 +207,7 @@ class ProjectIndex:
         libraries = {name for name in outside if not any(name.startswith(f"{m}.") for m in found)}
         return texts, libraries
 
-    def _file(self, name: str) -> tuple[Path, bytes] | None:
+    def module_file(self, name: str) -> tuple[Path, bytes] | None:
         """The path and bytes of a project module, recorded as read by the running analysis."""
         self.record({name: self.finder.resolution(name)})
         return self.finder.read(name)
@@ -328,7 +328,7 @@ class ProjectIndex:
         return dropped
 
     def _is_package(self, name: str) -> bool:
-        found = self._file(name)
+        found = self.module_file(name)
         return found is not None and found[0].name == "__init__.py"
 
     def parsed_files(self) -> list[Path]:
@@ -431,7 +431,7 @@ class ProjectIndex:
         found = self._definition(qualified, 0, None)
         if found is None or not (found[1] in found[0].classes or found[1] in found[0].functions):
             return None
-        located = self._file(found[0].module_name)
+        located = self.module_file(found[0].module_name)
         return (located[0], *found) if located is not None else None
 
     def derives_from(
