@@ -283,11 +283,12 @@ class Gate:
         `seed(`), or a call of a project helper that is not a method of some object (`model.train()`
         is not the project's `train(`)."""
         spellings = tuple(spelling for spelling in self.spellings if spelling != TRAINER)
+        # a helper's name the file defines itself at its top level is its own function
+        # (`def train(loader):` then `train(loader)`, beside another module's seeding `train`)
+        gates = tuple(gate for gate in self.project_gates if b"\ndef " + gate not in b"\n" + data)
 
         def seeds(text: bytes) -> bool:
-            return contains_any(text, spellings) or calls_a_gate(
-                text, self.project_gates, methods=False
-            )
+            return contains_any(text, spellings) or calls_a_gate(text, gates, methods=False)
 
         # what is commented out or private is removed only from a text that spells seeding
         return seeds(data) and seeds(_PRIVATE_SEEDING.sub(b"", without_comments(data)))

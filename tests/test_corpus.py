@@ -174,6 +174,10 @@ EXPECTED: dict[str, set[Finding]] = {
     "unused_methods": {("model.py", "SL303", 22), ("train.py", "SL103", 6)},
     # a stale script importing a class its project's model module no longer defines
     "stale_scripts": {("train.py", "SL112", 12)},
+    # an agent handed to another module's training loop, which calls its `train_step`
+    "agents_passed": {("optimize.py", "SL112", 13)},
+    # a script's own `train` beside another folder's seeding `train`; a model of DGL layers
+    "local_train": {("gcn/train.py", "SL112", 19)},
     # the model class picked by name from a dict literal a helper returns
     "model_table": {("models/frrn.py", "SL303", 13), ("train.py", "SL103", 6)},
     # a resume into a `while` counter, and the epoch returned by a project helper

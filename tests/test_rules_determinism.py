@@ -8,6 +8,7 @@ from __future__ import annotations
 import libcst
 import pytest
 from conftest import codes_of, lint
+from test_project import check
 
 from seedlint.analysis.context import AnalysisSettings
 from seedlint.diagnostics import Applicability
@@ -433,6 +434,49 @@ class TestSL303NondeterministicCudaOp:
 
 
 # ============================================================================ SL304
+class TestSL303ProjectDecorators:
+    """A project's decorator factory that turns grad off (`@smart_inference_mode()`) is read."""
+
+    VAL = """\
+        import torch
+        import torch.nn.functional as F
+
+        from utils.torch_utils import smart_inference_mode
+
+
+        def process_batch(detections, masks):
+            masks = F.interpolate(masks[None], (64, 64), mode="bilinear", align_corners=False)[0]
+            return (detections * masks).sum()
+
+
+        @smart_inference_mode()
+        def run(model, loader):
+            torch.manual_seed(0)
+            for images, masks in loader:
+                process_batch(model(images.cuda()), masks.cuda())
+            model(torch.randn(2, 3).cuda()).sum().backward()
+        """
+
+    @pytest.mark.parametrize(
+        "mode, expected",
+        [
+            ("(torch.inference_mode if new else torch.no_grad)()(fn)", []),
+            ("torch.no_grad()(fn)", []),
+            ("torch.enable_grad()(fn)", [("val.py", "SL303", 8)]),
+            ("fn", [("val.py", "SL303", 8)]),
+        ],
+    )
+    def test_a_decorator_factory_whose_code_turns_grad_off(self, write, tmp_path, mode, expected):
+        write("utils/__init__.py", "")
+        write(
+            "utils/torch_utils.py",
+            "import torch\n\n\ndef smart_inference_mode(new=True):\n"
+            f"    def decorate(fn):\n        return {mode}\n\n    return decorate\n",
+        )
+        write("val.py", self.VAL)
+        assert check(tmp_path, extra=("--select", "SL303")) == expected
+
+
 class TestSL304PythonHashSeedInProcess:
     @pytest.mark.parametrize(
         "source, row, column",

@@ -720,6 +720,19 @@ TORCHVISION_MODEL_PACKAGES = frozenset(
     }
 )
 TORCHVISION_LOADED = (("weights", None, "given"), ("pretrained", 0, "true"))
+# Graph-learning libraries' layers (`dgl.nn.GraphConv`, `torch_geometric.nn.GCNConv`): their
+# `*Conv` classes initialise their weights from torch's global generator when built
+# (`HeteroGraphConv` only wraps the layers it is given).
+GRAPH_LAYER_PACKAGES = frozenset(
+    {
+        "dgl.nn",
+        "dgl.nn.pytorch",
+        "dgl.nn.pytorch.conv",
+        "torch_geometric.nn",
+        "torch_geometric.nn.conv",
+    }
+)
+GRAPH_LAYER_WRAPPERS = frozenset({"HeteroGraphConv"})
 TORCHVISION_NOT_BUILDERS = frozenset(
     {"get_model_weights", "get_weight", "list_models", "get_model_builder"}
 )

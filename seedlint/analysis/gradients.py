@@ -97,6 +97,9 @@ _CONVERSIONS = frozenset(
     }
 )
 _MAX_DEPTH = 8
+# What a project decorator's module must spell to be read for turning grad off.
+_GRAD_SPELLINGS = (b"no_grad", b"inference_mode")
+_GRAD_ON = frozenset({"torch.enable_grad", "torch.autograd.enable_grad"})
 
 
 class Gradients:
@@ -244,6 +247,26 @@ class Gradients:
             qualified in _GRAD_SWITCHES
             and isinstance(expr, cst.Call)
             and is_literal(argument(expr, "mode", 0), "False")
+        ) or self._decorates_without_grad(expr, qualified)
+
+    def _decorates_without_grad(self, expr: cst.BaseExpression, qualified: str | None) -> bool:
+        """A project decorator (or the factory of one: `@smart_inference_mode()`) whose code turns
+        grad off and nowhere on: `(torch.inference_mode if new else torch.no_grad)()(fn)`."""
+        project = self.context.settings.project
+        if project is None or qualified is None:
+            return False
+        found = project.function(qualified, _GRAD_SPELLINGS)
+        if found is None:
+            return False
+        index, function = found
+        scope = function.scope
+        named = [
+            index.qualify(node, scope)
+            for node in iter_descendants(function.node.body)
+            if isinstance(node, (cst.Name, cst.Attribute))
+        ]
+        return any(name in _NO_GRAD_CONTEXTS for name in named) and not any(
+            name in _GRAD_SWITCHES or name in _GRAD_ON for name in named
         )
 
     @cached_property

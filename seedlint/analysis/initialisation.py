@@ -134,6 +134,8 @@ def initialises_randomly(call: cst.Call, qualified: str) -> bool:
         builder = name.islower() and name not in catalog.TORCHVISION_NOT_BUILDERS
         model_class = name[:1].isupper() and not name.endswith("Weights")
         return (builder or model_class) and not _loads(call, catalog.TORCHVISION_LOADED)
+    if package in catalog.GRAPH_LAYER_PACKAGES:
+        return name.endswith("Conv") and name not in catalog.GRAPH_LAYER_WRAPPERS
     if qualified.startswith(catalog.TRANSFORMERS):
         owner, _, name = qualified.rpartition(".")
         if name == "from_config":

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 
 import libcst as cst
@@ -25,7 +25,7 @@ from seedlint.analysis.branches import parameter_values
 from seedlint.analysis.context import AnalysisSettings, FileContext
 from seedlint.analysis.environment import deterministic_mode_on, string_value
 from seedlint.analysis.gradients import differentiates, is_backward
-from seedlint.analysis.index import ClassInfo, ModuleIndex, Scope
+from seedlint.analysis.index import ClassInfo, ModuleIndex, Scope, bind_arguments
 from seedlint.analysis.modules import CALLERS
 from seedlint.analysis.project import ProjectIndex
 from seedlint.analysis.walk import iter_descendants, written
@@ -212,7 +212,8 @@ def trains_elsewhere(context: FileContext, calls: list[cst.Call]) -> cst.Call | 
     ]
     reached = []
     for built, call, module, name in sorted(resolved, key=lambda item: item[0]):
-        backward, step = _reaches_training(project, module, name)
+        typed = _passed_objects(project, context.index, call, {}, module, name)
+        backward, step = _reaches_training(project, module, name, typed)
         if backward and step:
             return call
         reached.append((built, call, backward, step))
@@ -257,11 +258,14 @@ def _callees(index: ModuleIndex, call: cst.Call) -> list[str]:
     return found
 
 
-def _reaches_training(project: ProjectIndex, module: ModuleIndex, name: str) -> tuple[bool, bool]:
+def _reaches_training(
+    project: ProjectIndex, module: ModuleIndex, name: str, typed: Mapping[str, str]
+) -> tuple[bool, bool]:
     """Whether a function or method (a class: its constructor), with the project functions and
-    methods it calls a few deep, backpropagates, and whether it steps an optimizer."""
+    methods it calls a few deep, backpropagates, and whether it steps an optimizer (`typed`: its
+    parameters given an object of a project class, `run_training(dqn=agent)`)."""
     backward = step = False
-    for _, calls in _reached(project, [(module, name)]):
+    for _, calls in _reached(project, [(module, name, typed)]):
         backward = backward or any(is_backward(call) for call, _ in calls)
         step = step or any(_is_step(call) for call, _ in calls)
         if backward and step:
@@ -279,7 +283,9 @@ def reached_calls(
     if project is None:
         return
     starts = [
-        found for call in calls for found in _definitions_elsewhere(project, context.index, call)
+        (module, name, _passed_objects(project, context.index, call, {}, module, name))
+        for call in calls
+        for module, name in _definitions_elsewhere(project, context.index, call)
     ]
     for module, made in _reached(project, starts):
         for call, scope in made:
@@ -287,20 +293,21 @@ def reached_calls(
 
 
 def _reached(
-    project: ProjectIndex, layer: list[tuple[ModuleIndex, str]]
+    project: ProjectIndex, layer: list[tuple[ModuleIndex, str, Mapping[str, str]]]
 ) -> Iterator[tuple[ModuleIndex, list[tuple[cst.Call, Scope]]]]:
     """Each project function, method or class reached from `layer` a few calls deep, once, with
-    the calls it makes."""
+    the calls it makes (each with its parameters given an object of a project class)."""
     reached = set()
     for _ in range(_DEPTH):
         following = []
-        for module, name in layer:
-            if (module.module_name, name) in reached:
+        for module, name, typed in layer:
+            key = (module.module_name, name, frozenset(typed.items()))
+            if key in reached:
                 continue
-            reached.add((module.module_name, name))
+            reached.add(key)
             calls = _calls_run_by(module, name)
             yield module, calls
-            following += _project_callees(project, module, calls)
+            following += _project_callees(project, module, calls, typed)
         layer = following
 
 
@@ -345,22 +352,51 @@ def _within(scope: Scope | None, outer: Scope) -> bool:
 
 
 def _project_callees(
-    project: ProjectIndex, index: ModuleIndex, calls: list[tuple[cst.Call, Scope]]
-) -> list[tuple[ModuleIndex, str]]:
+    project: ProjectIndex,
+    index: ModuleIndex,
+    calls: list[tuple[cst.Call, Scope]],
+    typed: Mapping[str, str],
+) -> list[tuple[ModuleIndex, str, Mapping[str, str]]]:
     """The project functions, methods and classes (not dataset classes: their code runs in the
-    loader) that calls run, in any module (`self.train_epoch()` too)."""
-    found = []
+    loader) that calls run, in any module (`self.train_epoch()` too; `dqn.train_step()` where
+    `typed` says which project class's object the parameter `dqn` is given), each with its own
+    parameters given such objects."""
+    return [
+        (module, name, _passed_objects(project, index, call, typed, module, name))
+        for call, module, name in _project_calls(project, index, calls, typed)
+    ]
+
+
+def _project_calls(
+    project: ProjectIndex,
+    index: ModuleIndex,
+    calls: list[tuple[cst.Call, Scope]],
+    typed: Mapping[str, str],
+) -> Iterator[tuple[cst.Call, ModuleIndex, str]]:
     for call, scope in calls:
         if isinstance(call.func, cst.Call):  # `self.get_clf()(x, y)`: the method it returns
-            found += _returned_methods(index, call.func, scope)
+            for module, name in _returned_methods(index, call.func, scope):
+                yield call, module, name
+            continue
+        func = call.func
+        given = (
+            typed.get(func.value.value)
+            if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name)
+            else None
+        )
+        if given is not None:  # a method of the object a parameter is given
+            definition = _run_definition(project, f"{given}().{func.attr.value}")
+            if definition is not None:
+                yield call, *definition
             continue
         qualified = index.qualify(call.func, scope)
         if qualified is None or qualified.endswith("()"):  # what a call returned, called
-            found += _inherited_method(project, index, call, scope) or [
+            for module, name in _inherited_method(project, index, call, scope) or [
                 definition
                 for picked in _picked_classes(index, call, scope)
                 if (definition := _run_definition(project, picked)) is not None
-            ]
+            ]:
+                yield call, module, name
             continue
         if qualified.split(".", 1)[0] in catalog.LIBRARY_PACKAGES:
             continue
@@ -372,8 +408,38 @@ def _project_callees(
             continue
         defined = module.classes.get(name)
         if defined is None or not module.subclasses_of(defined, catalog.DATASET_BASES):
-            found.append((module, name))
-    return found
+            yield call, module, name
+
+
+def _passed_objects(
+    project: ProjectIndex,
+    index: ModuleIndex,
+    call: cst.Call,
+    typed: Mapping[str, str],
+    module: ModuleIndex,
+    name: str,
+) -> dict[str, str]:
+    """The parameters of the project function or method `name` that `call` gives an object of a
+    project class: a name the caller binds only to `Agent(..)` (or a parameter of its own that is
+    given one), by the class's qualified name."""
+    function = module.functions.get(name)
+    if function is None:
+        return {}
+    scope = index.statement_of[call].scope if call in index.statement_of else None
+    given = {}
+    for parameter, value in bind_arguments(function, call):
+        if not isinstance(value, cst.Name) or scope is None:
+            continue
+        if value.value in typed:
+            given[parameter] = typed[value.value]
+            continue
+        built = {
+            index.qualify(bound.func, scope) if isinstance(bound, cst.Call) else None
+            for bound in index.bound_values(value.value, scope)
+        }
+        if len(built) == 1 and (cls := built.pop()) and project.class_definition(cls):
+            given[parameter] = cls
+    return given
 
 
 def _inherited_method(

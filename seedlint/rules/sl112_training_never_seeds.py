@@ -14,6 +14,7 @@ from seedlint.analysis.context import FileContext
 from seedlint.analysis.edits import Editor
 from seedlint.analysis.environment import string_value
 from seedlint.analysis.index import ModuleIndex, Scope, Statement, is_main_guard
+from seedlint.analysis.initialisation import initialises_randomly
 from seedlint.analysis.modules import shown_name
 from seedlint.analysis.programs import (
     imported_elsewhere,
@@ -252,9 +253,10 @@ def _change(call: cst.Call, qualified: str) -> str | None:
     """What a call makes change from run to run when nothing seeds, in words: a layer's initial
     weights, a shuffling loader's data order, dropout, a random augmentation."""
     last = qualified.rsplit(".", 1)[-1]
-    if qualified.startswith("torch.nn.") and (
-        last in catalog.RANDOM_INIT_MODULES or last in catalog.TORCH_INIT_DRAWS
-    ):
+    if (
+        qualified.startswith("torch.nn.")
+        and (last in catalog.RANDOM_INIT_MODULES or last in catalog.TORCH_INIT_DRAWS)
+    ) or initialises_randomly(call, qualified):
         return "initial weights"
     if qualified in catalog.DATA_LOADERS and _may_be_true(argument(call, "shuffle", 2)):
         return "data order"
