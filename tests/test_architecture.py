@@ -50,8 +50,8 @@ LAYERS: list[tuple[str, list[list[str]]]] = [
             ["analysis.bindings"],
             ["analysis.initialisation"],
             ["analysis.flow"],
-            ["analysis.repetition"],
-            ["analysis.project", "analysis.seed_picks", "analysis.edits"],
+            ["analysis.repetition", "analysis.seed_picks"],
+            ["analysis.project", "analysis.edits"],
             ["analysis.entries", "analysis.setups"],
             ["analysis.context", "analysis.workers"],
             [

@@ -1227,3 +1227,45 @@ class TestImportsThatFail:
         write("pkg/layers.py", "X = 1\n")
         write("train.py", self.TRAIN.replace("{imports}", "from pkg import layers"))
         assert check(tmp_path, "train.py") == [("train.py", "SL112", 7)]
+
+
+@pytest.mark.parametrize(
+    "draw, flagged",
+    [
+        ("seed = seed if seed is not None else np.random.randint(0, 1000000)", False),
+        ("noise = np.random.randn(size)", True),
+    ],
+)
+def test_a_seed_a_helper_picks_for_its_own_generator_is_not_a_draw_of_its_callers(
+    write, tmp_path, draw, flagged
+):
+    """`create_shared(size, seed)` picks a seed for the table's own generator when none is given:
+    its callers draw nothing from NumPy through it; a helper drawing data does."""
+    write(
+        "noisetable.py",
+        f"""\
+        import numpy as np
+
+
+        def create_shared(size, seed=None):
+            {draw}
+            return np.random.default_rng(seed).standard_normal(size)
+        """,
+    )
+    write(
+        "train.py",
+        """\
+        import torch
+        from noisetable import create_shared
+
+        torch.manual_seed(0)
+        table = create_shared(100, seed=None)
+        model = torch.nn.Linear(4, 2)
+        optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+        for step in range(3):
+            model(torch.randn(4) + float(table[step])).sum().backward()
+            optimizer.step()
+        """,
+    )
+    expected = [("train.py", "SL105", 5)] if flagged else []
+    assert check(tmp_path, "train.py", extra=("--select", "SL105")) == expected

@@ -39,6 +39,7 @@ from seedlint.analysis.modules import (
     neighbourhood,
 )
 from seedlint.analysis.samplers import Handed, handed_out
+from seedlint.analysis.seed_picks import picks_a_seed
 from seedlint.analysis.walk import iter_descendants
 from seedlint.files import is_test
 from seedlint.gates import (
@@ -712,7 +713,9 @@ class ProjectIndex:
                 seeds |= event.generators
                 if parameter is None:
                     parameter = _parameter_of(index, function, event)
-            elif event.kind == "draw":
+            elif event.kind == "draw" and not picks_a_seed(index, flow, event):
+                # a seed picked when none is given (`seed if seed is not None else
+                # np.random.randint(..)`) is the function's own business
                 draws |= event.generators - seeds
         if not seeds and not draws:
             return None
