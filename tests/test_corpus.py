@@ -178,6 +178,8 @@ EXPECTED: dict[str, set[Finding]] = {
     "agents_passed": {("optimize.py", "SL112", 13)},
     # a script's own `train` beside another folder's seeding `train`; a model of DGL layers
     "local_train": {("gcn/train.py", "SL112", 19)},
+    # a padding layer picked by a string the generator passes its blocks from its default
+    "padding_blocks": {("networks.py", "SL303", 14), ("train.py", "SL103", 6)},
     # the model class picked by name from a dict literal a helper returns
     "model_table": {("models/frrn.py", "SL303", 13), ("train.py", "SL103", 6)},
     # a resume into a `while` counter, and the epoch returned by a project helper

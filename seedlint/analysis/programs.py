@@ -797,34 +797,72 @@ def definition_of(index: ModuleIndex, scope: Scope) -> str:
     return scope.owner_class.qualified if scope.owner_class is not None else ""
 
 
-def constructor_values(
-    project: ProjectIndex, program: Path, module: Path, cls: ClassInfo, parameter: str
-) -> list[object] | None:
-    """The literal values the program at `program` gives a constructor parameter of the class
-    `cls` of the module at `module`, one per place it builds the class (a literal passed, or the
-    default); None when one of them is not known, or the program builds it nowhere itself (a
-    builder of another module may)."""
+def constructor_arguments(
+    project: ProjectIndex, program: Path, module: Path, cls: ClassInfo
+) -> list[dict[str, object]] | None:
+    """The literal values of the constructor parameters of the class `cls` of the module at
+    `module`, one dict per place the program at `program` builds it (a literal passed, or the
+    default): where the program builds it, and where the constructor of another class of its
+    module that the program builds does, passing on a parameter of its own
+    (`ResnetBlock(dim, padding_type=padding_type)` in a generator built with its default
+    `padding_type="reflect"`). None when one such place cannot be read, or none is found (a
+    builder of another module may build it)."""
     built = project.module_at(program)
-    target = os.path.abspath(module)
     index = project.module_at(module)
-    init = index.find_method(cls, "__init__") if index is not None else None
-    if built is None or init is None:
+    if built is None or index is None:
         return None
-    found: list[object] = []
+    return _constructions(project, built, index, os.path.abspath(module), cls, 0) or None
+
+
+def _constructions(
+    project: ProjectIndex,
+    built: ModuleIndex,
+    index: ModuleIndex,
+    target: str,
+    cls: ClassInfo,
+    depth: int,
+) -> list[dict[str, object]] | None:
+    """`constructor_arguments`, with [] where the program builds the class nowhere."""
+    init = index.find_method(cls, "__init__")
+    if init is None or depth > _DEPTH:
+        return None
+    found: list[dict[str, object]] = []
     for call, scope in built.all_calls:
         qualified = built.qualify(call.func, scope)
         definition = project.definition(qualified) if qualified and "(" not in qualified else None
         if (
-            definition is None
-            or os.path.abspath(definition[0]) != target
-            or local_name(definition[1], definition[2]) != local_name(index, cls.qualified)
+            definition is not None
+            and os.path.abspath(definition[0]) == target
+            and local_name(definition[1], definition[2]) == local_name(index, cls.qualified)
         ):
+            found.append(parameter_values(built, init, call))
+    if built is index:
+        return found
+    for call, scope in index.all_calls:
+        if index.qualify(call.func, scope) != cls.qualified:
             continue
-        values = parameter_values(built, init, call)
-        if parameter not in values:
+        outer = index.function_of_scope.get(scope)
+        if (
+            outer is None
+            or outer.owner_class is None
+            or outer.owner_class is cls
+            or outer.node.name.value != "__init__"
+        ):
+            return None  # built by a function or method: what it passes is not followed
+        outer_found = _constructions(project, built, index, target, outer.owner_class, depth + 1)
+        if outer_found is None:
             return None
-        found.append(values[parameter])
-    return found or None
+        for values in outer_found:
+            passed = parameter_values(index, init, call)
+            for parameter, value in bind_arguments(init, call):
+                if (
+                    isinstance(value, cst.Name)
+                    and value.value in values
+                    and len(outer.scope.values.get(value.value, ())) == 1
+                ):
+                    passed[parameter] = values[value.value]
+            found.append(passed)
+    return found
 
 
 def local_name(index: ModuleIndex, qualified: str) -> str:

@@ -20,6 +20,7 @@ from pathlib import Path
 import libcst as cst
 
 from seedlint.analysis.arguments import argument, is_literal, is_none
+from seedlint.analysis.branches import parameter_values, test_value
 from seedlint.analysis.context import FileContext
 from seedlint.analysis.environment import deterministic_mode_on
 from seedlint.analysis.gradients import Gradients, differentiates, is_backward
@@ -29,10 +30,11 @@ from seedlint.analysis.index import (
     ModuleIndex,
     Scope,
     Statement,
+    bind_arguments,
     positional_parameters,
 )
 from seedlint.analysis.programs import (
-    constructor_values,
+    constructor_arguments,
     definition_of,
     local_name,
     never_named,
@@ -397,32 +399,92 @@ def _trained_by(context: FileContext, trained: dict[str, list[str]], scope: Scop
 
 
 def _branch_never_trained(context: FileContext, call: cst.Call, programs: Sequence[str]) -> bool:
-    """Whether the op sits on a side of an `if self.flag:` that every program training the class
-    rules out by what it passes its constructor (`Net(upsample_output=False)`, or the default:
-    only an inference script builds it with the flag that upsamples)."""
+    """Whether the op sits on a side of an `if` that every program training the class rules out
+    by what it passes the constructor, the defaults included: `if self.flag:` kept from a
+    constructor parameter (`Net(upsample_output=False)`), or a test of a parameter of the
+    constructor or of a method it calls on `self` (`elif padding_type == "replicate":` in the
+    `build_conv_block(dim, padding_type)` of a block built with `padding_type="reflect"`)."""
     project = context.settings.project
     index = context.index
     statement = index.statement_of[call]
     function = index.function_of_scope.get(statement.scope)
     owner = function.owner_class if function is not None else None
-    if project is None or owner is None or not programs:
+    tests = list(_enclosing_tests(index, statement))
+    if project is None or owner is None or not programs or not tests:
         return False
     init = index.find_method(owner, "__init__")
-    for test, side in _enclosing_tests(index, statement):
-        negated = isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not)
-        attribute = test.expression if negated else test
-        parameter = _kept_parameter(owner, init, attribute)
-        if parameter is None:
-            continue
-        values = [
-            constructor_values(project, Path(program), Path(context.path), owner, parameter)
-            for program in programs
-        ]
-        if all(found is not None for found in values) and all(
-            (bool(value) != negated) != side for found in values for value in found
-        ):
-            return True
-    return False
+    if init is None:
+        return False
+    for program in programs:
+        built = constructor_arguments(project, Path(program), Path(context.path), owner)
+        if built is None:
+            return False
+        for values in built:
+            # a method called from elsewhere too: its parameters unknown, `self.flag` still read
+            for method_values in _method_values(index, init, function, values) or [{}]:
+                known = {init.scope: values, function.scope: method_values}
+                if not any(
+                    _test_holds(owner, init, test, statement.scope, known) == (not side)
+                    for test, side in tests
+                ):
+                    return False  # this construction may run the op
+    return True
+
+
+def _method_values(
+    index: ModuleIndex,
+    init: FunctionInfo,
+    function: FunctionInfo,
+    values: dict[str, object],
+) -> list[dict[str, object]] | None:
+    """The known literal parameters of `function`, a method of `owner`, for a construction whose
+    constructor parameters are `values`: the constructor's own; for a method only the
+    constructor calls on `self` (`self.build_conv_block(dim, padding_type)`), those each call
+    passes (None: called elsewhere too)."""
+    if function is init:
+        return [values]
+    name = function.node.name.value
+    calls = [
+        (call, scope)
+        for call, scope in index.all_calls
+        if isinstance(call.func, cst.Attribute)
+        and call.func.attr.value == name
+        and isinstance(call.func.value, cst.Name)
+        and call.func.value.value == "self"
+    ]
+    if not calls or any(scope is not init.scope for _, scope in calls):
+        return None
+    found = []
+    for call, _ in calls:
+        passed = parameter_values(index, function, call)
+        for parameter, value in bind_arguments(function, call):
+            if (
+                isinstance(value, cst.Name)
+                and value.value in values
+                and len(init.scope.values.get(value.value, ())) == 1
+            ):
+                passed[parameter] = values[value.value]
+        found.append(passed)
+    return found
+
+
+def _test_holds(
+    owner: ClassInfo,
+    init: FunctionInfo,
+    test: cst.BaseExpression,
+    scope: Scope,
+    known: dict[Scope, dict[str, object]],
+) -> bool | None:
+    """Whether an `if` test holds for the known parameters (None: unknown): `self.flag` kept from
+    a constructor parameter, or a test of parameters (`branches.test_value`)."""
+    negated = isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not)
+    parameter = _kept_parameter(owner, init, test.expression if negated else test)
+    if parameter is None:
+        return test_value(test, scope, known)
+    values = known[init.scope]
+    if parameter not in values:
+        return None
+    return bool(values[parameter]) != negated
 
 
 def _enclosing_tests(
