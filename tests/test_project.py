@@ -1269,3 +1269,32 @@ def test_a_seed_a_helper_picks_for_its_own_generator_is_not_a_draw_of_its_caller
     )
     expected = [("train.py", "SL105", 5)] if flagged else []
     assert check(tmp_path, "train.py", extra=("--select", "SL105")) == expected
+
+
+@pytest.mark.parametrize("call, flagged", [("set_random_seed(cfg['seed'])", False), ("pass", True)])
+def test_a_package_init_calling_its_submodules_seeding_helper_seeds(
+    write, tmp_path, call, flagged
+):
+    """`lib/__init__.py`'s `init(cfg)` runs `lib.utils.set_random_seed`: a call into a submodule
+    of the package, not a function of `lib` itself."""
+    write("lib/utils.py", UTILS.replace("set_seed", "set_random_seed"))
+    write(
+        "lib/__init__.py",
+        f"from lib.utils import set_random_seed\n\n\ndef init(cfg):\n    {call}\n",
+    )
+    write(
+        "train.py",
+        """\
+        import torch
+        from lib import init
+
+        init({"seed": 0})
+        model = torch.nn.Linear(4, 2)
+        optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+        for step in range(3):
+            model(torch.randn(4)).sum().backward()
+            optimizer.step()
+        """,
+    )
+    found = check(tmp_path, "train.py", extra=("--select", "SL112"))
+    assert found == ([("train.py", "SL112", 8)] if flagged else [])

@@ -226,7 +226,7 @@ class EffectClassifier:
 
     def _project_effect(self, call: cst.Call, qualified: str, scope: Scope) -> Effect | None:
         """What a call to a function of another project module does, from its summary."""
-        if self.project is None or qualified.startswith(f"{self.index.module_name}."):
+        if self.project is None or self.index.defines(qualified):
             return None
         summary = self.project.summary(qualified, call)
         if summary is None:

@@ -461,6 +461,15 @@ class ModuleIndex:
                 return True
         return False
 
+    def defines(self, qualified: str) -> bool:
+        """Whether a qualified name is of this module's own code (`train.main`), not of a
+        submodule of its package (`lib.utils.set_seed` seen from `lib/__init__.py`)."""
+        prefix = f"{self.module_name}."
+        if not qualified.startswith(prefix):
+            return False
+        first = qualified[len(prefix) :].partition(".")[0]
+        return not self.is_package or self.module_scope.bindings.get(first) == f"{prefix}{first}"
+
     def resolve_local_call(self, call: cst.Call, scope: Scope) -> FunctionInfo | None:
         """The module-local function, method or `__init__` a call runs, if any."""
         qualified = self.qualify(call.func, scope)

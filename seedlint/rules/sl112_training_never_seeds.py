@@ -165,7 +165,7 @@ def _spelled_seeding(context: FileContext, gate: Gate) -> bool:
         qualified = index.qualify(call.func, scope)
         if qualified is None:
             return True
-        if qualified.startswith(f"{index.module_name}.") or index.resolve_local_call(call, scope):
+        if index.defines(qualified) or index.resolve_local_call(call, scope):
             continue  # a function of this module: the seeding flows tell whether it seeds
         project = context.settings.project
         known = qualified.partition(".")[0] in catalog.KNOWN_LIBRARIES or (

@@ -243,7 +243,7 @@ class MissingSetEpoch(Rule):
         kwargs_given: list[tuple[cst.Call, set[str]]] = []
         for call, scope in index.all_calls:
             qualified = index.qualify(call.func, scope)
-            if qualified is None or qualified.startswith(f"{index.module_name}."):
+            if qualified is None or index.defines(qualified):
                 continue
             handed = project.handed_out(qualified)
             if handed is Handed.SAMPLER:

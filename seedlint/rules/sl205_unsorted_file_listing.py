@@ -249,7 +249,7 @@ class _Listings:
                 qualified is None
                 or "(" in qualified
                 or not qualified.rsplit(".", 1)[-1][:1].isupper()
-                or qualified.startswith(f"{self.index.module_name}.")
+                or self.index.defines(qualified)
                 or qualified.split(".", 1)[0] in catalog.LIBRARY_PACKAGES
             ):
                 continue
