@@ -1167,6 +1167,7 @@ class TestScriptFolders:
         assert finder.module_name(tmp_path / "b" / "utils.py") == tagged
         assert finder.module_name(tmp_path / "a" / "utils.py") == "utils"
         assert modules.shown_name(f"{tagged}.set_seed") == "utils.set_seed"
+        assert modules.shown_name("my-repo+v2.Learner.fit") == "Learner.fit"
         # a name no other folder shadows keeps its name; a tag of no root finds nothing
         assert finder.localise("torch", second) == "torch"
         assert finder.resolution("__root_000000000000__.utils") is None

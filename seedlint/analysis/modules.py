@@ -36,8 +36,12 @@ _SHOWN_TAG = re.compile(r"\b__root_[0-9a-f]{12}__\.")
 
 
 def shown_name(qualified: str) -> str:
-    """A dotted name as a message shows it: without the tag of its module's import root."""
-    return _SHOWN_TAG.sub("", qualified)
+    """A dotted name as a message shows it: without the tag of its module's import root, nor the
+    folders above it that no import could name (`my-repo+v2.Learner.fit` is `Learner.fit`)."""
+    parts = _SHOWN_TAG.sub("", qualified).split(".")
+    while len(parts) > 1 and not parts[0].isidentifier():
+        parts.pop(0)
+    return ".".join(parts)
 
 
 def content_hash(data: bytes) -> str:
