@@ -1273,9 +1273,7 @@ def test_a_seed_a_helper_picks_for_its_own_generator_is_not_a_draw_of_its_caller
 
 
 @pytest.mark.parametrize("call, flagged", [("set_random_seed(cfg['seed'])", False), ("pass", True)])
-def test_a_package_init_calling_its_submodules_seeding_helper_seeds(
-    write, tmp_path, call, flagged
-):
+def test_a_package_init_calling_its_submodules_seeding_helper_seeds(write, tmp_path, call, flagged):
     """`lib/__init__.py`'s `init(cfg)` runs `lib.utils.set_random_seed`: a call into a submodule
     of the package, not a function of `lib` itself."""
     write("lib/utils.py", UTILS.replace("set_seed", "set_random_seed"))
