@@ -65,6 +65,26 @@ def parameter_values(
     return values
 
 
+def values_passed(
+    index: ModuleIndex,
+    function: FunctionInfo,
+    call: cst.Call,
+    caller: Scope,
+    known: Mapping[str, object],
+) -> dict[str, object]:
+    """`parameter_values`, with the arguments that name a known value of the calling scope
+    `caller`, bound once there (its own parameter passed on: `Block(dim, padding=padding)`)."""
+    passed = parameter_values(index, function, call)
+    for parameter, value in bind_arguments(function, call):
+        if (
+            isinstance(value, cst.Name)
+            and value.value in known
+            and len(caller.values.get(value.value, ())) == 1
+        ):
+            passed[parameter] = known[value.value]
+    return passed
+
+
 def passed_literals(call: cst.Call) -> tuple[tuple[str | int, object], ...]:
     """The literal arguments of a call, by keyword or position (`f(x, 0, shuffle=False)`:
     `((1, 0), ("shuffle", False))`); none after a `*args` (positions unknown)."""

@@ -21,7 +21,7 @@ import libcst as cst
 
 from seedlint.analysis import catalog
 from seedlint.analysis.arguments import argument
-from seedlint.analysis.branches import parameter_values
+from seedlint.analysis.branches import parameter_values, values_passed
 from seedlint.analysis.context import AnalysisSettings, FileContext
 from seedlint.analysis.environment import deterministic_mode_on, string_value
 from seedlint.analysis.gradients import differentiates, is_backward
@@ -852,16 +852,7 @@ def _constructions(
         outer_found = _constructions(project, built, index, target, outer.owner_class, depth + 1)
         if outer_found is None:
             return None
-        for values in outer_found:
-            passed = parameter_values(index, init, call)
-            for parameter, value in bind_arguments(init, call):
-                if (
-                    isinstance(value, cst.Name)
-                    and value.value in values
-                    and len(outer.scope.values.get(value.value, ())) == 1
-                ):
-                    passed[parameter] = values[value.value]
-            found.append(passed)
+        found += [values_passed(index, init, call, outer.scope, values) for values in outer_found]
     return found
 
 

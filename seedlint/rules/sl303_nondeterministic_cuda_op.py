@@ -20,7 +20,7 @@ from pathlib import Path
 import libcst as cst
 
 from seedlint.analysis.arguments import argument, is_literal, is_none
-from seedlint.analysis.branches import parameter_values, test_value
+from seedlint.analysis.branches import test_value, values_passed
 from seedlint.analysis.context import FileContext
 from seedlint.analysis.environment import deterministic_mode_on
 from seedlint.analysis.gradients import Gradients, differentiates, is_backward
@@ -30,7 +30,6 @@ from seedlint.analysis.index import (
     ModuleIndex,
     Scope,
     Statement,
-    bind_arguments,
     positional_parameters,
 )
 from seedlint.analysis.programs import (
@@ -454,18 +453,7 @@ def _method_values(
     ]
     if not calls or any(scope is not init.scope for _, scope in calls):
         return None
-    found = []
-    for call, _ in calls:
-        passed = parameter_values(index, function, call)
-        for parameter, value in bind_arguments(function, call):
-            if (
-                isinstance(value, cst.Name)
-                and value.value in values
-                and len(init.scope.values.get(value.value, ())) == 1
-            ):
-                passed[parameter] = values[value.value]
-        found.append(passed)
-    return found
+    return [values_passed(index, function, call, init.scope, values) for call, _ in calls]
 
 
 def _test_holds(
