@@ -1002,6 +1002,25 @@ class TestSL104RandomBeforeSeed:
         assert text.index("SEED = 0") < text.index("set_seed()\n")
 
 
+class TestSL104DrawnDelays:
+    @pytest.mark.parametrize(
+        "line, flagged",
+        [
+            ("time.sleep(random.randint(1, 5))", False),
+            ("sleep(randint(1, 5))", False),
+            ("train(scale=random.randint(1, 5))", True),
+        ],
+    )
+    def test_a_draw_that_only_sets_how_long_to_wait(self, line, flagged):
+        """Workers staggered by `sleep(randint(1, 5))` before the seed: the value is a delay."""
+        source = (
+            "import random\nimport time\nfrom random import randint\nfrom time import sleep\n"
+            f"{line}\nrandom.seed(0)\ntrain(scale=random.random())\n"
+        )
+        found = [code for code, *_ in findings(source, {"SL104"})]
+        assert found == (["SL104"] if flagged else [])
+
+
 class TestSL104ThrownAwayInitialisation:
     """A build whose random weights are never used (empty init, or every weight loaded first) draws nothing
     that matters; one whose weights stay random, even partly, is still a draw before the seed."""

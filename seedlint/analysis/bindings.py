@@ -187,6 +187,8 @@ _MOVING_METHODS = frozenset(
     | {"numpy", "tolist", "item", "detach", "clone"}
 )
 _MAX_DEPTH = 6  # how many names bound from the value are followed
+# Calls whose argument only sets how long the program waits.
+_DELAYS = frozenset({"time.sleep", "asyncio.sleep"})
 _DISPLAYING = frozenset({"print", "len", "type", "isinstance", "display", "id", "repr", "str"})
 # Calls that only show what they are given: whatever is computed in their arguments is shown.
 _SHOWING = frozenset({"print", "display"})
@@ -271,8 +273,16 @@ def value_unused(
     before any use, or is only printed, displayed or asked its shape, size or parameter count
     (itself, or through a name bound from it), or, before the `seed` statement of its scope's code
     (anywhere, for a generator `never_seeded`), printed, plotted or asserted whole; or, in a
-    function or a notebook (`private`: code nothing imports), never read at all.
+    function or a notebook (`private`: code nothing imports), never read at all; or a statement
+    that only waits for the drawn time (`time.sleep(random.randint(1, 5))`).
     """
+    node = statement.node
+    if (
+        isinstance(node, cst.Expr)
+        and isinstance(node.value, cst.Call)
+        and index.qualify(node.value.func, statement.scope) in _DELAYS
+    ):
+        return True  # `time.sleep(random.randint(1, 5))`: the value only sets a delay
     showing = _Showing(index, statement.scope, seed) if seed is not None or never_seeded else None
     return _unused(index, statement, private, showing, 0)
 
