@@ -710,31 +710,20 @@ def _calls_by_definition(index: ModuleIndex) -> dict[str, list[tuple[cst.Call, S
 def fails_on_import(context: FileContext) -> bool:
     """Whether the module stops at one of its own top-level imports: `from module import name`
     where `module` is a project module under the file's import root whose code never spells
-    `name` (a stale script importing a class since renamed), or which stops so itself (a script
-    importing the stale one). Nothing after it runs, in the file or in what imports it. Left
-    alone: notebooks, files that change `sys.path`, and modules that may make names at run time
-    (`import *`, `__getattr__`, `globals()`, ...)."""
+    `name` (a stale script importing a class since renamed). Nothing after it runs, in the file
+    or in what imports it. Left alone: notebooks, files that change `sys.path`, and modules
+    that may make names at run time (`import *`, `__getattr__`, `globals()`, ...)."""
     project = context.settings.project
-    if project is None or context.program is not None:
+    if project is None or context.program is not None or "sys.path" in context.source.text:
         return False
-    text = context.source.text.encode("utf-8", "surrogateescape")
-    return _stops_on_import(project, context.index, text, context.path, 0)
-
-
-def _stops_on_import(
-    project: ProjectIndex, index: ModuleIndex, text: bytes, path: Path | str, depth: int
-) -> bool:
-    if b"sys.path" in text or depth > 2:
-        return False
-    root = project.finder.import_root(path)
-    for statement in index.module.body:
+    root = project.finder.import_root(context.path)
+    for statement in context.module.body:
         if not isinstance(statement, cst.SimpleStatementLine):
             continue
         for small in statement.body:
             if not isinstance(small, cst.ImportFrom) or isinstance(small.names, cst.ImportStar):
                 continue
-            base = index.import_base(small)
-            found = project.module_file(base)
+            found = project.module_file(context.index.import_base(small))
             if found is None or project.finder.import_root(found[0]) != root:
                 continue
             code = without_comments(found[1])
@@ -748,11 +737,6 @@ def _stops_on_import(
                     and not (found[0].name == "__init__.py" and _has_submodule(found[0], name))
                 ):
                     return True
-            imported = project.module(base, gate=None)
-            if imported is not None and _stops_on_import(
-                project, imported, found[1], found[0], depth + 1
-            ):
-                return True
     return False
 
 
