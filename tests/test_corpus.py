@@ -76,7 +76,10 @@ EXPECTED: dict[str, set[Finding]] = {
         ("cross_validate.py", "SL105", 35)
     },  # KFold(shuffle=True).split: NumPy never seeded
     "eval_fixed_seed": {("train_vae.py", "SL110", 29)},  # evaluate() reseeds torch on every epoch
-    "augment_item_seed": {("datasets.py", "SL110", 22)},  # random.seed(self.seed) in __getitem__
+    "augment_item_seed": {
+        ("datasets.py", "SL110", 23),  # random.seed(self.seed) in __getitem__
+        ("datasets.py", "SL110", 59),  # a per-item seed drawn from the generator it resets
+    },
     "lightning_val_seed": {
         ("model.py", "SL110", 23)
     },  # manual_seed(0) in on_validation_epoch_start
@@ -180,6 +183,8 @@ EXPECTED: dict[str, set[Finding]] = {
     "local_train": {("gcn/train.py", "SL112", 19)},
     # a padding layer picked by a string the generator passes its blocks from its default
     "padding_blocks": {("networks.py", "SL303", 14), ("train.py", "SL103", 6)},
+    # the flag set in the parent before mp.spawn never reaches the children that train
+    "spawn_parent_flag": {("train_worker.py", "SL103", 14), ("train_worker.py", "SL301", 18)},
     # the model class picked by name from a dict literal a helper returns
     "model_table": {("models/frrn.py", "SL303", 13), ("train.py", "SL103", 6)},
     # a resume into a `while` counter, and the epoch returned by a project helper

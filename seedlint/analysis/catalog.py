@@ -812,6 +812,16 @@ CLI_APPS = frozenset({"typer.Typer()", "typer.main.Typer()"})
 # Modules whose calls start processes that run a function they are given (`mp.spawn(worker)`,
 # `Process(target=worker)`, a pool's `map`).
 PROCESS_MODULES = ("multiprocessing.", "torch.multiprocessing.", "concurrent.futures.")
+# torch's calls that start spawned processes: each child is a fresh interpreter that imports the
+# module (not its `__main__` block) and runs the function it is given.
+SPAWNERS = frozenset(
+    {
+        "torch.multiprocessing.spawn",
+        "torch.multiprocessing.spawn.spawn",
+        "torch.multiprocessing.start_processes",
+        "torch.multiprocessing.spawn.start_processes",
+    }
+)
 # What makes a program a training run: a backward pass (`catalog.BACKWARD_METHODS`,
 # `GRADIENT_CALLS`), or a Lightning trainer's `fit` (which seeds nothing by itself).
 LIGHTNING_TRAINERS = frozenset(

@@ -44,14 +44,6 @@ from seedlint.gates import MAY_SEED_OR_DRAW
 
 _CALLED = re.compile(rb"\b([A-Za-z_]\w*)\s*\(")  # from a word's start: no rescans
 _MAX_DEPTH = 4  # how many callers up a caller's own entry is followed
-_SPAWNERS = frozenset(
-    {
-        "torch.multiprocessing.spawn",
-        "torch.multiprocessing.spawn.spawn",
-        "torch.multiprocessing.start_processes",
-        "torch.multiprocessing.spawn.start_processes",
-    }
-)
 _PARTIAL = frozenset({"functools.partial"})
 _ANALYSES: WeakKeyDictionary[ProjectIndex, Entries] = WeakKeyDictionary()
 
@@ -204,7 +196,7 @@ class Entries:
         if runner in catalog.DATA_LOADERS:  # a worker_init_fn: every generator seeded per worker
             yield Site(*place, catalog.EVERYTHING, True, call=call)
             return
-        if runner in _SPAWNERS:
+        if runner in catalog.SPAWNERS:
             yield Site(*place, seeded_on_import(builder.walk(None)), True, call=call)
             return
         for flow, event in builder.reaching([call]):

@@ -379,6 +379,7 @@ class Dependence:
             return (
                 _counts(expr.attr.value, _COUNTERS)
                 or _stepped(expr, self.trail[position].statement.scope)
+                or self._attribute_varies(expr, position, depth)
                 or self.varies(expr.value, position, depth)
             )
         if isinstance(expr, cst.Call):
@@ -388,6 +389,24 @@ class Dependence:
         ):
             return True
         return any(self.varies(child, position, depth + 1) for child in _value_children(expr))
+
+    def _attribute_varies(self, expr: cst.Attribute, position: int, depth: int) -> bool:
+        """Whether `self.<attr>` is rebound in each repetition: assigned in the method that reads
+        it from a value that can change (`self.seed = np.random.randint(..)` in `__getitem__`),
+        or in another method than `__init__` (what runs it between repetitions is not known)."""
+        scope = self.trail[position].statement.scope
+        cls = scope.owner_class
+        if cls is None or not (isinstance(expr.value, cst.Name) and expr.value.value == "self"):
+            return False
+        for value, method in cls.attributes.get(expr.attr.value, []):
+            if method is scope:
+                if self.varies(value, position, depth + 1):
+                    return True
+            elif (function := self.index.function_of_scope.get(method)) is None or (
+                function.node.name.value != "__init__"
+            ):
+                return True
+        return False
 
     def _call_varies(self, call: cst.Call, position: int, depth: int) -> bool:
         scope = self.trail[position].statement.scope

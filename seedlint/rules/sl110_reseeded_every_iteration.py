@@ -24,6 +24,7 @@ from seedlint.analysis.repetition import (
     restored,
     seed_origin,
 )
+from seedlint.analysis.walk import written
 from seedlint.diagnostics import Applicability, Fix
 from seedlint.gates import SEEDING
 from seedlint.rules.base import Finding, Probe, Rule
@@ -159,14 +160,20 @@ class ReseededEveryIteration(Rule):
             # a helper seedlint cannot read, or a library helper given no seed: what it does is
             # unknown
             return None
-        if seed is not None and Dependence(context.index, event, repetition).varies(
-            seed, len(event.trail) - 1
-        ):
-            return None
         generators = event.generators - restored(context.index, event, repetition)
         if not context.uses_cuda:
             generators -= catalog.CUDA_GENERATORS
-        return frozenset(catalog.CUDA if g in catalog.CUDA_GENERATORS else g for g in generators)
+        generators = frozenset(
+            catalog.CUDA if g in catalog.CUDA_GENERATORS else g for g in generators
+        )
+        if seed is not None and Dependence(context.index, event, repetition).varies(
+            seed, len(event.trail) - 1
+        ):
+            # a seed that changes, unless it is drawn from a generator the call resets
+            origin = seed_origin(context.index, event)
+            call = event.trail[origin].call if origin is not None else event.call
+            return generators if _drawn_from_reset(context.index, call, generators) else None
+        return generators
 
     @staticmethod
     def _finding(
@@ -208,6 +215,17 @@ class ReseededEveryIteration(Rule):
                 else f"on every call of {method}"
             )
         help_text = _HELP[repetition.kind]
+        draw = _drawn_from_reset(context.index, call, generators)
+        if draw is not None:
+            return Finding(
+                call,
+                f"`{context.code(call.func)}` seeds {seeds} {where} with a seed drawn by "
+                f"`{written(draw)}` from a generator it resets, so each seed is fixed by the one "
+                "before it and the seeds run into a cycle that replays the same random numbers",
+                Fix(help_text, Applicability.DISPLAY_ONLY),
+                help=help_text,
+                generators=generators,
+            )
         return Finding(
             call,
             f"`{context.code(call.func)}` seeds {seeds} with the same value {where}, {consequence}",
@@ -215,6 +233,39 @@ class ReseededEveryIteration(Rule):
             help=help_text,
             generators=generators,
         )
+
+
+def _drawn_from_reset(
+    index: ModuleIndex, call: cst.Call, generators: frozenset[str]
+) -> cst.Call | None:
+    """The draw a seed passed to `call` was assigned from, in the same function, when it draws
+    from a generator the call resets (`self.seed = random.randint(..)`, then
+    `set_random_seed(self.seed)`): the next seed is then a fixed function of this one."""
+    scope = index.statement_of[call].scope
+    passed = {
+        written(arg.value) for arg in call.args if isinstance(arg.value, (cst.Name, cst.Attribute))
+    }
+    for statement, target, value in index.assignments():
+        if (
+            statement.scope is scope
+            and written(target) in passed
+            and isinstance(value, cst.Call)
+            and _draw_generator(index.qualify(value.func, scope) or "") in generators
+        ):
+            return value
+    return None
+
+
+def _draw_generator(qualified: str) -> str | None:
+    """The global generator a draw function takes its numbers from."""
+    module, _, name = qualified.rpartition(".")
+    if module == "random" and name in catalog.PYTHON_RANDOM_DRAWS:
+        return catalog.PYTHON_RANDOM
+    if module == "numpy.random" and name not in catalog.NUMPY_NON_DRAWS:
+        return catalog.NUMPY
+    if qualified in catalog.TORCH_DRAW_FUNCTIONS:
+        return catalog.TORCH_CPU
+    return None
 
 
 def _held_environment(index: ModuleIndex, call: cst.Call, scope: Scope) -> bool:

@@ -13,6 +13,7 @@ from seedlint.analysis.arguments import argument, is_literal, is_none
 from seedlint.analysis.bindings import read_names
 from seedlint.analysis.context import FileContext
 from seedlint.analysis.environment import deterministic_switches
+from seedlint.analysis.gradients import is_backward
 from seedlint.analysis.index import (
     FunctionInfo,
     ModuleIndex,
@@ -96,6 +97,24 @@ def _in_the_program(context: FileContext, statement: Statement) -> bool:
         or index.function_of_scope.get(statement.scope) is None
         or any(is_main_guard(s.node) for s in index.statements.get(index.module, []))
     )
+
+
+def _only_in_a_spawning_parent(context: FileContext, statement: Statement) -> bool:
+    """Whether the assignment runs in a function that starts spawned processes
+    (`mp.spawn(worker, ..)`) and trains nothing itself: each child is a fresh interpreter that
+    runs the worker, never this function, so its cuDNN keeps the default (facts, "Processes")."""
+    index = context.index
+    function = index.function_of_scope.get(statement.scope)
+    if function is None:
+        return False
+    calls = [
+        call
+        for inner in _nested(index, index.body_of(function), _DEFINITIONS)
+        for call in inner.calls
+    ]
+    return any(
+        index.qualify(call.func, statement.scope) in catalog.SPAWNERS for call in calls
+    ) and not any(is_backward(call) for call in calls)
 
 
 def _asks_for_determinism(context: FileContext) -> bool:
@@ -248,6 +267,7 @@ class CudnnBenchmarkEnabled(Rule):
                 and index.qualify(target, statement.scope) == _BENCHMARK
                 and not _only_when_determinism_is_off(context, statement)
                 and not _turned_off_later(context, statement)
+                and not _only_in_a_spawning_parent(context, statement)
             ):
                 if _in_the_program(context, statement):
                     quiet = _reaches_no_convolution(context) if quiet is None else quiet
