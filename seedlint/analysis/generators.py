@@ -6,6 +6,8 @@ that draw from an unseeded global generator).
 
 from __future__ import annotations
 
+import os
+import re
 from collections.abc import Iterable, Iterator
 
 import libcst as cst
@@ -17,11 +19,15 @@ from seedlint.analysis.context import FileContext
 from seedlint.analysis.events import Event, Flow, Step
 from seedlint.analysis.index import Scope, Statement, dotted_name
 from seedlint.analysis.instances import escapes
+from seedlint.analysis.modules import CALLERS
 from seedlint.analysis.walk import iter_descendants
 
 # Methods that give a generator a state of the caller's choosing. `seed()` gives it a random one,
 # which is SL106's finding, not a generator left at its constant start.
 _STATE_SETTERS = frozenset({"manual_seed", "set_state", "graphsafe_set_state", "seed"})
+# A generator seeded through the object that holds it (`loader.sampler.generator.manual_seed(..)`).
+_HELD_SPELLING = ".generator."
+_HELD_SEEDING = re.compile(r"\w\.generator\s*\.\s*(?:manual_seed|set_state)\s*\(")
 # Callees a generator can be handed to without being seeded there.
 _NON_SEEDING_CALLEES = ("torch.", "builtins.")
 
@@ -43,21 +49,61 @@ def unseeded_generators(context: FileContext) -> Iterator[cst.Call]:
     ]
     chained = set(setters)
     given_state = {dotted_name(receiver) for receiver in setters}
+    seeded_where_held: bool | None = None  # found once, when needed
     for call, _ in context.calls_to(*catalog.GENERATOR_CONSTRUCTORS):
         if call in chained:
             continue
         statement = context.index.statement_of[call]
         holder = _holder(statement, call)
-        if holder is not None:
-            name = dotted_name(holder)
-            if (
-                name is not None
-                and name not in given_state
-                and not _escapes(context, statement, name)
-            ):
-                yield call
-        elif _written_into_torch_call(context, statement, call):
-            yield call
+        name = dotted_name(holder) if holder is not None else None
+        if holder is not None and (
+            name is None or name in given_state or _escapes(context, statement, name)
+        ):
+            continue
+        if holder is None and not _written_into_torch_call(context, statement, call):
+            continue
+        if _handed_to_torch(context, statement, call, name):
+            if seeded_where_held is None:
+                seeded_where_held = _seeds_held_generators(context)
+            if seeded_where_held:
+                continue  # `loader.sampler.generator.manual_seed(seed)` may be seeding it
+        yield call
+
+
+def _handed_to_torch(
+    context: FileContext, statement: Statement, call: cst.Call, name: str | None
+) -> bool:
+    """Whether the generator is given to a torch call (a loader or a sampler keeps it as its
+    `generator` attribute): written into one, or its holder `name` passed to one."""
+    if name is None:
+        return True
+    index = context.index
+    return any(
+        any(dotted_name(arg.value) == name for arg in other.args)
+        and (index.qualify(other.func, scope) or "").startswith("torch.")
+        for other, scope in index.all_calls
+        if scope.within(statement.scope)
+    )
+
+
+def _seeds_held_generators(context: FileContext) -> bool:
+    """Whether the file, or a project file its imports can reach (under its import root), seeds a
+    generator through the object holding it (`self.train_loader.sampler.generator.manual_seed(seed)`
+    in a trainer's `set_seed`): which generator that is, the analysis cannot tell."""
+    if _HELD_SEEDING.search(context.source.text):
+        return True
+    project = context.settings.project
+    if project is None:
+        return False
+    finder = project.finder
+    key = f"{CALLERS}{_HELD_SPELLING}"
+    project.record({key: finder.resolution(key)})
+    root = os.path.join(finder.import_root(context.path), "")
+    return any(
+        os.path.abspath(path).startswith(root)
+        and _HELD_SEEDING.search(finder.read_bytes(path).decode("utf-8", "replace"))
+        for path in finder.files_naming(_HELD_SPELLING)
+    )
 
 
 def on_cuda(call: cst.Call) -> bool:

@@ -54,6 +54,15 @@ class Scope:
             return
         self.bindings[name] = value
 
+    def within(self, outer: Scope) -> bool:
+        """Whether this scope is `outer` or nested in it."""
+        scope: Scope | None = self
+        while scope is not None:
+            if scope is outer:
+                return True
+            scope = scope.parent
+        return False
+
 
 @dataclass(eq=False)
 class FunctionInfo:

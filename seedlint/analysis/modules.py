@@ -292,6 +292,12 @@ class ModuleFinder:
                 return candidate
         return None
 
+    def holds(self, directory: str, name: str) -> bool:
+        """Whether a folder's listing (read once per run) has the module `name`: `name.py` or a
+        `name` folder."""
+        entries = self._listing(directory)
+        return name in entries or f"{name}.py" in entries
+
     def _listed(self, root: str, parts: list[str]) -> bool:
         """Whether the folders' listings under `root` hold the module's path (its folders, then
         `<last>.py` or a `<last>` folder): one listing per folder and run, so a name is ruled out

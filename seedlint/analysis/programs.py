@@ -205,14 +205,12 @@ def trains_elsewhere(context: FileContext, calls: list[cst.Call]) -> cst.Call | 
     project = context.settings.project
     if project is None:
         return None
-    resolved = [
-        (name in module.classes, call, module, name)
-        for call in calls
-        for module, name in _definitions_elsewhere(project, context.index, call)
-    ]
+    resolved = sorted(
+        _runs_elsewhere(project, context.index, calls), key=lambda run: run[1] in run[0].classes
+    )
     reached = []
-    for built, call, module, name in sorted(resolved, key=lambda item: item[0]):
-        typed = _passed_objects(project, context.index, call, {}, module, name)
+    for module, name, typed, call in resolved:
+        built = name in module.classes
         backward, step = _reaches_training(project, module, name, typed)
         if backward and step:
             return call
@@ -225,17 +223,22 @@ def trains_elsewhere(context: FileContext, calls: list[cst.Call]) -> cst.Call | 
     return None
 
 
-def _definitions_elsewhere(
-    project: ProjectIndex, index: ModuleIndex, call: cst.Call
-) -> list[tuple[ModuleIndex, str]]:
-    """The project functions, methods and classes of other modules that a call runs."""
+def _runs_elsewhere(
+    project: ProjectIndex, index: ModuleIndex, calls: Iterable[cst.Call]
+) -> list[tuple[ModuleIndex, str, dict[str, str], cst.Call]]:
+    """The project functions, methods and classes of other modules that `calls` run, each with
+    its parameters given an object of a project class and the call that runs it."""
     found = []
-    for qualified in _callees(index, call):
-        if qualified.split(".", 1)[0] in catalog.LIBRARY_PACKAGES:
-            continue
-        definition = _run_definition(project, qualified)
-        if definition is not None and definition[0].module_name != index.module_name:
-            found.append(definition)
+    for call in calls:
+        for qualified in _callees(index, call):
+            if qualified.split(".", 1)[0] in catalog.LIBRARY_PACKAGES:
+                continue
+            definition = _run_definition(project, qualified)
+            if definition is None or definition[0].module_name == index.module_name:
+                continue
+            module, name = definition
+            typed = _passed_objects(project, index, call, {}, module, name)
+            found.append((module, name, typed, call))
     return found
 
 
@@ -282,11 +285,7 @@ def reached_calls(
     project = context.settings.project
     if project is None:
         return
-    starts = [
-        (module, name, _passed_objects(project, context.index, call, {}, module, name))
-        for call in calls
-        for module, name in _definitions_elsewhere(project, context.index, call)
-    ]
+    starts = [run[:3] for run in _runs_elsewhere(project, context.index, calls)]
     for module, made in _reached(project, starts):
         for call, scope in made:
             yield module, call, scope
@@ -340,15 +339,7 @@ def _calls_run_by(index: ModuleIndex, name: str) -> list[tuple[cst.Call, Scope]]
     function = index.functions.get(name)
     if function is None:
         return []
-    return [(call, scope) for call, scope in index.all_calls if _within(scope, function.scope)]
-
-
-def _within(scope: Scope | None, outer: Scope) -> bool:
-    while scope is not None:
-        if scope is outer:
-            return True
-        scope = scope.parent
-    return False
+    return [(call, scope) for call, scope in index.all_calls if scope.within(function.scope)]
 
 
 def _project_callees(
@@ -734,15 +725,13 @@ def fails_on_import(context: FileContext) -> bool:
                 if (
                     name
                     and not re.search(rb"\b%s\b" % name.encode(), code)
-                    and not (found[0].name == "__init__.py" and _has_submodule(found[0], name))
+                    and not (
+                        found[0].name == "__init__.py"
+                        and project.finder.holds(str(found[0].parent), name)
+                    )
                 ):
                     return True
     return False
-
-
-def _has_submodule(package: Path, name: str) -> bool:
-    folder = package.parent
-    return (folder / f"{name}.py").exists() or (folder / name).is_dir()
 
 
 def never_named(context: FileContext, scope: Scope) -> bool:

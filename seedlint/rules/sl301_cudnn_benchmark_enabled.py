@@ -23,6 +23,7 @@ from seedlint.analysis.index import (
     bind_arguments,
     is_main_guard,
 )
+from seedlint.analysis.programs import never_named
 from seedlint.analysis.walk import written
 from seedlint.diagnostics import Applicability, Fix
 from seedlint.files import display_path
@@ -268,6 +269,7 @@ class CudnnBenchmarkEnabled(Rule):
                 and not _only_when_determinism_is_off(context, statement)
                 and not _turned_off_later(context, statement)
                 and not _only_in_a_spawning_parent(context, statement)
+                and not never_named(context, statement.scope)
             ):
                 if _in_the_program(context, statement):
                     quiet = _reaches_no_convolution(context) if quiet is None else quiet
