@@ -191,6 +191,10 @@ EXPECTED: dict[str, set[Finding]] = {
         ("trainer.py", "SL103", 35),  # opt-in convention
         ("trainer.py", "SL301", 36),
     },
+    # an options module parsing on import, whose seed option no importer reads
+    "option_module": {("unread/params.py", "SL113", 11), ("unread/run.py", "SL112", 16)},
+    # training steps of classes a runner binds to `self.step` on either side of an `if`
+    "held_steps": {("main.py", "SL112", 14)},
     # a loader's generator seeded through the trainer that holds the loader
     "held_generators": {("unseeded/chapter.py", "SL107", 12)},
     "spawn_parent_flag": {("train_worker.py", "SL103", 14), ("train_worker.py", "SL301", 18)},

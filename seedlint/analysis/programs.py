@@ -143,9 +143,14 @@ def imported_elsewhere(context: FileContext) -> bool:
     """Whether another project file imports this module: a library module whose `__main__` block
     is a demo or a self-test, not the program. A test importing a script's class (`noising_test.py`
     doing `from ddpm import Diffusion`) does not make the script a library."""
+    return next(importers(context), None) is not None
+
+
+def importers(context: FileContext) -> Iterator[tuple[Path, bytes]]:
+    """The other project files (not tests) that import this module, with their bytes."""
     project = context.settings.project
     if project is None:
-        return False
+        return
     finder, name = project.finder, context.module_name
     here = os.path.abspath(context.path)
     root = finder.import_root(here)
@@ -161,19 +166,18 @@ def imported_elsewhere(context: FileContext) -> bool:
             continue
         imported = finder.imports_of(file, data)
         # the same import root: the name finds this file, not a namesake in another script's folder
-        if finder.import_root(file) == root and any(
-            module == name or module.startswith(name + ".") for module in imported
-        ):
-            return True
-        # a dotted path through folders without `__init__.py` (`models.lib.module`) that finds it
-        if any(
+        if (
+            finder.import_root(file) == root
+            and any(module == name or module.startswith(name + ".") for module in imported)
+        ) or any(
+            # a dotted path through folders without `__init__.py` (`models.lib.module`) that
+            # finds it
             "." in module
             and module.endswith(f".{spelling.decode()}")
             and (finder.resolution(module) or ("",))[0] == here
             for module in imported
         ):
-            return True
-    return False
+            yield Path(file), data
 
 
 def training_calls(context: FileContext) -> list[cst.Call]:
@@ -385,6 +389,7 @@ def _project_calls(
             for module, name in _inherited_method(project, index, call, scope) or [
                 definition
                 for picked in _picked_classes(index, call, scope)
+                + _held_methods(index, call, scope)
                 if (definition := _run_definition(project, picked)) is not None
             ]:
                 yield call, module, name
@@ -488,6 +493,31 @@ def _picked_classes(index: ModuleIndex, call: cst.Call, scope: Scope) -> list[st
             )
             if qualified is not None and "(" not in qualified:
                 found.append(qualified)
+    return found
+
+
+def _held_methods(index: ModuleIndex, call: cst.Call, scope: Scope) -> list[str]:
+    """`self.step.train_D(..)` where the object's methods bind `self.step` only to objects of
+    classes they build (`Train_LSGAN(..)` on one branch, `Train_WGAN_GP(..)` on another): that
+    method of each class (also from a function nested in a method)."""
+    func = call.func
+    if not (
+        isinstance(func, cst.Attribute)
+        and isinstance(func.value, cst.Attribute)
+        and isinstance(func.value.value, cst.Name)
+        and func.value.value.value == "self"
+    ):
+        return []
+    current: Scope | None = scope
+    while current is not None and current.owner_class is None:
+        current = current.parent
+    values = current.owner_class.attributes.get(func.value.attr.value, []) if current else []
+    found = []
+    for value, where in values:
+        built = index.qualify(value.func, where) if isinstance(value, cst.Call) else None
+        if built is None or "(" in built:
+            return []  # an object the analysis cannot name: what runs is unknown
+        found.append(f"{built}().{func.attr.value}")
     return found
 
 

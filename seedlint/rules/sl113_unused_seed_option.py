@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator
+from pathlib import Path
 
 import libcst as cst
 
 from seedlint.analysis.arguments import seed_argument
 from seedlint.analysis.context import FileContext
 from seedlint.analysis.index import FunctionInfo, Scope, all_parameters
-from seedlint.analysis.programs import imported_elsewhere, seed_options
+from seedlint.analysis.modules import CALLERS
+from seedlint.analysis.programs import importers, seed_options
 from seedlint.analysis.walk import iter_children
+from seedlint.files import display_path
 from seedlint.rules.base import Finding, Rule
 
 # Calls a namespace may be handed to without its seed being read: printing, logging and saving it.
@@ -30,7 +34,12 @@ class UnusedSeedOption(Rule):
 
     def check(self, context: FileContext) -> Iterator[Finding]:
         options = list(seed_options(context))
-        if options and imported_elsewhere(context):
+        if not options:
+            return
+        importing = [path for path, _ in importers(context)]
+        if importing:
+            if _parsed_on_import(context):
+                yield from _unread_on_import(context, options, importing)
             return  # a library module's `__main__` demo or self-test, not the program
         for call, flag, dest in options:
             if _mentioned(context, call, dest) or _escapes(context, dest):
@@ -39,8 +48,62 @@ class UnusedSeedOption(Rule):
                 call,
                 f"`{flag}` is parsed but nothing in the program reads it, so `{flag} 3` changes "
                 f"nothing: {_what_seeds(context)}",
-                help=f"Seed from the option (`torch.manual_seed(args.{dest})`), or remove it",
+                help=_help(dest),
             )
+
+
+def _help(dest: str) -> str:
+    return f"Seed from the option (`torch.manual_seed(args.{dest})`), or remove it"
+
+
+def _parsed_on_import(context: FileContext) -> bool:
+    """Whether the module parses its options at its top level (`args = parser.parse_args()`
+    outside any function and `__main__` block): importing it parses them, so it is the option
+    module of the programs that import it."""
+    index = context.index
+    calls = context.calls_by_name("parse_args") + context.calls_by_name("parse_known_args")
+    return bool(calls) and all(
+        scope is index.module_scope and index.enclosing(index.statement_of[call]) is None
+        for call, scope in calls
+    )
+
+
+def _unread_on_import(
+    context: FileContext, options: list[tuple[cst.Call, str, str]], importing: list[Path]
+) -> Iterator[Finding]:
+    """The seed options of an option module that no project file under its import root reads
+    (`args.seed`, a `"seed"` key, a parameter named for it): the programs importing it parse
+    `--seed` and ignore it."""
+    project = context.settings.project
+    assert project is not None  # there are importers
+    finder = project.finder
+    here = os.path.abspath(context.path)
+    root = os.path.join(finder.import_root(here), "")
+    names = ", ".join(f"`{display_path(path)}`" for path in importing[:2]) + (
+        f" and {len(importing) - 2} more" if len(importing) > 2 else ""
+    )
+    for call, flag, dest in options:
+        if _mentioned(context, call, dest):
+            continue
+        key = f"{CALLERS}{dest}"
+        project.record({key: finder.resolution(key)})
+        if any(
+            re.search(_mention(dest), finder.read_bytes(path).decode("utf-8", "replace"))
+            for path in finder.files_naming(dest)
+            if os.path.abspath(path) != here and os.path.abspath(path).startswith(root)
+        ):
+            continue
+        yield Finding(
+            call,
+            f"`{flag}` is parsed when this module is imported (by {names}), but no file of the "
+            f"project reads it, so `{flag} 3` changes nothing",
+            help=_help(dest),
+        )
+
+
+def _mention(dest: str) -> str:
+    """A mention of an option's destination that is not a call of a function of that name."""
+    return rf"(?<!\.)\b{re.escape(dest)}\b(?!\s*\()|\.{re.escape(dest)}\b(?!\s*\()"
 
 
 def _mentioned(context: FileContext, option: cst.Call, dest: str) -> bool:
@@ -49,8 +112,7 @@ def _mentioned(context: FileContext, option: cst.Call, dest: str) -> bool:
     even a comment; not a call of a function of that name (`np.random.seed(0)`)."""
     text = context.source.text
     start, end = context.layout.span(option)
-    mention = rf"(?<!\.)\b{re.escape(dest)}\b(?!\s*\()|\.{re.escape(dest)}\b(?!\s*\()"
-    return re.search(mention, text[:start] + text[end:]) is not None
+    return re.search(_mention(dest), text[:start] + text[end:]) is not None
 
 
 def _escapes(context: FileContext, dest: str) -> bool:
