@@ -43,8 +43,11 @@ SEEDING_SPELLINGS = (
 # `Trainer(` is a seeding spelling for transformers' trainers (which seed when built); Lightning's
 # `Trainer(` seeds nothing, and the flow tells the two apart.
 TRAINER = b"Trainer("
-# Seeding spellings that seed a private generator only: a `torch.Generator`'s own seed, a space's.
-_PRIVATE_SEEDING = re.compile(rb"Generator\([^()]*\)\.manual_seed\(|_space\.seed\(")
+# Seeding spellings that seed no global generator: a `torch.Generator`'s own seed, a space's, and
+# `torch.initial_seed()`, which only reads the seed.
+_PRIVATE_SEEDING = re.compile(
+    rb"Generator\([^()]*\)\.manual_seed\(|_space\.seed\(|\binitial_seed\("
+)
 # In a rule's patterns, stands for "any seeding spelling": SEEDING_SPELLINGS, the configured
 # `seed-functions` and the project gates (`init_seeds(`, `Trainer(`).
 SEEDING = b"\x00seeding"

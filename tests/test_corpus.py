@@ -195,6 +195,8 @@ EXPECTED: dict[str, set[Finding]] = {
     "option_module": {("unread/params.py", "SL113", 11), ("unread/run.py", "SL112", 16)},
     # training steps of classes a runner binds to `self.step` on either side of an `if`
     "held_steps": {("main.py", "SL112", 14)},
+    # `torch.initial_seed()` only reads the seed
+    "logged_start_seed": {("train.py", "SL112", 22)},
     # a loader's generator seeded through the trainer that holds the loader
     "held_generators": {("unseeded/chapter.py", "SL107", 12)},
     "spawn_parent_flag": {("train_worker.py", "SL103", 14), ("train_worker.py", "SL301", 18)},
@@ -233,7 +235,10 @@ EXPECTED: dict[str, set[Finding]] = {
         ("tests/unit/test_adapters.py", "SL104", 22),  # a fixture seeding only at teardown
     },
     # demo cells whose draws only feed plots, asserts and printed values; the data trained on
-    "notebook_plots": {("regression_tutorial.ipynb", "SL104", 1)},  # cell 9
+    "notebook_plots": {
+        ("regression_tutorial.ipynb", "SL104", 1),  # cell 10: the features
+        ("regression_tutorial.ipynb", "SL104", 4),  # cell 10: a layer added to the trained head
+    },
     # a folder without `__init__.py`: the model a program trains, a self-test imported elsewhere
     "namespace_packages": {
         ("tool/train.py", "SL103", 9),

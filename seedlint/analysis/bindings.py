@@ -186,6 +186,9 @@ _MOVING_METHODS = frozenset(
     # conversions whose result a notebook cell only displays
     | {"numpy", "tolist", "item", "detach", "clone"}
 )
+# Methods that put their argument into the object they are called on (`model.add_module("fc",
+# nn.Linear(..))`, `layers.append(block)`): where that object goes decides.
+_ADDING_METHODS = frozenset({"add_module", "register_module", "append", "extend", "insert"})
 _MAX_DEPTH = 6  # how many names bound from the value are followed
 # Calls whose argument only sets how long the program waits.
 _DELAYS = frozenset({"time.sleep", "asyncio.sleep"})
@@ -284,7 +287,26 @@ def value_unused(
     ):
         return True  # `time.sleep(random.randint(1, 5))`: the value only sets a delay
     showing = _Showing(index, statement.scope, seed) if seed is not None or never_seeded else None
+    holder = _added_to(node)
+    if holder is not None:
+        # `lenet.add_module("C1", nn.Conv2d(..))`: the value lives on in `lenet`
+        return _name_unused(index, statement, holder, private, showing, 0)
     return _unused(index, statement, private, showing, 0)
+
+
+def _added_to(node: cst.CSTNode) -> str | None:
+    """The name of the object a statement only adds values to (`lenet.add_module(..)`,
+    `layers.append(..)`)."""
+    if not (isinstance(node, cst.Expr) and isinstance(node.value, cst.Call)):
+        return None
+    func = node.value.func
+    if (
+        isinstance(func, cst.Attribute)
+        and func.attr.value in _ADDING_METHODS
+        and isinstance(func.value, cst.Name)
+    ):
+        return func.value.value
+    return None
 
 
 def _unused(
@@ -362,6 +384,9 @@ def _read_into_unused(
     if isinstance(node, cst.AugAssign) and _root(node.target) == name:
         # `x.tensor *= mask`: the value stays where it was, changed in place
         return name not in read_names(node.value)
+    if _added_to(node) == name:
+        # `lenet.add_module("F6", nn.Linear(..))`: more is added to the value, which stays
+        return all(name not in read_names(arg) for arg in node.value.args)
     if isinstance(node, (cst.FunctionDef, cst.ClassDef)):
         # a definition reads only its decorators, defaults and annotations as it runs; its
         # body's reads are the calls'
@@ -415,19 +440,14 @@ def _read_when_defined(node: cst.FunctionDef | cst.ClassDef) -> Iterator[cst.CST
 
 
 def _collected_into(node: cst.CSTNode, name: str) -> str | None:
-    """The list a statement appends `name`'s value to (`errors.append(error)`), if that is all
-    it does."""
-    if not (isinstance(node, cst.Expr) and isinstance(node.value, cst.Call)):
+    """The list (or module) a statement adds `name`'s value to (`errors.append(error)`), if that
+    is all it does."""
+    holder = _added_to(node)
+    if holder is None or holder == name:
         return None
-    func = node.value.func
-    if (
-        isinstance(func, cst.Attribute)
-        and func.attr.value in ("append", "extend")
-        and isinstance(func.value, cst.Name)
-        and func.value.value != name
-        and all(name not in read_names(arg) or arg.keyword is None for arg in node.value.args)
-    ):
-        return func.value.value
+    assert isinstance(node, cst.Expr) and isinstance(node.value, cst.Call)
+    if all(name not in read_names(arg) or arg.keyword is None for arg in node.value.args):
+        return holder
     return None
 
 
