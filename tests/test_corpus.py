@@ -192,13 +192,15 @@ EXPECTED: dict[str, set[Finding]] = {
         ("trainer.py", "SL301", 36),
     },
     # an options module parsing on import, whose seed option no importer reads
-    "option_module": {("unread/params.py", "SL113", 11), ("unread/run.py", "SL112", 16)},
+    "option_module": {("params.py", "SL113", 11), ("run.py", "SL112", 16)},
+    "option_module_read": set(),  # the training script seeds from the option
     # training steps of classes a runner binds to `self.step` on either side of an `if`
     "held_steps": {("main.py", "SL112", 14)},
     # `torch.initial_seed()` only reads the seed
     "logged_start_seed": {("train.py", "SL112", 22)},
     # a loader's generator seeded through the trainer that holds the loader
-    "held_generators": {("unseeded/chapter.py", "SL107", 12)},
+    "held_generators": {("chapter.py", "SL107", 12)},
+    "held_generators_seeded": set(),  # the trainer seeds `loader.sampler.generator`
     "spawn_parent_flag": {("train_worker.py", "SL103", 14), ("train_worker.py", "SL301", 18)},
     # the model class picked by name from a dict literal a helper returns
     "model_table": {("models/frrn.py", "SL303", 13), ("train.py", "SL103", 6)},

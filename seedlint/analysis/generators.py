@@ -6,7 +6,6 @@ that draw from an unseeded global generator).
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Iterable, Iterator
 
@@ -87,9 +86,10 @@ def _handed_to_torch(
 
 
 def _seeds_held_generators(context: FileContext) -> bool:
-    """Whether the file, or a project file its imports can reach (under its import root), seeds a
-    generator through the object holding it (`self.train_loader.sampler.generator.manual_seed(seed)`
-    in a trainer's `set_seed`): which generator that is, the analysis cannot tell."""
+    """Whether the file or a project file (which a script may import, through `sys.path` too)
+    seeds a generator through the object holding it
+    (`self.train_loader.sampler.generator.manual_seed(seed)` in a trainer's `set_seed`): which
+    generator that is, the analysis cannot tell."""
     if _HELD_SEEDING.search(context.source.text):
         return True
     project = context.settings.project
@@ -98,10 +98,8 @@ def _seeds_held_generators(context: FileContext) -> bool:
     finder = project.finder
     key = f"{CALLERS}{_HELD_SPELLING}"
     project.record({key: finder.resolution(key)})
-    root = os.path.join(finder.import_root(context.path), "")
     return any(
-        os.path.abspath(path).startswith(root)
-        and _HELD_SEEDING.search(finder.read_bytes(path).decode("utf-8", "replace"))
+        _HELD_SEEDING.search(finder.read_bytes(path).decode("utf-8", "replace"))
         for path in finder.files_naming(_HELD_SPELLING)
     )
 

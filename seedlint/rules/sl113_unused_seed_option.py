@@ -71,14 +71,13 @@ def _parsed_on_import(context: FileContext) -> bool:
 def _unread_on_import(
     context: FileContext, options: list[tuple[cst.Call, str, str]], importing: list[Path]
 ) -> Iterator[Finding]:
-    """The seed options of an option module that no project file under its import root reads
-    (`args.seed`, a `"seed"` key, a parameter named for it): the programs importing it parse
-    `--seed` and ignore it."""
+    """The seed options of an option module that no project file reads (`args.seed`, a `"seed"`
+    key, a parameter named for it; a script of another folder may import it through `sys.path`):
+    the programs importing it parse `--seed` and ignore it."""
     project = context.settings.project
     assert project is not None  # there are importers
     finder = project.finder
     here = os.path.abspath(context.path)
-    root = os.path.join(finder.import_root(here), "")
     names = ", ".join(f"`{display_path(path)}`" for path in importing[:2]) + (
         f" and {len(importing) - 2} more" if len(importing) > 2 else ""
     )
@@ -90,7 +89,7 @@ def _unread_on_import(
         if any(
             re.search(_mention(dest), finder.read_bytes(path).decode("utf-8", "replace"))
             for path in finder.files_naming(dest)
-            if os.path.abspath(path) != here and os.path.abspath(path).startswith(root)
+            if os.path.abspath(path) != here
         ):
             continue
         yield Finding(
