@@ -64,7 +64,8 @@ PROGRAM = b"\x00program"
 # or copy names), or a call that may train (`scene.fit(rays)`, `trainer.train()`, `train(model)`,
 # `runner.run(..)`, `evaluator.evaluate(..)`, `Runner(args).train()`); at the top level or in a
 # top-level `if`, `else`, `try` or `with` block (`try: for epoch in ..: except KeyboardInterrupt:`)
-_MAIN_BLOCK = re.compile(rb"__name__\s*==\s*['\"]__main__['\"]")
+# a `__main__` block: the file is run as a script (its folder first in `sys.path`)
+MAIN_BLOCK = re.compile(rb"__name__\s*==\s*['\"]__main__['\"]")
 _TRAINING_LINE = re.compile(
     rb"^[ \t]*(?:"
     rb"(?:for|async for) .*(?:epoch|range\(|loader|batch|enumerate\(|tqdm\(|step|iter)"
@@ -318,7 +319,7 @@ class Gate:
             if part == SCRIPT:
                 return (
                     path.endswith(".ipynb")
-                    or _MAIN_BLOCK.search(data) is not None
+                    or MAIN_BLOCK.search(data) is not None
                     or _trains_at_top_level(data)
                 )
             if part == PROGRAM:

@@ -198,6 +198,10 @@ EXPECTED: dict[str, set[Finding]] = {
     "held_steps": {("main.py", "SL112", 14)},
     # `torch.initial_seed()` only reads the seed
     "logged_start_seed": {("train.py", "SL112", 22)},
+    # training five calls down, through a wrapper that builds one of two trainers
+    "wrapped_trainer": {("run.py", "SL112", 11)},
+    # a script in a package folder imports its own folder's `trainer.py`
+    "package_scripts": {("ACGAN/main.py", "SL105", 11), ("StarGAN/main.py", "SL105", 12)},
     # a loader's generator seeded through the trainer that holds the loader
     "held_generators": {("chapter.py", "SL107", 12)},
     "held_generators_seeded": set(),  # the trainer seeds `loader.sampler.generator`

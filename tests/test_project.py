@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import textwrap
 
 import pytest
 from conftest import run_cli
@@ -1184,6 +1185,25 @@ class TestScriptFolders:
         # one file from the root finds the same module as the run over the tree
         assert check(tmp_path, f"{flagged}/train.py") == expected
         assert check(tmp_path, f"{'ab'[partial_first]}/train.py") == []
+
+    def test_a_script_in_a_package_folder_imports_the_module_beside_it(self, write, tmp_path):
+        # `python pkg/main.py` puts `pkg/` first in `sys.path`; a package module without a
+        # `__main__` block imports as its import root does
+        write("lib/utils.py", UTILS)
+        write("pkg/__init__.py", "")
+        write("pkg/utils.py", self.PARTIAL)
+        script = write(
+            "pkg/main.py", textwrap.dedent(self.TRAIN) + "if __name__ == '__main__':\n    pass\n"
+        )
+        module = write("pkg/helper.py", "from utils import set_seed\n")
+        finder = ModuleFinder.for_files([script, module, tmp_path / "lib" / "utils.py"])
+        imported = finder.imports_of(script, script.read_bytes())
+        (own,) = [name for name in imported if name.endswith(".utils")]
+        assert "utils" not in imported and own.startswith("__root_")
+        assert finder.resolution(own)[0] == str(tmp_path / "pkg" / "utils.py")
+        assert "utils" in finder.imports_of(module, module.read_bytes())
+        assert check(tmp_path, extra=("--no-cache",)) == [("main.py", "SL105", 5)]
+        assert check(tmp_path) == [("main.py", "SL105", 5)]  # the cache's, the same
 
 
 class TestImportsThatFail:

@@ -20,7 +20,7 @@ from seedlint.analysis.entries import entry_of, started_in_processes
 from seedlint.analysis.events import Entry, Event, Flow
 from seedlint.analysis.flow import EffectClassifier, FlowBuilder
 from seedlint.analysis.index import FunctionInfo, ModuleIndex, Scope
-from seedlint.analysis.modules import imported_modules
+from seedlint.analysis.modules import imported_modules, script_folder
 from seedlint.analysis.project import ProjectIndex
 from seedlint.analysis.setups import SetUps
 from seedlint.analysis.walk import iter_descendants
@@ -83,7 +83,12 @@ class FileContext:
                 self.module,
                 self.module_name,
                 self.path.name == "__init__.py",
-                project.localiser(project.finder.import_root(self.path)) if project else None,
+                project.localiser(
+                    project.finder.import_root(self.path),
+                    script_folder(self.path, self.source.text.encode("utf-8", "surrogateescape")),
+                )
+                if project
+                else None,
             )
             if project is not None:
                 self._index.star_meaning = project.star_meaning

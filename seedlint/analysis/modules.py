@@ -13,6 +13,8 @@ import time
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
+from seedlint.gates import MAIN_BLOCK
+
 # Where a module name resolved, and what its file held: (path, content hash), or None when no file.
 Resolution = tuple[str, str] | None
 # A read of "the project's files that name a function" (`entries`): `CALLERS` + the name resolves
@@ -72,6 +74,8 @@ class ModuleFinder:
         self._listings: dict[str, frozenset[str]] = {}  # folder -> its entries, as listed this run
         self._by_first: dict[str, list[str]] | None = None  # a name's first part -> roots with it
         self._tagged: dict[str, str] | None = None  # a root's tag -> the root
+        self._tagged_folders: dict[str, str] = {}  # a folder's tag -> the folder, as tagged
+        self._folders_tagged = False  # whether every folder of `project_files` is tagged
         self._localised: dict[tuple[str, str], str] = {}  # (name, root) -> `localise`
         # the project's files, where the callers of a function are looked for (`entries`)
         self.project_files: list[Path] = []
@@ -151,42 +155,58 @@ class ModuleFinder:
         """The dotted name of a project file, as its own import root's modules import it."""
         return self.localise(module_name(Path(path), self.known_roots), self.import_root(path))
 
-    def localise(self, name: str, root: str) -> str:
-        """The module a module under the import root `root` finds by the absolute name `name`:
-        `name`, or where `root` has a module of that name that another root's hides from the rest
-        of the project, that module's tagged name. A script's own folder comes first in
-        `sys.path`: `from utils import set_seed` in `a/train.py` is `a/utils.py`, even where the
-        project's `utils` is `b/utils.py`."""
-        key = (name, root)
+    def localise(self, name: str, root: str, folder: str | None = None) -> str:
+        """The module a module under the import root `root` (in `folder`) finds by the absolute
+        name `name`: `name`, or where `root` has a module of that name that another root's hides
+        from the rest of the project, that module's tagged name. A script's own folder comes first
+        in `sys.path`: `from utils import set_seed` in `a/train.py` is `a/utils.py`, even where
+        the project's `utils` is `b/utils.py`, and `from trainer import Trainer` in a script of a
+        package folder (`python SGAN/main.py`) is that folder's `trainer.py`."""
+        key = (name, root, folder)
         found = self._localised.get(key)
         if found is None:
             found = name
             parts = name.split(".")
-            holders = self._holding(parts[0])
-            if root in holders and holders[0] != root:
-                own = self._find_under([root], parts)
-                if own is not None and own != (self.resolution(name) or ("",))[0]:
-                    found = f"{self._tag(root)}.{name}"
+            if folder is not None and folder != root and self.holds(folder, parts[0]):
+                if self._find_under([folder], parts) is not None:
+                    found = f"{self._tag(folder)}.{name}"
+            else:
+                holders = self._holding(parts[0])
+                if root in holders and holders[0] != root:
+                    own = self._find_under([root], parts)
+                    if own is not None and own != (self.resolution(name) or ("",))[0]:
+                        found = f"{self._tag(root)}.{name}"
             self._localised[key] = found
         return found
 
     def imports_of(self, path: Path | str, data: bytes) -> list[str]:
         """The module names a project file's import statements may load (`imported_modules`), as
-        its import root finds them."""
+        it finds them from its import root and its own folder."""
         root = self.import_root(path)
+        folder = script_folder(path, data)
         names = imported_modules(data, self.module_name(path), Path(path).name == "__init__.py")
-        return [self.localise(name, root) for name in names]
+        return [self.localise(name, root, folder) for name in names]
 
-    def _tag(self, root: str) -> str:
-        return _ROOT_TAG.format(content_hash(root.encode())[:12])
+    def _tag(self, folder: str) -> str:
+        tag = _ROOT_TAG.format(content_hash(folder.encode())[:12])
+        self._tagged_folders[tag] = folder
+        return tag
 
     def _tagged_root(self, first: str) -> str | None:
-        """The root a tagged name's first part names (None: not a tag of this finder's roots)."""
+        """The root (or script folder) a tagged name's first part names (None: not a tag of this
+        finder's)."""
         if not (first.startswith("__root_") and first.endswith("__")):
             return None
         if self._tagged is None:
             self._tagged = {self._tag(root): root for root in self.roots}
-        return self._tagged.get(first)
+        found = self._tagged.get(first) or self._tagged_folders.get(first)
+        if found is None and not self._folders_tagged:
+            # a name an earlier run tagged (from the cache): any folder of the project's files
+            self._folders_tagged = True
+            for path in self.project_files:
+                self._tag(os.path.dirname(os.path.abspath(path)))
+            found = self._tagged_folders.get(first)
+        return found
 
     def import_root(self, path: Path | str) -> str:
         """The import root of a file: the first directory up from it that is not a package."""
@@ -329,6 +349,13 @@ class ModuleFinder:
             except OSError:
                 self._listings[directory] = frozenset()
         return self._listings[directory]
+
+
+def script_folder(path: Path | str, data: bytes) -> str | None:
+    """The folder a script (a file with a `__main__` block) is run from: first in `sys.path`, so
+    its bare imports find the modules beside it even in a package folder (`python SGAN/main.py`).
+    None for other files: a package's modules import as its import root does."""
+    return os.path.dirname(os.path.abspath(path)) if MAIN_BLOCK.search(data) else None
 
 
 def import_root(path: Path, known: dict[str, str] | None = None) -> Path:

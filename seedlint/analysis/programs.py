@@ -35,6 +35,9 @@ from seedlint.parsing import Layout, Unplaced
 from seedlint.source import decode_source
 
 _DEPTH = 4  # calls followed from the program: model, its blocks, their layers, their helpers
+# calls followed from the program to its backward pass and optimizer step: a wrapper, the
+# trainer's `fit`, its epoch, its batches, its update
+_TRAINING_DEPTH = 5
 _MAX_DEFINITIONS = 400
 # Option names of a seed (`--seed`, `--random-seed`, `--manualSeed`, `-seed`).
 _SEED_OPTION = re.compile(r"^--?(random[_-]?|manual[_-]?)?seed$", re.IGNORECASE)
@@ -272,7 +275,7 @@ def _reaches_training(
     methods it calls a few deep, backpropagates, and whether it steps an optimizer (`typed`: its
     parameters given an object of a project class, `run_training(dqn=agent)`)."""
     backward = step = False
-    for _, calls in _reached(project, [(module, name, typed)]):
+    for _, calls in _reached(project, [(module, name, typed)], _TRAINING_DEPTH):
         backward = backward or any(is_backward(call) for call, _ in calls)
         step = step or any(_is_step(call) for call, _ in calls)
         if backward and step:
@@ -296,12 +299,15 @@ def reached_calls(
 
 
 def _reached(
-    project: ProjectIndex, layer: list[tuple[ModuleIndex, str, Mapping[str, str]]]
+    project: ProjectIndex,
+    layer: list[tuple[ModuleIndex, str, Mapping[str, str]]],
+    depth: int = _DEPTH,
 ) -> Iterator[tuple[ModuleIndex, list[tuple[cst.Call, Scope]]]]:
-    """Each project function, method or class reached from `layer` a few calls deep, once, with
-    the calls it makes (each with its parameters given an object of a project class)."""
+    """Each project function, method or class reached from `layer` up to `depth` calls deep,
+    once, with the calls it makes (each with its parameters given an object of a project
+    class)."""
     reached = set()
-    for _ in range(_DEPTH):
+    for _ in range(depth):
         following = []
         for module, name, typed in layer:
             key = (module.module_name, name, frozenset(typed.items()))
@@ -386,11 +392,13 @@ def _project_calls(
             continue
         qualified = index.qualify(call.func, scope)
         if qualified is None or qualified.endswith("()"):  # what a call returned, called
+            picked = _picked_classes(index, call, scope) + _held_methods(index, call, scope)
+            if qualified is None:  # `trainer.fit()`, `trainer` bound to one of several objects
+                picked += _callees(index, call)
             for module, name in _inherited_method(project, index, call, scope) or [
                 definition
-                for picked in _picked_classes(index, call, scope)
-                + _held_methods(index, call, scope)
-                if (definition := _run_definition(project, picked)) is not None
+                for each in picked
+                if (definition := _run_definition(project, each)) is not None
             ]:
                 yield call, module, name
             continue

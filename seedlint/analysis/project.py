@@ -37,6 +37,7 @@ from seedlint.analysis.modules import (
     ModuleFinder,
     Resolution,
     neighbourhood,
+    script_folder,
 )
 from seedlint.analysis.samplers import Handed, handed_out
 from seedlint.analysis.seed_picks import picks_a_seed
@@ -285,7 +286,12 @@ class ProjectIndex:
         tree, rows = (layout.module, {}) if layout is not None else lean
         root = self.finder.import_root(path)
         module = _Module(
-            ModuleIndex(tree, name, path.name == "__init__.py", self.localiser(root)),
+            ModuleIndex(
+                tree,
+                name,
+                path.name == "__init__.py",
+                self.localiser(root, script_folder(path, data)),
+            ),
             layout,
             rows,
             text,
@@ -294,10 +300,10 @@ class ProjectIndex:
         module.index.star_meaning = self.star_meaning
         return module
 
-    def localiser(self, root: str) -> Callable[[str], str]:
+    def localiser(self, root: str, folder: str | None = None) -> Callable[[str], str]:
         """What an absolute import's module name finds from a module under the import root
-        `root`."""
-        return lambda name: self.finder.localise(name, root)
+        `root`, in `folder`."""
+        return lambda name: self.finder.localise(name, root, folder)
 
     def kept_source(self) -> int:
         """The characters of source of the modules whose trees are kept."""
