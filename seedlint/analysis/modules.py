@@ -76,7 +76,8 @@ class ModuleFinder:
         self._tagged: dict[str, str] | None = None  # a root's tag -> the root
         self._tagged_folders: dict[str, str] = {}  # a folder's tag -> the folder, as tagged
         self._folders_tagged = False  # whether every folder of `project_files` is tagged
-        self._localised: dict[tuple[str, str], str] = {}  # (name, root) -> `localise`
+        # (name, root, script folder) -> `localise`
+        self._localised: dict[tuple[str, str, str | None], str] = {}
         # the project's files, where the callers of a function are looked for (`entries`)
         self.project_files: list[Path] = []
         self._project_python: list[tuple[str, str]] | None = None  # `_python_files`
@@ -167,9 +168,14 @@ class ModuleFinder:
         if found is None:
             found = name
             parts = name.split(".")
-            if folder is not None and folder != root and self.holds(folder, parts[0]):
-                if self._find_under([folder], parts) is not None:
-                    found = f"{self._tag(folder)}.{name}"
+            beside = (
+                folder is not None
+                and folder != root
+                and self.holds(folder, parts[0])
+                and self._find_under([folder], parts) is not None
+            )
+            if beside:
+                found = f"{self._tag(folder)}.{name}"
             else:
                 holders = self._holding(parts[0])
                 if root in holders and holders[0] != root:

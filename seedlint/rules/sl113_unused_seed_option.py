@@ -37,23 +37,32 @@ class UnusedSeedOption(Rule):
         if not options:
             return
         importing = [path for path, _ in importers(context)]
-        if importing:
-            if _parsed_on_import(context):
-                yield from _unread_on_import(context, options, importing)
+        if not importing:
+            unread = _unread(context, options)
+        elif _parsed_on_import(context):
+            unread = _unread_on_import(context, options, importing)
+        else:
             return  # a library module's `__main__` demo or self-test, not the program
-        for call, flag, dest in options:
-            if _mentioned(context, call, dest) or _escapes(context, dest):
-                continue
+        for call, dest, message in unread:
             yield Finding(
                 call,
-                f"`{flag}` is parsed but nothing in the program reads it, so `{flag} 3` changes "
-                f"nothing: {_what_seeds(context)}",
-                help=_help(dest),
+                message,
+                help=f"Seed from the option (`torch.manual_seed(args.{dest})`), or remove it",
             )
 
 
-def _help(dest: str) -> str:
-    return f"Seed from the option (`torch.manual_seed(args.{dest})`), or remove it"
+def _unread(
+    context: FileContext, options: list[tuple[cst.Call, str, str]]
+) -> Iterator[tuple[cst.Call, str, str]]:
+    """(option, destination, message) of each seed option the program never reads."""
+    for call, flag, dest in options:
+        if not (_mentioned(context, call, dest) or _escapes(context, dest)):
+            yield (
+                call,
+                dest,
+                f"`{flag}` is parsed but nothing in the program reads it, so `{flag} 3` changes "
+                f"nothing: {_what_seeds(context)}",
+            )
 
 
 def _parsed_on_import(context: FileContext) -> bool:
@@ -70,7 +79,7 @@ def _parsed_on_import(context: FileContext) -> bool:
 
 def _unread_on_import(
     context: FileContext, options: list[tuple[cst.Call, str, str]], importing: list[Path]
-) -> Iterator[Finding]:
+) -> Iterator[tuple[cst.Call, str, str]]:
     """The seed options of an option module that no project file reads (`args.seed`, a `"seed"`
     key, a parameter named for it; a script of another folder may import it through `sys.path`):
     the programs importing it parse `--seed` and ignore it."""
@@ -92,11 +101,11 @@ def _unread_on_import(
             if os.path.abspath(path) != here
         ):
             continue
-        yield Finding(
+        yield (
             call,
+            dest,
             f"`{flag}` is parsed when this module is imported (by {names}), but no file of the "
             f"project reads it, so `{flag} 3` changes nothing",
-            help=_help(dest),
         )
 
 
