@@ -100,26 +100,31 @@ def _resumes(context: FileContext) -> Iterator[tuple[list[cst.Call], str, str]]:
     weights loaded for fine-tuning or a teacher into the same name); one resume loaded two ways
     (from a URL or a file) is one."""
     index = context.index
+    loaders = [
+        (call, scope)
+        for call, scope in index.all_calls
+        if index.qualify(call.func, scope) in _CHECKPOINT_LOADERS
+        or _LOADER_NAME.match(callee_name(call.func) or "")
+    ]
+    if not loaders:
+        return
+    # what each loop starts from, as written (not sliced from the source: a lean tree has no
+    # positions to slice by)
     starts = [
-        (context.code(call.args[0].value), index.statement_of[call])
+        (written(call.args[0].value), index.statement_of[call])
         for call, _ in context.calls_to(*_RANGES)
         if len(call.args) >= 2 and not call.args[0].keyword
     ]
     # `i = start_iter`, then `while i <= train_iters:`: the loop's test reads the counter
     starts += [
-        (context.code(statement.node.test), statement)
+        (written(statement.node.test), statement)
         for block in index.statements.values()
         for statement in block
         if isinstance(statement.node, cst.While)
     ]
     loads: dict[Statement, cst.Call] = {}
     shown: set[cst.Call] = set()
-    for call, scope in index.all_calls:
-        if not (
-            index.qualify(call.func, scope) in _CHECKPOINT_LOADERS
-            or _LOADER_NAME.match(callee_name(call.func) or "")
-        ):
-            continue
+    for call, scope in loaders:
         statement = index.statement_of[call]
         node = statement.node
         if not (isinstance(node, cst.Assign) and node.value is call and len(node.targets) == 1):
