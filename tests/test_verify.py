@@ -820,8 +820,9 @@ def test_corpus_programs_of_the_replay_and_environment_rules_are_confirmed(
 ):
     root = shutil.copytree(CORPUS / program, tmp_path / program)
     returncode, items, stderr = verify(root, check)
-    (item,) = [item for item in items if item["code"] == code]
-    assert (item["status"], item["fix_status"]) == ("confirmed", "no-fix"), stderr
+    found = [(item["status"], item["fix_status"]) for item in items if item["code"] == code]
+    # every finding of the rule in the program (augment_item_seed has two datasets that reseed)
+    assert found and set(found) == {("confirmed", "no-fix")}, stderr
     assert returncode == 1
 
 
