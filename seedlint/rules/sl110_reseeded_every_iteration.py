@@ -216,19 +216,16 @@ class ReseededEveryIteration(Rule):
             )
         help_text = _HELP[repetition.kind]
         draw = _drawn_from_reset(context.index, call, generators)
-        if draw is not None:
-            return Finding(
-                call,
-                f"`{context.code(call.func)}` seeds {seeds} {where} with a seed drawn by "
-                f"`{written(draw)}` from a generator it resets, so each seed is fixed by the one "
-                "before it and the seeds run into a cycle that replays the same random numbers",
-                Fix(help_text, Applicability.DISPLAY_ONLY),
-                help=help_text,
-                generators=generators,
-            )
+        message = (
+            f"`{context.code(call.func)}` seeds {seeds} with the same value {where}, {consequence}"
+            if draw is None
+            else f"`{context.code(call.func)}` seeds {seeds} {where} with a seed drawn by "
+            f"`{written(draw)}` from a generator it resets, so each seed is fixed by the one "
+            "before it and the seeds run into a cycle that replays the same random numbers"
+        )
         return Finding(
             call,
-            f"`{context.code(call.func)}` seeds {seeds} with the same value {where}, {consequence}",
+            message,
             Fix(help_text, Applicability.DISPLAY_ONLY),
             help=help_text,
             generators=generators,
