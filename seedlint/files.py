@@ -10,14 +10,29 @@ from pathlib import Path
 
 _TEST_FILE = re.compile(r"(^test_.*|.*_test|^conftest)\.py$")
 _TEST_FOLDERS = frozenset({"test", "tests", "testing"})
+MAIN_BLOCK = re.compile(rb"__name__\s*==\s*['\"]__main__['\"]")
+# What a test runner collects or a test imports.
+_COLLECTED = re.compile(
+    rb"^\s*(def test|class Test|(import|from) (unittest|pytest)\b)", re.MULTILINE
+)
 
 
-def is_test(path: Path) -> bool:
+def is_test(path: Path, data: bytes | str | None = None) -> bool:
     """Whether a file is a test (`test_*.py`, `*_test.py`, `conftest.py`, or under a `test`,
-    `tests` or `testing` folder of the project): its seeding, or its lack, serves its checks."""
+    `tests` or `testing` folder of the project): its seeding, or its lack, serves its checks.
+    A file named like a test whose bytes (when given) hold a `__main__` block and nothing a test
+    runner collects (`def test*`, `class Test*`, unittest, pytest) is a program."""
     # folders named from the working directory (the project's root), not above it
     folders = Path(display_path(path.absolute())).parts[:-1]
-    return bool(_TEST_FILE.match(path.name) or _TEST_FOLDERS.intersection(folders))
+    if _TEST_FOLDERS.intersection(folders):
+        return True
+    if not _TEST_FILE.match(path.name):
+        return False
+    if data is None:
+        return True
+    if isinstance(data, str):
+        data = data.encode()
+    return not MAIN_BLOCK.search(data) or bool(_COLLECTED.search(data))
 
 
 def relative_path(path: Path, cwd: Path) -> Path | None:

@@ -26,6 +26,8 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Protocol
 
+from seedlint.files import MAIN_BLOCK
+
 # A file that contains none of these bytes cannot call a seeding function (`seed(` covers
 # `manual_seed(`, `random.seed(`, `set_seed(`, `random_seed(`...; `seed as` an aliased import;
 # `Trainer(` a transformers Trainer, which seeds when constructed).
@@ -65,7 +67,6 @@ PROGRAM = b"\x00program"
 # `runner.run(..)`, `evaluator.evaluate(..)`, `Runner(args).train()`); at the top level or in a
 # top-level `if`, `else`, `try` or `with` block (`try: for epoch in ..: except KeyboardInterrupt:`)
 # a `__main__` block: the file is run as a script (its folder first in `sys.path`)
-MAIN_BLOCK = re.compile(rb"__name__\s*==\s*['\"]__main__['\"]")
 _TRAINING_LINE = re.compile(
     rb"^[ \t]*(?:"
     rb"(?:for|async for) .*(?:epoch|range\(|loader|batch|enumerate\(|tqdm\(|step|iter)"
@@ -141,13 +142,6 @@ MAY_SEED_OR_DRAW = MAY_SEED + (
     b"torchvision",
     b"transformers",  # libraries whose model builders draw (catalog.LIBRARY_DRAWS)
 )
-# What a program's bytes must hold to train modules in the seeded CUDA state (`analysis.programs`):
-# one spelling of each group (seeding, CUDA, a backward pass).
-TRAINS_ON_CUDA = (
-    MAY_SEED,
-    (b"cuda", b"DataParallel"),
-    (b"backward", b"autograd", b"training_step"),
-)
 SUBCLASSES_A_TRAINER = (b"Trainer)", b"Trainer,")  # a subclass of catalog.SEEDING_CLASSES
 LOADS_WEIGHTS = (b"load_state_dict", b"load_raw", b"load_model")  # a helper loading weights
 ITERATES = (b"for ",)  # a function that iterates a data loader
@@ -176,8 +170,10 @@ def trainers(gates: Iterable[bytes], module: str) -> dict[str, list[str]]:
 
 
 def may_train(data: bytes) -> bool:
-    """Whether a file's bytes may be a program that trains modules in the seeded CUDA state."""
-    return all(contains_any(data, spellings) for spellings in TRAINS_ON_CUDA)
+    """Whether a file's bytes may be a program that trains modules in the seeded CUDA state
+    (`analysis.programs`): it may seed; its CUDA use and backward passes may be in the project
+    code it runs."""
+    return contains_any(data, MAY_SEED)
 
 
 def asks_for_trainers(rules: Sequence[HasPatterns], data: bytes) -> bool:

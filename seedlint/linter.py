@@ -53,7 +53,7 @@ class Linter:
 
     def _wanted(self, path: Path, data: bytes) -> list[Rule]:
         """The rules the file's bytes (and the programs that train it) let in."""
-        gate = self.test_gate if is_test(path) else self.gate
+        gate = self.test_gate if is_test(path, data) else self.gate
         return gate.rules_for(self.rules, data, str(path))
 
     def lint(self, path: Path, data: bytes, fix: str | None = None) -> LintResult:

@@ -22,7 +22,8 @@ LAYERS: list[tuple[str, list[list[str]]]] = [
     (
         "leaves",
         [
-            ["seedlint", "source", "gates", "files", "pages", "parallel", "lean_tree"],
+            ["seedlint", "source", "files", "pages", "parallel", "lean_tree"],
+            ["gates"],
             ["cache"],
         ],
     ),

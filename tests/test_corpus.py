@@ -306,6 +306,16 @@ EXPECTED: dict[str, set[Finding]] = {
     "inference_branch": {("models/net.py", "SL303", 11), ("train.py", "SL103", 7)},
     # a seeded CUDA program whose backward pass runs in its agent's method
     "agent_backward": {("agent.py", "SL303", 10), ("main.py", "SL103", 7)},
+    # a seeded program whose CUDA use and backward passes are all in a trainer of another module;
+    # the look-alikes: a trainer on the CPU, one that turns deterministic algorithms on
+    "trainer_on_cuda": {
+        ("models/generator.py", "SL303", 9),
+        ("engine/loop.py", "SL303", 8),
+        ("speech.py", "SL103", 10),
+    },
+    "trainer_on_cpu": set(),
+    # an entry point named `*_test.py` that trains; a test module with a `__main__` block
+    "named_like_test": {("gcn_test.py", "SL112", 14)},
     # listings reaching a dataset through a factory classmethod, or a dataset class of another module
     # `shuffle=False if args.distributed else True`: the data order of the default path
     "conditional_shuffle": {("train.py", "SL112", 23)},

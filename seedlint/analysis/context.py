@@ -255,14 +255,8 @@ class FileContext:
     @cached_property
     def uses_cuda(self) -> bool:
         """Whether the module runs anything on CUDA (`.cuda()`, "cuda" devices, DataParallel)."""
-        for call, scope in self.index.all_calls:
-            func = call.func
-            # `.cuda()`, `.cuda(gpu)`
-            if isinstance(func, cst.Attribute) and func.attr.value == "cuda":
-                return True
-            qualified = self.index.qualify(func, scope)
-            if qualified in catalog.DATA_PARALLEL:
-                return True
+        if any(_moves_to_cuda(self.index, call, scope) for call, scope in self.index.all_calls):
+            return True
         text = self.source.text
         if '"cuda' not in text and "'cuda" not in text:  # no "cuda..." string literal to find
             return False
@@ -306,6 +300,24 @@ class FileContext:
     def code(self, node: cst.CSTNode) -> str:
         start, end = self.layout.span(node)
         return self.source.text[start:end]
+
+
+def _moves_to_cuda(index: ModuleIndex, call: cst.Call, scope: Scope) -> bool:
+    """`.cuda()`, `.cuda(gpu)`, `DataParallel(..)`."""
+    func = call.func
+    if isinstance(func, cst.Attribute) and func.attr.value == "cuda":
+        return True
+    return index.qualify(func, scope) in catalog.DATA_PARALLEL
+
+
+def puts_on_cuda(index: ModuleIndex, call: cst.Call, scope: Scope) -> bool:
+    """Whether a call runs something on CUDA: `.cuda()`, `DataParallel(..)`, or a "cuda" device
+    among its arguments (`torch.device("cuda" if .. else "cpu")`, `.to("cuda:0")`)."""
+    return _moves_to_cuda(index, call, scope) or any(
+        _is_cuda_device_string(node)
+        for arg in call.args
+        for node in (arg.value, *iter_descendants(arg.value))
+    )
 
 
 def _is_cuda_device_string(node: cst.CSTNode) -> bool:

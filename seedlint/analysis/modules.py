@@ -13,7 +13,7 @@ import time
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
-from seedlint.gates import MAIN_BLOCK
+from seedlint.files import MAIN_BLOCK
 
 # Where a module name resolved, and what its file held: (path, content hash), or None when no file.
 Resolution = tuple[str, str] | None

@@ -22,7 +22,7 @@ import libcst as cst
 from seedlint.analysis import catalog
 from seedlint.analysis.arguments import argument
 from seedlint.analysis.branches import parameter_values, values_passed
-from seedlint.analysis.context import AnalysisSettings, FileContext
+from seedlint.analysis.context import AnalysisSettings, FileContext, puts_on_cuda
 from seedlint.analysis.environment import deterministic_mode_on, string_value
 from seedlint.analysis.gradients import differentiates, is_backward
 from seedlint.analysis.index import ClassInfo, ModuleIndex, Scope, bind_arguments
@@ -39,6 +39,7 @@ _DEPTH = 4  # calls followed from the program: model, its blocks, their layers, 
 # trainer's `fit`, its epoch, its batches, its update
 _TRAINING_DEPTH = 5
 _MAX_DEFINITIONS = 400
+_DETERMINISTIC_HELPERS = frozenset(helper for helper, *_ in catalog.DETERMINISTIC_HELPERS)
 # Option names of a seed (`--seed`, `--random-seed`, `--manualSeed`, `-seed`).
 _SEED_OPTION = re.compile(r"^--?(random[_-]?|manual[_-]?)?seed$", re.IGNORECASE)
 # What a method's class may inherit and still have only its own code call it (`never_named`).
@@ -67,7 +68,7 @@ def trained_gates(project: ProjectIndex, path: Path) -> frozenset[bytes]:
         data = project.finder.read_bytes(path)
     except OSError:
         return frozenset()
-    if not may_train(data):
+    if not may_train(data) or is_test(path, data):
         return frozenset()
     for faithful in (False, True):  # lean first; in full where a position is asked for
         # decoded once the index parsed it
@@ -110,7 +111,7 @@ def in_test(context: FileContext, scope: Scope) -> bool:
     """Whether code runs as a test: in a test file, or in a `test*` function (or a method of a
     `Test*` class): its seeding serves its checks (reseeding to compare two computations, once
     per case), not a training run."""
-    if is_test(Path(context.path)):
+    if is_test(Path(context.path), context.source.text):
         return True
     function = context.index.function_of_scope.get(scope)
     while function is not None:
@@ -658,23 +659,32 @@ def seed_options(context: FileContext) -> Iterator[tuple[cst.Call, str, str]]:
 
 def is_seeded_cuda_training(context: FileContext) -> bool:
     """Whether the module is a program that seeds, trains on CUDA and leaves deterministic
-    algorithms off."""
-    if is_test(Path(context.path)):
+    algorithms off: itself, or through the project code of other modules it runs (a trainer class
+    that moves the model to CUDA and runs the backward passes)."""
+    if (
+        is_test(Path(context.path), context.source.text)
+        or not context.seeding_flows
+        or deterministic_mode_on(context)
+    ):
         return False
-    return (
-        bool(context.seeding_flows)
-        and context.uses_cuda
-        and not deterministic_mode_on(context)
-        and (differentiates(context) or _trains_through_the_project(context))
-    )
-
-
-def _trains_through_the_project(context: FileContext) -> bool:
-    """Whether the module's body runs project code of another module that backpropagates and
-    steps (an agent's `learn()`, a runner's `train()`)."""
     calls = [call for call, _ in context.index.all_calls]
-    ran = context.run_by_module_body(calls)
-    return trains_elsewhere(context, [call for call in calls if call in ran]) is not None
+    ran = [call for call in calls if call in context.run_by_module_body(calls)]
+    if not context.uses_cuda and not _runs_on_cuda(context, ran):
+        return False
+    return differentiates(context) or trains_elsewhere(context, ran) is not None
+
+
+def _runs_on_cuda(context: FileContext, calls: list[cst.Call]) -> bool:
+    """Whether the project code of other modules that `calls` run puts something on CUDA, and
+    none of it turns deterministic algorithms on (a call of any switch, whatever its mode, leaves
+    the question open: silent)."""
+    on_cuda = False
+    for module, call, scope in reached_calls(context, calls):
+        qualified = module.qualify(call.func, scope)
+        if qualified in catalog.DETERMINISTIC_SWITCHES or qualified in _DETERMINISTIC_HELPERS:
+            return False
+        on_cuda = on_cuda or puts_on_cuda(module, call, scope)
+    return on_cuda
 
 
 def trained_definitions(context: FileContext) -> dict[Path, set[str]]:

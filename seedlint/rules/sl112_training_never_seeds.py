@@ -64,7 +64,7 @@ class TrainingNeverSeeds(Rule):
     probe = Probe.RUN_TO_RUN
 
     def check(self, context: FileContext) -> Iterator[Finding]:
-        if is_test(Path(context.path)) or _seeds(context):
+        if is_test(Path(context.path), context.source.text) or _seeds(context):
             return
         training, steps = training_calls(context), optimizer_steps(context)
         run = context.run_by_module_body([*training, *steps])
