@@ -316,6 +316,8 @@ EXPECTED: dict[str, set[Finding]] = {
     "trainer_on_cpu": set(),
     # an entry point named `*_test.py` that trains; a test module with a `__main__` block
     "named_like_test": {("gcn_test.py", "SL112", 14)},
+    # layers built by a base class's constructor in another module, through `super().__init__`
+    "base_constructor": {("train.py", "SL112", 15), ("late_seed.py", "SL104", 9)},
     # listings reaching a dataset through a factory classmethod, or a dataset class of another module
     # `shuffle=False if args.distributed else True`: the data order of the default path
     "conditional_shuffle": {("train.py", "SL112", 23)},

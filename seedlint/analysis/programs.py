@@ -392,6 +392,10 @@ def _project_calls(
                 yield call, *definition
             continue
         qualified = index.qualify(call.func, scope)
+        if qualified is not None and qualified.startswith("builtins.super()."):
+            for module, name in _inherited_method(project, index, call, scope):
+                yield call, module, name
+            continue
         if qualified is None or qualified.endswith("()"):  # what a call returned, called
             picked = _picked_classes(index, call, scope) + _held_methods(index, call, scope)
             if qualified is None:  # `trainer.fit()`, `trainer` bound to one of several objects
@@ -451,21 +455,25 @@ def _inherited_method(
     project: ProjectIndex, index: ModuleIndex, call: cst.Call, scope: Scope
 ) -> list[tuple[ModuleIndex, str]]:
     """`self._train_epoch(..)` in a class whose base, a class of another project module, defines
-    it (`TrainerFromFolder(Trainer)`)."""
+    it (`TrainerFromFolder(Trainer)`); `super().__init__(..)`, the method of a project base of
+    any module (`PlanetoidGAT(GATModel)`, whose constructor builds the layers)."""
     func, owner = call.func, scope.owner_class
-    if not (
-        owner is not None
-        and isinstance(func, cst.Attribute)
-        and isinstance(func.value, cst.Name)
-        and func.value.value == "self"
-    ):
+    if owner is None or not isinstance(func, cst.Attribute):
+        return []
+    receiver = func.value
+    through_super = (
+        isinstance(receiver, cst.Call)
+        and isinstance(receiver.func, cst.Name)
+        and receiver.func.value == "super"
+    )
+    if not through_super and not (isinstance(receiver, cst.Name) and receiver.value == "self"):
         return []
     for base in owner.bases:
-        definition = (
-            _run_definition(project, f"{base}().{func.attr.value}")
-            if base not in index.classes and base.split(".", 1)[0] not in catalog.LIBRARY_PACKAGES
-            else None
-        )
+        if base.split(".", 1)[0] in catalog.LIBRARY_PACKAGES or (
+            base in index.classes and not through_super
+        ):
+            continue
+        definition = _run_definition(project, f"{base}().{func.attr.value}")
         if definition is not None:
             return [definition]
     return []

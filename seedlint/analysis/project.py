@@ -629,12 +629,11 @@ class ProjectIndex:
         found = self._function(qualified)
         if (
             found is None
-            and self.gate == MAY_SEED
             and qualified.rsplit(".", 1)[-1][:1].isupper()
             and qualified.partition(".")[0] not in LIBRARY_PACKAGES
         ):
-            # a class whose constructor calls its base's, which may seed in another module
-            found = self._function(qualified, gate=(*MAY_SEED, b"super("))
+            # a class whose constructor calls its base's, which may seed or draw in another module
+            found = self._function(qualified, gate=(*self.gate, b"super("))
         if found is None:
             return self._inherited_summary(qualified)
         return self._summarise(*found)
@@ -673,9 +672,15 @@ class ProjectIndex:
         if found is None:
             return None
         summary = self._summarise(*found)
-        # its own draws are left out: which of its branches a subclass takes is not followed
-        seeds, draws = set(summary.seeds) if summary is not None else set(), set()
         base_index, constructor = found
+        # its own draws count only where it has no branches: which of them a subclass takes is
+        # not followed
+        seeds = set(summary.seeds) if summary is not None else set()
+        draws = (
+            set(summary.draws - summary.seeds)
+            if summary is not None and not _branches(constructor.node)
+            else set()
+        )
         overridden = frozenset(methods)
         for call in base_index.calls_by_scope.get(constructor.scope, ()):
             func = call.func
@@ -787,6 +792,14 @@ class ProjectIndex:
         if is_test(file):  # a test's helpers and mocks seed for tests (`from_pretrained`)
             return frozenset(TEST_HELPER + gate for gate in gates)
         return frozenset(gates)
+
+
+def _branches(function: cst.FunctionDef) -> bool:
+    """Whether a function's body has an `if`, a `match` or a `try`."""
+    return any(
+        isinstance(node, (cst.If, cst.Match, cst.Try, cst.TryStar))
+        for node in iter_descendants(function.body)
+    )
 
 
 def _defined_methods(index: ModuleIndex, cls: ClassInfo) -> dict[str, FunctionInfo]:
