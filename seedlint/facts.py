@@ -237,13 +237,13 @@ class ProjectFacts:
     def computed_gates(self, file: Path) -> tuple[frozenset[bytes], dict[str, Resolution], bool]:
         """A module's gates, the modules read to find them, and whether the index failed on it."""
         # libcst: only when a gate must be computed
-        from seedlint.analysis.programs import trained_gates
+        from seedlint.analysis.programs import program_gates
 
         errors = len(self.project.errors)
         with self.project.recording() as reads:
             found = self.project.gates_of(file)
             try:
-                found |= trained_gates(self.project, file)
+                found |= program_gates(self.project, file)
             except Exception as error:  # noqa: BLE001 - a bug here must not stop the run
                 self.project.errors.append(
                     f"program analysis failed on {file}: {type(error).__name__}: {error}"

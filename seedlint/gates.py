@@ -9,8 +9,8 @@ question:
   `SEEDING` stands for "this file may seed" (`may_seed`), `UNSEEDED` for "this file may seed
   nothing", `SCRIPT` for "this file may be a script" (a notebook, a `__main__` block, a top-level
   loop) `DISTRIBUTED` for "this file calls a project function handing out a DistributedSampler",
-  and `TRAINED` for "a seeded CUDA program of the project trains this module" (a
-  `trained_gate` among the project gates);
+  `TRAINED` for "a seeded CUDA program of the project trains this module" and `RUN_SEEDED` for
+  "a seeded program of the project runs this module" (a `program_gate` among the project gates);
 - whether a file may seed: a seeding spelling (`SEEDING_SPELLINGS`, the names of the configured
   `seed-functions`), or a call of one of the project's own seeding helpers, whose `name(` spellings
   the project facts find (the project gates: `init_seeds(`, `Trainer(`);
@@ -111,8 +111,12 @@ def _runs_own_function(data: bytes) -> bool:
 
 
 # In a rule's patterns, stands for "a seeded CUDA program of the project trains this module": the
-# project gates hold a `trained_gate` for it.
+# project gates hold a `program_gate` for it.
 TRAINED = b"\x00trained:"
+# In a rule's patterns, stands for "a program of the project that seeds runs this module" (on any
+# device, training or not): the project gates hold a `program_gate` for it.
+RUN_SEEDED = b"\x00run-seeded:"
+_RUN_BY_PROGRAMS = (TRAINED, RUN_SEEDED)
 # In a rule's patterns, stands for "this file calls a project function that hands out a shuffling
 # DistributedSampler" (`build_loader(`): the project gates hold DISTRIBUTED + its `name(`.
 DISTRIBUTED = b"\x00distributed:"
@@ -150,17 +154,17 @@ SETS_BENCHMARK = (b"benchmark",)  # a helper that sets cuDNN's benchmark mode
 STAR_IMPORT = b"import *"
 
 
-def trained_gate(module: str, program: str, definition: str) -> bytes:
-    """The project gate saying that the program at path `program`, a seeded CUDA program that
-    trains, runs `definition` (a class or function, "" for the top level) of the module at path
-    `module` (both paths absolute)."""
-    return b"\x00".join((TRAINED + os.fsencode(module), os.fsencode(program), definition.encode()))
+def program_gate(kind: bytes, module: str, program: str, definition: str) -> bytes:
+    """The project gate saying that the program at path `program` runs `definition` (a class or
+    function, "" for the top level) of the module at path `module` (both paths absolute): `kind`
+    is `TRAINED` (a seeded CUDA program that trains) or `RUN_SEEDED` (a program that seeds)."""
+    return b"\x00".join((kind + os.fsencode(module), os.fsencode(program), definition.encode()))
 
 
-def trainers(gates: Iterable[bytes], module: str) -> dict[str, list[str]]:
-    """What the project gates say of the module at path `module`: for each definition of it that
-    a program trains, the programs (paths, sorted)."""
-    prefix = b"%s%s\x00" % (TRAINED, os.fsencode(os.path.abspath(module)))
+def trainers(gates: Iterable[bytes], module: str, kind: bytes = TRAINED) -> dict[str, list[str]]:
+    """What the project gates of `kind` say of the module at path `module`: for each definition
+    of it that a program runs, the programs (paths, sorted)."""
+    prefix = b"%s%s\x00" % (kind, os.fsencode(os.path.abspath(module)))
     found: dict[str, list[str]] = {}
     for gate in sorted(gates):
         if gate.startswith(prefix):
@@ -178,11 +182,11 @@ def may_train(data: bytes) -> bool:
 
 def asks_for_trainers(rules: Sequence[HasPatterns], data: bytes) -> bool:
     """Whether one of the rules would run on these bytes if a program trained their module (a
-    pattern with `TRAINED` whose other parts the bytes hold)."""
+    pattern with `TRAINED` or `RUN_SEEDED` whose other parts the bytes hold)."""
     return any(
         isinstance(pattern, tuple)
-        and TRAINED in pattern
-        and all(part in data for part in pattern if part != TRAINED)
+        and any(kind in pattern for kind in _RUN_BY_PROGRAMS)
+        and all(part in data for part in pattern if part not in _RUN_BY_PROGRAMS)
         for rule in rules
         for pattern in rule.patterns
     )
@@ -253,7 +257,7 @@ class Gate:
             sorted(
                 g.removeprefix(TEST_HELPER)
                 for g in project_gates
-                if not g.startswith((TRAINED, DISTRIBUTED))
+                if not g.startswith((*_RUN_BY_PROGRAMS, DISTRIBUTED))
                 and (for_tests or not g.startswith(TEST_HELPER))
             )
         )
@@ -261,9 +265,9 @@ class Gate:
         self.distributed = tuple(
             sorted(g[len(DISTRIBUTED) :] for g in project_gates if g.startswith(DISTRIBUTED))
         )
-        # TRAINED + path, for each module a program trains
-        self.trained = frozenset(
-            g[: g.index(b"\x00", len(TRAINED))] for g in project_gates if g.startswith(TRAINED)
+        # TRAINED or RUN_SEEDED + path, for each module a program trains or runs
+        self.run_by_programs = frozenset(
+            g[: g.index(b"\x00", 1)] for g in project_gates if g.startswith(_RUN_BY_PROGRAMS)
         )
 
     def seeds(self, data: bytes) -> bool:
@@ -297,7 +301,7 @@ class Gate:
         """The rules whose patterns the bytes (of the file at `path`) contain (a tuple pattern: all
         of its parts)."""
         seeding = self.seeds(data)
-        trained = TRAINED + os.fsencode(os.path.abspath(path)) in self.trained if path else False
+        module = os.fsencode(os.path.abspath(path)) if path else None
 
         found: dict[bytes, bool] = {}  # each part is looked for once, however many rules have it
 
@@ -322,7 +326,9 @@ class Gate:
                 return contains(SCRIPT) or _runs_own_function(data)
             if part == DISTRIBUTED:
                 return calls_a_gate(data, self.distributed)
-            return trained if part == TRAINED else part in data
+            if part in _RUN_BY_PROGRAMS:
+                return module is not None and part + module in self.run_by_programs
+            return part in data
 
         return [
             rule

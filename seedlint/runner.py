@@ -21,7 +21,14 @@ from seedlint.diagnostics import Diagnostic
 from seedlint.discovery import collect_files
 from seedlint.facts import Fingerprint, ProjectFacts, fingerprint
 from seedlint.files import display_path, replace_atomically
-from seedlint.gates import MAY_SEED, TRAINED, asks_for_trainers, contains_any, may_train
+from seedlint.gates import (
+    MAY_SEED,
+    RUN_SEEDED,
+    TRAINED,
+    asks_for_trainers,
+    contains_any,
+    may_train,
+)
 from seedlint.notebook import Notebook, NotebookError, is_notebook, read_program
 from seedlint.parallel import Pool, available_cpus
 from seedlint.results import LintResult
@@ -283,7 +290,7 @@ class Runner:
         return frozenset(
             gate
             for gate in self.facts.gates(programs, neighbours=False)
-            if gate.startswith(TRAINED)
+            if gate.startswith((TRAINED, RUN_SEEDED))
         )
 
     def _may_train(self, file: Path, finder: ModuleFinder) -> bool:

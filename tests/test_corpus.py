@@ -318,6 +318,11 @@ EXPECTED: dict[str, set[Finding]] = {
     "named_like_test": {("gcn_test.py", "SL112", 14)},
     # layers built by a base class's constructor in another module, through `super().__init__`
     "base_constructor": {("train.py", "SL112", 15), ("late_seed.py", "SL104", 9)},
+    # a base trainer of another module resumes for a seeded program; the look-alikes: a program that
+    # restores the generator state itself, and one that seeds nothing (SL112 through the template
+    # method: `BaseTrainer.train` calls the subclass's `_train_epoch`)
+    "trainer_resume": {("base/base_trainer.py", "SL114", 24)},
+    "trainer_resume_restored": {("finetune.py", "SL112", 13)},
     # listings reaching a dataset through a factory classmethod, or a dataset class of another module
     # `shuffle=False if args.distributed else True`: the data order of the default path
     "conditional_shuffle": {("train.py", "SL112", 23)},

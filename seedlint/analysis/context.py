@@ -24,7 +24,7 @@ from seedlint.analysis.modules import imported_modules, script_folder
 from seedlint.analysis.project import ProjectIndex
 from seedlint.analysis.setups import SetUps
 from seedlint.analysis.walk import iter_descendants
-from seedlint.gates import trainers
+from seedlint.gates import RUN_SEEDED, trainers
 from seedlint.parsing import Layout
 from seedlint.source import DEFAULT_LIMITS, Location, ParseLimits, SourceText
 
@@ -251,6 +251,12 @@ class FileContext:
         """For each class or function of this module that seeded CUDA programs of the project
         train, their paths (`analysis.programs`, through the project gates)."""
         return trainers(self.settings.project_gates, str(self.path))
+
+    @cached_property
+    def seeded_runners(self) -> dict[str, list[str]]:
+        """For each class or function of this module that programs of the project which seed run,
+        their paths."""
+        return trainers(self.settings.project_gates, str(self.path), RUN_SEEDED)
 
     @cached_property
     def uses_cuda(self) -> bool:

@@ -30,7 +30,7 @@ from seedlint.analysis.modules import CALLERS
 from seedlint.analysis.project import ProjectIndex
 from seedlint.analysis.walk import iter_descendants, written
 from seedlint.files import is_test
-from seedlint.gates import may_train, trained_gate, without_comments
+from seedlint.gates import RUN_SEEDED, TRAINED, may_train, program_gate, without_comments
 from seedlint.parsing import Layout, Unplaced
 from seedlint.source import decode_source
 
@@ -58,10 +58,11 @@ _MADE_AT_RUN_TIME = (
 _RUN_BY_TORCH = frozenset({"forward", "extra_repr"})
 
 
-def trained_gates(project: ProjectIndex, path: Path) -> frozenset[bytes]:
-    """A program's project gates: a `trained_gate` for each class and function it trains, when it
-    seeds, trains on CUDA and leaves deterministic algorithms off (read from its bytes first).
-    Scripts only: a notebook's cells are not read as a program here."""
+def program_gates(project: ProjectIndex, path: Path) -> frozenset[bytes]:
+    """A program's project gates (read from its bytes first): when it seeds, a `RUN_SEEDED`
+    `program_gate` for each class and function it runs, and a `TRAINED` one for each when it
+    also trains on CUDA and leaves deterministic algorithms off. Scripts only: a notebook's
+    cells are not read as a program here."""
     if path.suffix != ".py" or not os.path.isfile(path):  # a FIFO beside a script blocks a read
         return frozenset()
     try:
@@ -97,14 +98,27 @@ def _program_gates(
         AnalysisSettings(project.seed_functions, project=project),
         index=index,
     )
-    if not is_seeded_cuda_training(context):
+    if not context.seeding_flows:
         return frozenset()
+    kinds = (RUN_SEEDED, TRAINED) if is_seeded_cuda_training(context) else (RUN_SEEDED,)
     program = os.path.abspath(path)
     return frozenset(
-        trained_gate(str(module), program, definition)
+        program_gate(kind, str(module), program, definition)
         for module, definitions in trained_definitions(context).items()
         for definition in definitions
+        for kind in kinds
     )
+
+
+def programs_running(
+    context: FileContext, runners: Mapping[str, list[str]], scope: Scope
+) -> list[str]:
+    """The programs among `runners` (`FileContext.trainers` or `seeded_runners`) that run the
+    class or function a scope is in (the module's top level runs when any of them imports it)."""
+    definition = definition_of(context.index, scope)
+    if definition:
+        return runners.get(local_name(context.index, definition), [])
+    return sorted({program for programs in runners.values() for program in programs})
 
 
 def in_test(context: FileContext, scope: Scope) -> bool:
@@ -246,6 +260,9 @@ def _runs_elsewhere(
                 continue
             module, name = definition
             typed = _passed_objects(project, index, call, {}, module, name)
+            instance, _, method = qualified.partition("().")
+            if method and project.class_definition(instance):  # `Trainer(..).train()`
+                typed["self"] = instance
             found.append((module, name, typed, call))
     return found
 
@@ -321,10 +338,13 @@ def _reached(
         layer = following
 
 
-def _run_definition(project: ProjectIndex, qualified: str) -> tuple[ModuleIndex, str] | None:
+def _run_definition(
+    project: ProjectIndex, qualified: str, depth: int = 0
+) -> tuple[ModuleIndex, str] | None:
     """The module and qualified name of the project function, method or class a call runs
     (`pkg.Runner().train`: a method of an instance): a method a class inherits from a base of its
-    module too (`SingleTrainer.clm_step` defined on `Trainer`)."""
+    module too (`SingleTrainer.clm_step` defined on `Trainer`), or of another project module
+    (`Trainer(BaseTrainer)`, `train` defined in `base/base_trainer.py`)."""
     instance, _, method = qualified.partition("().")
     if method and "." not in method:  # the class, then its method (a module may be named as it)
         owner = instance
@@ -334,8 +354,21 @@ def _run_definition(project: ProjectIndex, qualified: str) -> tuple[ModuleIndex,
             return found[1], found[2]
         owner, _, method = qualified.replace("().", ".").rpartition(".")
     cls = project.class_definition(owner) if owner else None
-    function = cls[0].find_method(cls[1], method) if cls is not None else None
-    return (cls[0], function.qualified) if function is not None else None
+    if cls is None:
+        return None
+    function = cls[0].find_method(cls[1], method)
+    if function is not None:
+        return cls[0], function.qualified
+    if depth >= _DEPTH:
+        return None
+    index, local = cls[0], [cls[1]]
+    local += [index.classes[base] for base in cls[1].bases if base in index.classes]
+    for base in (base for each in local for base in each.bases):
+        if base not in index.classes and base.split(".", 1)[0] not in catalog.LIBRARY_PACKAGES:
+            found = _run_definition(project, f"{base}().{method}", depth + 1)
+            if found is not None:
+                return found
+    return None
 
 
 def _calls_run_by(index: ModuleIndex, name: str) -> list[tuple[cst.Call, Scope]]:
@@ -363,10 +396,19 @@ def _project_callees(
     loader) that calls run, in any module (`self.train_epoch()` too; `dqn.train_step()` where
     `typed` says which project class's object the parameter `dqn` is given), each with its own
     parameters given such objects."""
-    return [
-        (module, name, _passed_objects(project, index, call, typed, module, name))
-        for call, module, name in _project_calls(project, index, calls, typed)
-    ]
+    found = []
+    for call, module, name in _project_calls(project, index, calls, typed):
+        passed = _passed_objects(project, index, call, typed, module, name)
+        func = call.func
+        if (
+            isinstance(func, cst.Attribute)
+            and isinstance(func.value, cst.Name)
+            and func.value.value in typed
+        ):
+            # `self._train_epoch()` in a base's method run for a subclass: the subclass's
+            passed["self"] = typed[func.value.value]
+        found.append((module, name, passed))
+    return found
 
 
 def _project_calls(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from pathlib import Path
 
 import libcst as cst
 
@@ -15,9 +16,11 @@ from seedlint.analysis.context import FileContext
 from seedlint.analysis.edits import Editor
 from seedlint.analysis.environment import string_value
 from seedlint.analysis.index import ModuleIndex, Scope, Statement
+from seedlint.analysis.programs import programs_running
 from seedlint.analysis.walk import written
 from seedlint.diagnostics import Applicability, Edit, Fix
-from seedlint.gates import SEEDING
+from seedlint.files import display_path
+from seedlint.gates import RUN_SEEDED, SEEDING
 from seedlint.rules.base import Finding, Probe, Rule
 
 # `range` and tqdm's `trange` (a `range` with a progress bar).
@@ -33,6 +36,7 @@ _LOADER_NAME = re.compile(r"^_?load_?(checkpoint|ckpt|state)", re.IGNORECASE)
 # `torch.Generator().set_state`), and framework calls that restore them all.
 _STATE_METHODS = frozenset({"set_rng_state", "set_rng_state_all", "setstate", "set_state"})
 _RESTORING_CALLS = frozenset({"load_state"})  # accelerate's `Accelerator.load_state`
+_RESTORE_SPELLINGS = tuple(f"{name}(".encode() for name in _STATE_METHODS | _RESTORING_CALLS)
 _FIX_TITLE = "Save the generators' states in the checkpoint and restore them when resuming"
 _CHECKPOINT_SAVERS = ("torch.save", "torch.serialization.save")
 # After a dict's last entry: its comma, then only a comment to the end of the line.
@@ -58,23 +62,58 @@ class ResumeWithoutRngState(Rule):
     )
     fix_availability = "unsafe"
     probe = Probe.RESUME
-    patterns = ((b"load", b"range(", SEEDING), (b"load", b"while", SEEDING))  # `trange(` too
+    # `trange(` too; a trainer class of another module that a seeded program runs
+    patterns = tuple(
+        (b"load", loop, seeded)
+        for seeded in (SEEDING, RUN_SEEDED)
+        for loop in (b"range(", b"while")
+    )
 
     def check(self, context: FileContext) -> Iterator[Finding]:
-        if not context.seeding_flows or _restores_a_generator(context):
+        runners = {} if context.seeding_flows else context.seeded_runners
+        if not (context.seeding_flows or runners) or _restores_a_generator(context):
             return
         for loads, progress, key in _resumes(context):
+            programs = []
+            if runners:  # seeded by the programs that run the resume, which restore no state
+                scope = context.index.statement_of[loads[0]].scope
+                programs = programs_running(context, runners, scope)
+                if not programs or _programs_restore(context, programs):
+                    continue
             yield Finding(
                 loads[0],
-                f"This run resumes from a checkpoint (training restarts at `{progress}`) but "
-                "restores no generator state: after resuming, the data order, dropout and random "
-                "augmentations differ from those of the run that was never interrupted",
+                f"This run{_seeded_in(programs)} resumes from a checkpoint (training restarts at "
+                f"`{progress}`) but restores no generator state: after resuming, the data order, "
+                "dropout and random augmentations differ from those of the run that was never "
+                "interrupted",
                 _fix(context, loads, key),
                 help="Save `torch.get_rng_state()`, `torch.cuda.get_rng_state_all()`, "
                 "`np.random.get_state()` and `random.getstate()` in the checkpoint, and restore "
                 "them with the matching `set_*` calls when resuming",
                 generators=catalog.EVERYTHING,
             )
+
+
+def _seeded_in(programs: list[str]) -> str:
+    """ ", seeded in `train.py`," for a resume judged in the context of the programs running it."""
+    if not programs:
+        return ""
+    shown = ", ".join(f"`{display_path(Path(program))}`" for program in programs[:2])
+    return f", seeded in {shown}{' and others' if len(programs) > 2 else ''},"
+
+
+def _programs_restore(context: FileContext, programs: list[str]) -> bool:
+    """Whether one of the programs may restore a generator state itself (its text spells a
+    restoring call: it is not followed, so the resume is left alone)."""
+    project = context.settings.project
+    for program in programs:
+        try:
+            data = project.finder.read_bytes(Path(program)) if project is not None else b""
+        except OSError:
+            return True
+        if any(spelling in data for spelling in _RESTORE_SPELLINGS):
+            return True
+    return False
 
 
 def _restores_a_generator(context: FileContext) -> bool:
@@ -203,11 +242,21 @@ def _starts_from(
     len(loader)))`, then `range(epoch_offset, ..)`), with that value reaching the loop (not
     `start_epoch = 1` bound after the load)."""
     names = {progress: statement}
-    for other in index.statements_in(statement.scope):
+    # an attribute (`self.cur_epoch`) is read in the class's other methods too
+    attribute = re.compile(rf"(?<![\w.]){re.escape(progress)}(?!\w)") if "." in progress else None
+    others = (
+        [other for block in index.statements.values() for other in block]
+        if attribute
+        else index.statements_in(statement.scope)
+    )
+    for other in others:
+        if not (isinstance(other.node, cst.Assign) and len(other.node.targets) == 1):
+            continue
+        value = other.node.value
         if (
-            isinstance(other.node, cst.Assign)
-            and len(other.node.targets) == 1
-            and progress.split(".")[0] in read_names(other.node.value)
+            attribute.search(written(value))
+            if attribute
+            else progress.split(".")[0] in read_names(value)
         ):
             names.setdefault(written(other.node.targets[0].target), other)
     for name, bound in names.items():

@@ -34,9 +34,8 @@ from seedlint.analysis.index import (
 )
 from seedlint.analysis.programs import (
     constructor_arguments,
-    definition_of,
-    local_name,
     never_named,
+    programs_running,
 )
 from seedlint.diagnostics import Applicability, Fix
 from seedlint.files import display_path
@@ -324,7 +323,7 @@ class NondeterministicCudaOp(Rule):
         runs_backward: bool | None = None if seeded_here else True
         gradients = Gradients(context)
         for call, scope in context.index.all_calls:
-            programs = () if seeded_here else _trained_by(context, trained, scope)
+            programs = () if seeded_here else programs_running(context, trained, scope)
             if not (seeded_here or programs) or _branch_never_trained(context, call, programs):
                 continue
             op = self._op(context, call, scope)
@@ -386,15 +385,6 @@ class NondeterministicCudaOp(Rule):
             help="Call `torch.use_deterministic_algorithms(True)` at start-up, or silence the line "
             "if the variation is acceptable",
         )
-
-
-def _trained_by(context: FileContext, trained: dict[str, list[str]], scope: Scope) -> list[str]:
-    """The programs that train the class or function a scope is in (the module's top level runs
-    when any of them imports it)."""
-    definition = definition_of(context.index, scope)
-    if definition:
-        return trained.get(local_name(context.index, definition), [])
-    return sorted({program for programs in trained.values() for program in programs})
 
 
 def _branch_never_trained(context: FileContext, call: cst.Call, programs: Sequence[str]) -> bool:
