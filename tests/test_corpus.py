@@ -323,6 +323,10 @@ EXPECTED: dict[str, set[Finding]] = {
     # method: `BaseTrainer.train` calls the subclass's `_train_epoch`)
     "trainer_resume": {("base/base_trainer.py", "SL114", 24)},
     "trainer_resume_restored": {("finetune.py", "SL112", 13)},
+    # an entry script whose text spells no training word, its update in another module
+    "update_elsewhere": {("ppo_gym.py", "SL112", 13)},
+    # one epoch routine for training and evaluation, switched by `optimizer=None`
+    "shared_epoch": {("train.py", "SL112", 12)},
     # listings reaching a dataset through a factory classmethod, or a dataset class of another module
     # `shuffle=False if args.distributed else True`: the data order of the default path
     "conditional_shuffle": {("train.py", "SL112", 23)},

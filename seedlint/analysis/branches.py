@@ -10,11 +10,18 @@ and an unknown test takes both branches.
 from __future__ import annotations
 
 import operator
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 
 import libcst as cst
 
-from seedlint.analysis.index import FunctionInfo, ModuleIndex, Scope, all_parameters, bind_arguments
+from seedlint.analysis.index import (
+    FunctionInfo,
+    ModuleIndex,
+    Scope,
+    Statement,
+    all_parameters,
+    bind_arguments,
+)
 
 # A literal's value: None, a bool, an int or a str. `_UNKNOWN` when the expression is not one.
 _UNKNOWN = object()
@@ -150,3 +157,47 @@ def _value_of(name: str, scope: Scope | None, known: Known) -> object:
             return known.get(scope, {}).get(name, _UNKNOWN)
         scope = scope.parent
     return _UNKNOWN
+
+
+def enclosing_tests(
+    index: ModuleIndex, statement: Statement
+) -> Iterator[tuple[cst.BaseExpression, bool]]:
+    """The tests of the `if` statements around a statement in its function, each with the side
+    the statement is on (True: the body, run when the test holds)."""
+    current, compound = statement, index.enclosing(statement)
+    while compound is not None and not isinstance(compound.node, (cst.FunctionDef, cst.ClassDef)):
+        if isinstance(compound.node, cst.If):
+            blocks = index.blocks_of(compound.node)
+            yield compound.node.test, bool(blocks) and current.siblings is blocks[0]
+        current, compound = compound, index.enclosing(compound)
+
+
+def ruled_out(index: ModuleIndex, statement: Statement, known: Known) -> bool:
+    """Whether the known values rule out a side of an `if` that the statement is on."""
+    return any(
+        test_value(test, statement.scope, known) is (not side)
+        for test, side in enclosing_tests(index, statement)
+    )
+
+
+def with_derived_flags(
+    index: ModuleIndex, function: FunctionInfo, values: Mapping[str, object]
+) -> dict[str, object]:
+    """`values` (a function's known parameters), with the flags its body binds once from them
+    (`training = optimizer is not None`, given `optimizer=None`: False)."""
+    known = dict(values)
+    for statement in index.statements_in(function.scope):
+        node = statement.node
+        if not (
+            isinstance(node, cst.Assign)
+            and len(node.targets) == 1
+            and isinstance(node.targets[0].target, cst.Name)
+        ):
+            continue
+        name = node.targets[0].target.value
+        if name in known or len(function.scope.values.get(name, ())) != 1:
+            continue
+        value = test_value(node.value, function.scope, {function.scope: known})
+        if value is not None:
+            known[name] = value
+    return known

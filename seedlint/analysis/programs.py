@@ -16,16 +16,22 @@ import os
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
+from typing import NamedTuple
 
 import libcst as cst
 
 from seedlint.analysis import catalog
 from seedlint.analysis.arguments import argument
-from seedlint.analysis.branches import parameter_values, values_passed
+from seedlint.analysis.branches import (
+    parameter_values,
+    ruled_out,
+    values_passed,
+    with_derived_flags,
+)
 from seedlint.analysis.context import AnalysisSettings, FileContext, puts_on_cuda
 from seedlint.analysis.environment import deterministic_mode_on, string_value
 from seedlint.analysis.gradients import differentiates, is_backward
-from seedlint.analysis.index import ClassInfo, ModuleIndex, Scope, bind_arguments
+from seedlint.analysis.index import ClassInfo, FunctionInfo, ModuleIndex, Scope, bind_arguments
 from seedlint.analysis.modules import CALLERS
 from seedlint.analysis.project import ProjectIndex
 from seedlint.analysis.walk import iter_descendants, written
@@ -228,12 +234,13 @@ def trains_elsewhere(context: FileContext, calls: list[cst.Call]) -> cst.Call | 
     if project is None:
         return None
     resolved = sorted(
-        _runs_elsewhere(project, context.index, calls), key=lambda run: run[1] in run[0].classes
+        _runs_elsewhere(project, context.index, calls),
+        key=lambda found: found[0].name in found[0].module.classes,
     )
     reached = []
-    for module, name, typed, call in resolved:
-        built = name in module.classes
-        backward, step = _reaches_training(project, module, name, typed)
+    for run, call in resolved:
+        built = run.name in run.module.classes
+        backward, step = _reaches_training(project, run)
         if backward and step:
             return call
         reached.append((built, call, backward, step))
@@ -245,11 +252,46 @@ def trains_elsewhere(context: FileContext, calls: list[cst.Call]) -> cst.Call | 
     return None
 
 
+class _Run(NamedTuple):
+    """A project function, method or class (its constructor) that runs, with its parameters given
+    an object of a project class (`typed`: `run_training(dqn=agent)`, `self` for a method of a
+    built object) and those given a literal (`values`: `run_epoch(model, loader, optimizer=None)`,
+    the defaults included)."""
+
+    module: ModuleIndex
+    name: str
+    typed: Mapping[str, str]
+    values: Mapping[str, object]
+
+
+def _run(
+    project: ProjectIndex,
+    index: ModuleIndex,
+    call: cst.Call,
+    typed: Mapping[str, str],
+    module: ModuleIndex,
+    name: str,
+) -> _Run:
+    """What `call`, made in `index` (whose parameters are given `typed`), runs of `name`."""
+    passed = _passed_objects(project, index, call, typed, module, name)
+    function = _function_run(module, name)
+    values = parameter_values(module, function, call) if function is not None else {}
+    return _Run(module, name, passed, values)
+
+
+def _function_run(module: ModuleIndex, name: str) -> FunctionInfo | None:
+    """The function or method `name` of a module, or the constructor of the class `name`."""
+    cls = module.classes.get(name)
+    if cls is not None:
+        return module.find_method(cls, "__init__")
+    return module.functions.get(name)
+
+
 def _runs_elsewhere(
     project: ProjectIndex, index: ModuleIndex, calls: Iterable[cst.Call]
-) -> list[tuple[ModuleIndex, str, dict[str, str], cst.Call]]:
+) -> list[tuple[_Run, cst.Call]]:
     """The project functions, methods and classes of other modules that `calls` run, each with
-    its parameters given an object of a project class and the call that runs it."""
+    the call that runs it."""
     found = []
     for call in calls:
         for qualified in _callees(index, call):
@@ -258,12 +300,11 @@ def _runs_elsewhere(
             definition = _run_definition(project, qualified)
             if definition is None or definition[0].module_name == index.module_name:
                 continue
-            module, name = definition
-            typed = _passed_objects(project, index, call, {}, module, name)
+            run = _run(project, index, call, {}, *definition)
             instance, _, method = qualified.partition("().")
             if method and project.class_definition(instance):  # `Trainer(..).train()`
-                typed["self"] = instance
-            found.append((module, name, typed, call))
+                run = run._replace(typed={**run.typed, "self": instance})
+            found.append((run, call))
     return found
 
 
@@ -286,14 +327,11 @@ def _callees(index: ModuleIndex, call: cst.Call) -> list[str]:
     return found
 
 
-def _reaches_training(
-    project: ProjectIndex, module: ModuleIndex, name: str, typed: Mapping[str, str]
-) -> tuple[bool, bool]:
+def _reaches_training(project: ProjectIndex, run: _Run) -> tuple[bool, bool]:
     """Whether a function or method (a class: its constructor), with the project functions and
-    methods it calls a few deep, backpropagates, and whether it steps an optimizer (`typed`: its
-    parameters given an object of a project class, `run_training(dqn=agent)`)."""
+    methods it calls a few deep, backpropagates, and whether it steps an optimizer."""
     backward = step = False
-    for _, calls in _reached(project, [(module, name, typed)], _TRAINING_DEPTH):
+    for _, calls in _reached(project, [run], _TRAINING_DEPTH):
         backward = backward or any(is_backward(call) for call, _ in calls)
         step = step or any(_is_step(call) for call, _ in calls)
         if backward and step:
@@ -310,31 +348,34 @@ def reached_calls(
     project = context.settings.project
     if project is None:
         return
-    starts = [run[:3] for run in _runs_elsewhere(project, context.index, calls)]
+    starts = [run for run, _ in _runs_elsewhere(project, context.index, calls)]
     for module, made in _reached(project, starts):
         for call, scope in made:
             yield module, call, scope
 
 
 def _reached(
-    project: ProjectIndex,
-    layer: list[tuple[ModuleIndex, str, Mapping[str, str]]],
-    depth: int = _DEPTH,
+    project: ProjectIndex, layer: list[_Run], depth: int = _DEPTH
 ) -> Iterator[tuple[ModuleIndex, list[tuple[cst.Call, Scope]]]]:
     """Each project function, method or class reached from `layer` up to `depth` calls deep,
-    once, with the calls it makes (each with its parameters given an object of a project
-    class)."""
+    once for what it is given, with the calls it makes on the sides of its `if` statements that
+    the literals it is given allow."""
     reached = set()
     for _ in range(depth):
         following = []
-        for module, name, typed in layer:
-            key = (module.module_name, name, frozenset(typed.items()))
+        for run in layer:
+            key = (
+                run.module.module_name,
+                run.name,
+                frozenset(run.typed.items()),
+                frozenset((name, repr(value)) for name, value in run.values.items()),
+            )
             if key in reached:
                 continue
             reached.add(key)
-            calls = _calls_run_by(module, name)
-            yield module, calls
-            following += _project_callees(project, module, calls, typed)
+            calls = _calls_run_by(run)
+            yield run.module, calls
+            following += _project_callees(project, run.module, calls, run.typed)
         layer = following
 
 
@@ -371,19 +412,20 @@ def _run_definition(
     return None
 
 
-def _calls_run_by(index: ModuleIndex, name: str) -> list[tuple[cst.Call, Scope]]:
+def _calls_run_by(run: _Run) -> list[tuple[cst.Call, Scope]]:
     """The calls a function or method makes (with those of the functions defined in it); for a
-    class, its constructor's."""
-    cls = index.classes.get(name)
-    if cls is not None:
-        init = index.find_method(cls, "__init__")
-        if init is None:
-            return []
-        name = init.qualified
-    function = index.functions.get(name)
+    class, its constructor's. Not those on a side of an `if` that the literals it is given rule
+    out (`if optimizer is not None:` in a function given `optimizer=None`)."""
+    index, function = run.module, _function_run(run.module, run.name)
     if function is None:
         return []
-    return [(call, scope) for call, scope in index.all_calls if scope.within(function.scope)]
+    known = {function.scope: with_derived_flags(index, function, run.values)}
+    return [
+        (call, scope)
+        for call, scope in index.all_calls
+        if scope.within(function.scope)
+        and not (run.values and ruled_out(index, index.statement_of[call], known))
+    ]
 
 
 def _project_callees(
@@ -391,14 +433,14 @@ def _project_callees(
     index: ModuleIndex,
     calls: list[tuple[cst.Call, Scope]],
     typed: Mapping[str, str],
-) -> list[tuple[ModuleIndex, str, Mapping[str, str]]]:
+) -> list[_Run]:
     """The project functions, methods and classes (not dataset classes: their code runs in the
     loader) that calls run, in any module (`self.train_epoch()` too; `dqn.train_step()` where
-    `typed` says which project class's object the parameter `dqn` is given), each with its own
-    parameters given such objects."""
+    `typed` says which project class's object the parameter `dqn` is given), each with what it is
+    given."""
     found = []
     for call, module, name in _project_calls(project, index, calls, typed):
-        passed = _passed_objects(project, index, call, typed, module, name)
+        run = _run(project, index, call, typed, module, name)
         func = call.func
         if (
             isinstance(func, cst.Attribute)
@@ -406,8 +448,8 @@ def _project_callees(
             and func.value.value in typed
         ):
             # `self._train_epoch()` in a base's method run for a subclass: the subclass's
-            passed["self"] = typed[func.value.value]
-        found.append((module, name, passed))
+            run = run._replace(typed={**run.typed, "self": typed[func.value.value]})
+        found.append(run)
     return found
 
 

@@ -60,6 +60,10 @@ class TrainingNeverSeeds(Rule):
         (b"train", UNSEEDED, PROGRAM),  # a trainer of another module (`Runner(args).train()`)
         (b".run(", UNSEEDED, PROGRAM),  # `run3d.run(model, ..)`
         (b".evaluate(", UNSEEDED, PROGRAM),  # an evaluator that trains a probe
+        # a program handing its optimizer to an update of another module (`ppo_update(policy,
+        # opt, ..)`, `from torch.optim import Adam`)
+        (b"optim", UNSEEDED, PROGRAM),
+        (b"update", UNSEEDED, PROGRAM),
     )
     probe = Probe.RUN_TO_RUN
 

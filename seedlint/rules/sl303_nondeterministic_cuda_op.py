@@ -20,7 +20,7 @@ from pathlib import Path
 import libcst as cst
 
 from seedlint.analysis.arguments import argument, is_literal, is_none
-from seedlint.analysis.branches import test_value, values_passed
+from seedlint.analysis.branches import enclosing_tests, test_value, values_passed
 from seedlint.analysis.context import FileContext
 from seedlint.analysis.environment import deterministic_mode_on
 from seedlint.analysis.gradients import Gradients, differentiates, is_backward
@@ -29,7 +29,6 @@ from seedlint.analysis.index import (
     FunctionInfo,
     ModuleIndex,
     Scope,
-    Statement,
     positional_parameters,
 )
 from seedlint.analysis.programs import (
@@ -398,7 +397,7 @@ def _branch_never_trained(context: FileContext, call: cst.Call, programs: Sequen
     statement = index.statement_of[call]
     function = index.function_of_scope.get(statement.scope)
     owner = function.owner_class if function is not None else None
-    tests = list(_enclosing_tests(index, statement))
+    tests = list(enclosing_tests(index, statement))
     if project is None or owner is None or not programs or not tests:
         return False
     init = index.find_method(owner, "__init__")
@@ -463,19 +462,6 @@ def _test_holds(
     if parameter not in values:
         return None
     return bool(values[parameter]) != negated
-
-
-def _enclosing_tests(
-    index: ModuleIndex, statement: Statement
-) -> Iterator[tuple[cst.BaseExpression, bool]]:
-    """The tests of the `if` statements around a statement in its function, each with the side
-    the statement is on (True: the body, run when the test holds)."""
-    current, compound = statement, index.enclosing(statement)
-    while compound is not None and not isinstance(compound.node, (cst.FunctionDef, cst.ClassDef)):
-        if isinstance(compound.node, cst.If):
-            blocks = index.blocks_of(compound.node)
-            yield compound.node.test, bool(blocks) and current.siblings is blocks[0]
-        current, compound = compound, index.enclosing(compound)
 
 
 def _kept_parameter(
