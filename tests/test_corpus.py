@@ -327,6 +327,8 @@ EXPECTED: dict[str, set[Finding]] = {
     "update_elsewhere": {("ppo_gym.py", "SL112", 13)},
     # one epoch routine for training and evaluation, switched by `optimizer=None`
     "shared_epoch": {("train.py", "SL112", 12)},
+    # a listing returned (in a tuple) by a helper of another module to a dataset
+    "listing_helper": {("data/utils.py", "SL205", 10)},
     # listings reaching a dataset through a factory classmethod, or a dataset class of another module
     # `shuffle=False if args.distributed else True`: the data order of the default path
     "conditional_shuffle": {("train.py", "SL112", 23)},

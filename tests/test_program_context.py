@@ -579,7 +579,7 @@ class TestModulesASeededProgramTrains:
             ((("            loss.backward()\n", ""),), "train.py"),  # nor runs backward passes
             (((".cuda()", ""), (', device="cuda"', "")), "train.py"),  # nor uses CUDA
             ((), "tests/train_net.py"),  # a test seeds for its own checks
-            ((), "test_train.py"),
+            ((("def main", "def test_main"), ("    main()", "    test_main()")), "test_train.py"),
         ],
     )
     def test_a_program_that_is_not_a_seeded_cuda_training_run_puts_nothing_in_scope(
@@ -590,6 +590,12 @@ class TestModulesASeededProgramTrains:
             train = train.replace(*change)
         _trained_project(write, train, where)
         assert [f for f in check(tmp_path) if f[1] == "SL303"] == []
+
+    def test_a_script_named_like_a_test_that_a_runner_collects_nothing_from_is_a_program(
+        self, write, tmp_path
+    ):
+        _trained_project(write, TRAIN, "train_test.py")
+        assert check(tmp_path) == [("layers.py", "SL303", 7), ("net.py", "SL303", 13)]
 
     def test_an_edit_of_the_program_rechecks_the_modules_it_trains_through_the_cache(
         self, write, tmp_path

@@ -26,7 +26,14 @@ from seedlint.analysis.setups import SetUps
 from seedlint.analysis.walk import iter_descendants
 from seedlint.gates import RUN_SEEDED, trainers
 from seedlint.parsing import Layout
-from seedlint.source import DEFAULT_LIMITS, Location, ParseLimits, SourceText
+from seedlint.source import (
+    DEFAULT_LIMITS,
+    Location,
+    ParseLimits,
+    SourceDecodeError,
+    SourceText,
+    decode_source,
+)
 
 if TYPE_CHECKING:
     from seedlint.notebook import Program
@@ -66,6 +73,25 @@ class FileContext:
         self.program = program  # a notebook's code cells, which this source joins
         self._index = index  # the project index's, when it parsed this very text
         self._entries: dict[FunctionInfo | None, Entry] = {}  # by flow root (`entry`)
+
+    @classmethod
+    def of_project_file(
+        cls, path: Path, settings: AnalysisSettings, faithful: bool = False
+    ) -> FileContext | None:
+        """The context of a file of the project (`settings.project`) as its index parsed it: lean
+        (no positions) unless `faithful`. None when it cannot be read or parsed."""
+        project = settings.project
+        if project is None or project.module_at(path, faithful) is None:
+            return None
+        try:
+            text = decode_source(project.finder.read_bytes(path))[0]
+        except (OSError, SourceDecodeError):
+            return None
+        parsed = project.parsed(path, text, lean=True)
+        if parsed is None:
+            return None
+        index, layout = parsed
+        return cls(path, layout.source, layout, index.module_name, settings, index=index)
 
     def line_name(self, row: int) -> str:
         """How a message names a line: `line 6`, or in a notebook `line 1 of cell 3`."""

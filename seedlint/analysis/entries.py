@@ -24,7 +24,6 @@ index (and recorded as read, so a caller's edit re-checks the function's finding
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from pathlib import Path
 from weakref import WeakKeyDictionary
@@ -32,17 +31,13 @@ from weakref import WeakKeyDictionary
 import libcst as cst
 
 from seedlint.analysis import catalog
-from seedlint.analysis.arguments import callee_name
 from seedlint.analysis.events import FRESH, Entry, Flow, Site
 from seedlint.analysis.flow import FlowBuilder, exclusive, seeded_by, seeded_on_import
 from seedlint.analysis.index import FunctionInfo, ModuleIndex, Scope
-from seedlint.analysis.modules import CALLERS
 from seedlint.analysis.project import ProjectIndex
 from seedlint.analysis.walk import written
 from seedlint.files import display_path
-from seedlint.gates import MAY_SEED_OR_DRAW
 
-_CALLED = re.compile(rb"\b([A-Za-z_]\w*)\s*\(")  # from a word's start: no rescans
 _MAX_DEPTH = 4  # how many callers up a caller's own entry is followed
 _PARTIAL = frozenset({"functools.partial"})
 _ANALYSES: WeakKeyDictionary[ProjectIndex, Entries] = WeakKeyDictionary()
@@ -66,8 +61,6 @@ class Entries:
 
     def __init__(self, project: ProjectIndex | None) -> None:
         self.project = project
-        # a name -> the project's Python files whose text calls it, in order (made on first use)
-        self._callers: dict[bytes, list[Path]] | None = None
         self._entries: dict = {}
 
     def entry(
@@ -123,63 +116,8 @@ class Entries:
         project = self.project
         if project is None:
             return
-        for caller, call in self._calls_from_other_modules(index, function):
+        for _, caller, call in project.calls_from_other_modules(index, function):
             yield from self._sites_at(caller, project.builder(caller), call, "", depth, visiting)
-
-    def _calls_from_other_modules(
-        self, index: ModuleIndex, function: FunctionInfo
-    ) -> Iterator[tuple[ModuleIndex, cst.Call]]:
-        project = self.project
-        finder = project.finder
-        short = function.node.name.value
-        cls = function.owner_class.qualified.rsplit(".", 1)[-1] if function.owner_class else None
-        called = cls if short == "__init__" else short
-        if called is None or called.startswith("__"):
-            return
-        # what a caller's text must hold to resolve the call: the class of a method, the module of
-        # a function (`from pkg.runner import train`, `import runner`)
-        mention = (cls if cls is not None else index.module_name.rsplit(".", 1)[-1]).encode()
-        # which files call it is read too: a file that starts calling it re-checks the function
-        project.record({f"{CALLERS}{called}": finder.resolution(f"{CALLERS}{called}")})
-        package = index.module_name.partition(".")[0]
-        for path in self._files_calling(called):
-            name = finder.module_name(path)
-            try:
-                data = finder.read_bytes(Path(path))
-            except OSError:
-                continue
-            if mention not in data and not (
-                b"from ." in data and name.partition(".")[0] == package  # `from . import f`
-            ):
-                continue
-            caller = project.module_at(Path(path))
-            if caller is None:
-                continue
-            for call, scope in caller.all_calls:
-                if callee_name(call.func) != called:
-                    continue
-                qualified = caller.qualify(call.func, scope)
-                target = project.function(qualified, MAY_SEED_OR_DRAW) if qualified else None
-                if (
-                    target is not None
-                    and target[0].module_name == index.module_name
-                    and target[1].qualified == function.qualified
-                ):
-                    yield caller, call
-
-    def _files_calling(self, called: str) -> list[Path]:
-        if self._callers is None:
-            self._callers = {}
-            for path in self.project.finder.project_files:
-                if Path(path).suffix != ".py":
-                    continue
-                try:
-                    data = self.project.finder.read_bytes(Path(path))
-                except OSError:
-                    continue
-                for name in set(_CALLED.findall(data)):
-                    self._callers.setdefault(name, []).append(path)
-        return self._callers.get(called.encode(), [])
 
     def _sites_at(
         self,

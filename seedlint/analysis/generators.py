@@ -18,7 +18,6 @@ from seedlint.analysis.context import FileContext
 from seedlint.analysis.events import Event, Flow, Step
 from seedlint.analysis.index import Scope, Statement, dotted_name
 from seedlint.analysis.instances import escapes
-from seedlint.analysis.modules import CALLERS
 from seedlint.analysis.walk import iter_descendants
 
 # Methods that give a generator a state of the caller's choosing. `seed()` gives it a random one,
@@ -95,12 +94,9 @@ def _seeds_held_generators(context: FileContext) -> bool:
     project = context.settings.project
     if project is None:
         return False
-    finder = project.finder
-    key = f"{CALLERS}{_HELD_SPELLING}"
-    project.record({key: finder.resolution(key)})
     return any(
-        _HELD_SEEDING.search(finder.read_bytes(path).decode("utf-8", "replace"))
-        for path in finder.files_naming(_HELD_SPELLING)
+        _HELD_SEEDING.search(project.finder.read_bytes(path).decode("utf-8", "replace"))
+        for path in project.files_naming(_HELD_SPELLING)
     )
 
 

@@ -479,6 +479,14 @@ class ModuleIndex:
         first = qualified[len(prefix) :].partition(".")[0]
         return not self.is_package or self.module_scope.bindings.get(first) == f"{prefix}{first}"
 
+    def run_by_calling(self, name: str) -> FunctionInfo | None:
+        """What calling the module's `name` runs: the function or method, or the class's
+        constructor."""
+        cls = self.classes.get(name)
+        if cls is not None:
+            return self.find_method(cls, "__init__")
+        return self.functions.get(name)
+
     def resolve_local_call(self, call: cst.Call, scope: Scope) -> FunctionInfo | None:
         """The module-local function, method or `__init__` a call runs, if any."""
         qualified = self.qualify(call.func, scope)

@@ -31,14 +31,12 @@ from seedlint.analysis.branches import (
 from seedlint.analysis.context import AnalysisSettings, FileContext, puts_on_cuda
 from seedlint.analysis.environment import deterministic_mode_on, string_value
 from seedlint.analysis.gradients import differentiates, is_backward
-from seedlint.analysis.index import ClassInfo, FunctionInfo, ModuleIndex, Scope, bind_arguments
-from seedlint.analysis.modules import CALLERS
+from seedlint.analysis.index import ClassInfo, ModuleIndex, Scope, bind_arguments
 from seedlint.analysis.project import ProjectIndex
 from seedlint.analysis.walk import iter_descendants, written
 from seedlint.files import is_test
 from seedlint.gates import RUN_SEEDED, TRAINED, may_train, program_gate, without_comments
-from seedlint.parsing import Layout, Unplaced
-from seedlint.source import decode_source
+from seedlint.parsing import Unplaced
 
 _DEPTH = 4  # calls followed from the program: model, its blocks, their layers, their helpers
 # calls followed from the program to its backward pass and optimizer step: a wrapper, the
@@ -77,37 +75,23 @@ def program_gates(project: ProjectIndex, path: Path) -> frozenset[bytes]:
         return frozenset()
     if not may_train(data) or is_test(path, data):
         return frozenset()
+    settings = AnalysisSettings(project.seed_functions, project=project)
     for faithful in (False, True):  # lean first; in full where a position is asked for
-        # decoded once the index parsed it
-        parsed = (
-            project.parsed(path, decode_source(data)[0], lean=True)
-            if project.module_at(path, faithful)
-            else None
-        )
-        if parsed is None:
+        context = FileContext.of_project_file(path, settings, faithful)
+        if context is None:
             return frozenset()
         try:
-            return _program_gates(project, path, *parsed)
+            return _program_gates(context)
         except Unplaced:
             continue
     return frozenset()
 
 
-def _program_gates(
-    project: ProjectIndex, path: Path, index: ModuleIndex, layout: Layout
-) -> frozenset[bytes]:
-    context = FileContext(
-        path,
-        layout.source,
-        layout,
-        index.module_name,
-        AnalysisSettings(project.seed_functions, project=project),
-        index=index,
-    )
+def _program_gates(context: FileContext) -> frozenset[bytes]:
     if not context.seeding_flows:
         return frozenset()
     kinds = (RUN_SEEDED, TRAINED) if is_seeded_cuda_training(context) else (RUN_SEEDED,)
-    program = os.path.abspath(path)
+    program = os.path.abspath(context.path)
     return frozenset(
         program_gate(kind, str(module), program, definition)
         for module, definitions in trained_definitions(context).items()
@@ -274,17 +258,9 @@ def _run(
 ) -> _Run:
     """What `call`, made in `index` (whose parameters are given `typed`), runs of `name`."""
     passed = _passed_objects(project, index, call, typed, module, name)
-    function = _function_run(module, name)
+    function = module.run_by_calling(name)
     values = parameter_values(module, function, call) if function is not None else {}
     return _Run(module, name, passed, values)
-
-
-def _function_run(module: ModuleIndex, name: str) -> FunctionInfo | None:
-    """The function or method `name` of a module, or the constructor of the class `name`."""
-    cls = module.classes.get(name)
-    if cls is not None:
-        return module.find_method(cls, "__init__")
-    return module.functions.get(name)
 
 
 def _runs_elsewhere(
@@ -416,7 +392,7 @@ def _calls_run_by(run: _Run) -> list[tuple[cst.Call, Scope]]:
     """The calls a function or method makes (with those of the functions defined in it); for a
     class, its constructor's. Not those on a side of an `if` that the literals it is given rule
     out (`if optimizer is not None:` in a function given `optimizer=None`)."""
-    index, function = run.module, _function_run(run.module, run.name)
+    index, function = run.module, run.module.run_by_calling(run.name)
     if function is None:
         return []
     known = {function.scope: with_derived_flags(index, function, run.values)}
@@ -896,10 +872,8 @@ def never_named(context: FileContext, scope: Scope) -> bool:
     code = without_comments(context.source.text.encode("utf-8", "surrogateescape"))
     if len(re.findall(rb"\b%s\b" % re.escape(name.encode()), code)) != 1:
         return False
-    finder = project.finder
-    project.record({f"{CALLERS}{name}": finder.resolution(f"{CALLERS}{name}")})
     here = os.path.abspath(context.path)
-    return all(path == here for path in finder.files_naming(name))
+    return all(path == here for path in project.files_naming(name))
 
 
 def _plain_class(index: ModuleIndex, cls: ClassInfo, depth: int) -> bool:

@@ -13,6 +13,7 @@ calls are left alone.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -21,6 +22,7 @@ from typing import TypeVar
 
 import libcst as cst
 
+from seedlint.analysis.arguments import callee_name
 from seedlint.analysis.branches import parameter_values, passed_literals
 from seedlint.analysis.catalog import LIBRARY_PACKAGES
 from seedlint.analysis.events import Summary
@@ -34,6 +36,7 @@ from seedlint.analysis.index import (
 )
 from seedlint.analysis.instances import is_kept
 from seedlint.analysis.modules import (
+    CALLERS,
     ModuleFinder,
     Resolution,
     neighbourhood,
@@ -55,6 +58,7 @@ from seedlint.parsing import Layout, LeanLayout, NotParsed, lean_parse, parse
 from seedlint.source import SourceDecodeError, SourceText, decode_source
 
 _MAX_DEPTH = 8
+_CALLED = re.compile(rb"\b([A-Za-z_]\w*)\s*\(")  # a call of a name, from a word's start
 _UNPARSED = object()  # a module not parsed yet (None: parsed, and not a module)
 T = TypeVar("T")
 
@@ -127,6 +131,8 @@ class ProjectIndex:
         self._exporting: set[str] = set()  # the modules whose exports are being computed
         # (module, gate) -> whether its text has one of the gate's spellings (searched once)
         self._gated: dict[tuple[str, tuple[bytes, ...]], bool] = {}
+        # a name -> the project's Python files whose text calls it (made on first use)
+        self._calling: dict[bytes, list[Path]] | None = None
         # (name, depth, gate) -> what `_definition` found, with the modules read to find it
         self._definitions: dict = {}
 
@@ -163,6 +169,82 @@ class ProjectIndex:
             return None
         module = self._parse(path, data, self.finder.module_name(path), faithful)
         return module.index if module is not None else None
+
+    def files_naming(self, name: str) -> list[str]:
+        """The project's Python files whose text contains `name`, recorded as read (`CALLERS`: a
+        file that starts naming it re-checks what depends on it)."""
+        self.record({f"{CALLERS}{name}": self.finder.resolution(f"{CALLERS}{name}")})
+        return self.finder.files_naming(name)
+
+    def files_calling(self, name: str) -> list[Path]:
+        """The project's Python files whose text calls `name` (`name(`), recorded as read like
+        `files_naming`; each file is read once per run for all the names asked."""
+        self.record({f"{CALLERS}{name}": self.finder.resolution(f"{CALLERS}{name}")})
+        if self._calling is None:
+            self._calling = {}
+            for path in self.finder.project_files:
+                if Path(path).suffix != ".py":
+                    continue
+                try:
+                    data = self.finder.read_bytes(Path(path))
+                except OSError:
+                    continue
+                for called in set(_CALLED.findall(data)):
+                    self._calling.setdefault(called, []).append(path)
+        return self._calling.get(name.encode(), [])
+
+    def calls_from_other_modules(
+        self,
+        index: ModuleIndex,
+        function: FunctionInfo,
+        gate: tuple[bytes, ...] | None = MAY_SEED_OR_DRAW,
+        faithful: bool = False,
+    ) -> Iterator[tuple[Path, ModuleIndex, cst.Call]]:
+        """The calls other project modules make to a function of `index` (a class's `__init__`:
+        the calls building the class), with the caller's file and index (with `faithful`, parsed
+        with its formatting). A call counts when its callee resolves to the function, through a
+        module whose bytes hold one of `gate`'s spellings (None: any module)."""
+        short = function.node.name.value
+        cls = function.owner_class.qualified.rsplit(".", 1)[-1] if function.owner_class else None
+        called = cls if short == "__init__" else short
+        if called is None or called.startswith("__"):
+            return
+        # what a caller's text must hold to resolve the call: the class of a method, the module of
+        # a function (`from pkg.runner import train`, `import runner`)
+        mention = (cls if cls is not None else index.module_name.rsplit(".", 1)[-1]).encode()
+        package = index.module_name.partition(".")[0]
+        for path in self.files_calling(called):
+            name = self.finder.module_name(path)
+            try:
+                data = self.finder.read_bytes(Path(path))
+            except OSError:
+                continue
+            if mention not in data and not (
+                b"from ." in data and name.partition(".")[0] == package  # `from . import f`
+            ):
+                continue
+            caller = self.module_at(Path(path), faithful)
+            if caller is None:
+                continue
+            for call, scope in caller.all_calls:
+                if callee_name(call.func) != called:
+                    continue
+                qualified = caller.qualify(call.func, scope)
+                if qualified is None:
+                    continue
+                if gate is None:
+                    found = self.definition(qualified)
+                    target = found[1].run_by_calling(found[2]) if found is not None else None
+                    module = found[1] if found is not None else None
+                else:
+                    found_function = self.function(qualified, gate)
+                    module, target = found_function or (None, None)
+                if (
+                    target is not None
+                    and module.module_name == index.module_name
+                    and target.qualified == function.qualified
+                ):
+                    yield Path(path), caller, call
 
     def mentions(self, index: ModuleIndex, spelling: bytes) -> bool:
         """Whether a project module's text, or that of a project module it imports, contains

@@ -12,7 +12,6 @@ import libcst as cst
 from seedlint.analysis.arguments import seed_argument
 from seedlint.analysis.context import FileContext
 from seedlint.analysis.index import FunctionInfo, Scope, all_parameters
-from seedlint.analysis.modules import CALLERS
 from seedlint.analysis.programs import importers, seed_options
 from seedlint.analysis.walk import iter_children
 from seedlint.files import display_path
@@ -93,11 +92,9 @@ def _unread_on_import(
     for call, flag, dest in options:
         if _mentioned(context, call, dest):
             continue
-        key = f"{CALLERS}{dest}"
-        project.record({key: finder.resolution(key)})
         if any(
             re.search(_mention(dest), finder.read_bytes(path).decode("utf-8", "replace"))
-            for path in finder.files_naming(dest)
+            for path in project.files_naming(dest)
             if os.path.abspath(path) != here
         ):
             continue

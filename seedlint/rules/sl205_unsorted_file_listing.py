@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import cached_property
+from pathlib import Path
 
 import libcst as cst
 
 from seedlint.analysis import catalog
 from seedlint.analysis.arguments import argument, is_literal, is_none
 from seedlint.analysis.context import FileContext
-from seedlint.analysis.index import ModuleIndex, Scope, defining_scope, dotted_name
+from seedlint.analysis.index import FunctionInfo, ModuleIndex, Scope, defining_scope, dotted_name
 from seedlint.analysis.ordering import (
     SyntaxTree,
     builds_ordered_collection,
@@ -78,7 +79,8 @@ class UnsortedFileListing(Rule):
     name = "unsorted-file-listing"
     summary = "A dataset is built from a directory listing in filesystem order"
     fix_availability = "safe"
-    # A listing where a dataset or loader is built (not bare `glob`, which every `global` contains).
+    # A listing where a dataset or loader is built (not bare `glob`, which every `global` contains),
+    # or in a helper that returns it (to a caller in another module that may build one).
     patterns = tuple(
         (listing, builder)
         for listing in (
@@ -95,7 +97,13 @@ class UnsortedFileListing(Rule):
             b"walk(",
             b"list_dir_or_file",
         )
-        for builder in (b"Dataset", b"DataLoader", b"load_dataset", b"concatenate_datasets")
+        for builder in (
+            b"Dataset",
+            b"DataLoader",
+            b"load_dataset",
+            b"concatenate_datasets",
+            b"return",
+        )
     )
 
     def check(self, context: FileContext) -> Iterator[Finding]:
@@ -120,9 +128,13 @@ class UnsortedFileListing(Rule):
 class _Listings:
     """The directory listings of one file, and where their order ends up."""
 
-    def __init__(self, context: FileContext) -> None:
+    def __init__(
+        self, context: FileContext, elsewhere: dict[Path, _Listings] | None = None
+    ) -> None:
         self.context = context
         self.index = context.index
+        # the listings of other modules whose calls a returned listing is followed to, by path
+        self._elsewhere = {} if elsewhere is None else elsewhere
         self.calls: list[tuple[cst.Call, Scope, str]] = [
             (call, scope, qualified)
             for call, scope in self.index.all_calls
@@ -305,14 +317,29 @@ class _Listings:
         return False
 
     # -------------------------------------------------------------------- order
-    def ordered(self, node: cst.CSTNode, scope: Scope, depth: int, seen: set) -> bool:
-        """Whether the order `node` carries ends in an ordered result built in a dataset context."""
+    def ordered(
+        self, node: cst.CSTNode, scope: Scope, depth: int, seen: set, element: int | None = None
+    ) -> bool:
+        """Whether the order `node` carries ends in an ordered result built in a dataset context
+        (with `element`, the order of that element of the tuple `node` makes)."""
         if isinstance(node, cst.Call):
             self.tree.cover(self.index.statement_of[node].node)
         top = self.tree.order_chain(node, scope)[-1]
         parent = self.tree.parents.get(top)
+        if element is not None:  # `paths, labels = load(root)`: the name at that position
+            assigned = isinstance(parent, cst.Assign) and parent.value is top
+            target = parent.targets[0].target if assigned and len(parent.targets) == 1 else None
+            if not isinstance(target, (cst.Tuple, cst.List)) or element >= len(target.elements):
+                return False
+            held = target.elements[element]
+            return not isinstance(held, cst.StarredElement) and self._stored(
+                held.value, scope, depth, seen
+            )
         if isinstance(parent, cst.Return):
             return self._returned(scope, depth, seen)
+        returned = self._returned_in_tuple(parent)
+        if returned is not None:  # `return paths, labels`
+            return self._returned(scope, depth, seen, returned)
         if not self._in_dataset_context(scope):
             # A generator yielding in the listing's order (`for entry in os.scandir(d): yield
             # entry.path`): the order goes where its callers put what it yields.
@@ -330,6 +357,11 @@ class _Listings:
                 if isinstance(parent, cst.For) and parent.iter is top
                 else None
             )
+            # held in a name on the way (`found = glob(..)`, `paths += found`, `return paths`)
+            if isinstance(parent, (cst.AugAssign, cst.AnnAssign)) and parent.value is top:
+                collections = [parent.target]
+            elif isinstance(parent, cst.Assign) and parent.value is top:
+                collections = [target.target for target in parent.targets]
             return any(
                 dotted_name(collection) is not None and self._stored(collection, scope, depth, seen)
                 for collection in collections or ()
@@ -390,18 +422,54 @@ class _Listings:
             for node in own_nodes(body)
         )
 
-    def _returned(self, scope: Scope, depth: int, seen: set) -> bool:
-        """A returned listing: follow the module's calls of the function, or judge by its
-        context."""
+    def _returned_in_tuple(self, parent: cst.CSTNode | None) -> int | None:
+        """The position of an element of a returned tuple (`return paths, labels`)."""
+        if not isinstance(parent, cst.Element):
+            return None
+        values = self.tree.parents.get(parent)
+        if not isinstance(values, cst.Tuple) or not isinstance(
+            self.tree.parents.get(values), cst.Return
+        ):
+            return None
+        return values.elements.index(parent)
+
+    def _returned(self, scope: Scope, depth: int, seen: set, element: int | None = None) -> bool:
+        """A returned listing: follow the calls of the function, in its module and in the
+        project's other modules (`load_paths(root)` of `data/utils.py`, whose result `train.py`
+        hands to a dataset), or, with none in its module, judge by its context too."""
         function = self.index.function_of_scope.get(scope)
         if function is None or depth >= _MAX_CALL_DEPTH:
             return False
         callers = self._callers.get(function.node, [])
-        if not callers:
-            return self._in_dataset_context(scope)
+        if not callers and element is None and self._in_dataset_context(scope):
+            return True
         return any(
-            self.ordered(call, caller_scope, depth + 1, seen) for call, caller_scope in callers
+            self.ordered(call, caller_scope, depth + 1, seen, element)
+            for call, caller_scope in callers
+        ) or any(
+            listings.ordered(
+                call, listings.index.statement_of[call].scope, depth + 1, seen, element
+            )
+            for listings, call in self._calls_elsewhere(function)
         )
+
+    def _calls_elsewhere(self, function: FunctionInfo) -> Iterator[tuple[_Listings, cst.Call]]:
+        """The calls other project modules make to a function of this module, each with the
+        listings of its module (parsed in full: where a sort stands is asked)."""
+        settings = self.context.settings
+        project = settings.project
+        if project is None:
+            return
+        for path, _, call in project.calls_from_other_modules(
+            self.index, function, gate=None, faithful=True
+        ):
+            listings = self._elsewhere.get(path)
+            if listings is None:
+                context = FileContext.of_project_file(path, settings, faithful=True)
+                if context is None or call not in context.index.statement_of:
+                    continue
+                listings = self._elsewhere[path] = _Listings(context, self._elsewhere)
+            yield listings, call
 
     @cached_property
     def _callers(self) -> dict[cst.FunctionDef, list[tuple[cst.Call, Scope]]]:
