@@ -173,11 +173,20 @@ def trainers(gates: Iterable[bytes], module: str, kind: bytes = TRAINED) -> dict
     return found
 
 
-def may_train(data: bytes) -> bool:
-    """Whether a file's bytes may be a program that trains modules in the seeded CUDA state
-    (`analysis.programs`): it may seed; its CUDA use and backward passes may be in the project
-    code it runs."""
-    return contains_any(data, MAY_SEED)
+# What a program's bytes must hold besides a seeding spelling for the analysis of what it runs: for
+# `TRAINED`, a device or a backward pass (its trainer may put the model on CUDA); for `RUN_SEEDED`,
+# a resume (handed to a trainer that resumes).
+_RUN_ON_A_DEVICE = (b"cuda", b"gpu", b"device", b"DataParallel")
+_RESUMES = (b"resume", b"checkpoint", b"ckpt", b"restore", b"continue")
+
+
+def program_kinds(data: bytes) -> tuple[bytes, ...]:
+    """The kinds of program gates (`TRAINED`, `RUN_SEEDED`) that a file's bytes may give: it may
+    seed, and its CUDA use, backward passes and resumes may be in the project code it runs."""
+    if not contains_any(data, MAY_SEED):
+        return ()
+    kinds = ((TRAINED, _RUN_ON_A_DEVICE), (RUN_SEEDED, _RESUMES))
+    return tuple(kind for kind, spellings in kinds if contains_any(data, spellings))
 
 
 def asks_for_trainers(rules: Sequence[HasPatterns], data: bytes) -> bool:

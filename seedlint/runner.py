@@ -27,7 +27,7 @@ from seedlint.gates import (
     TRAINED,
     asks_for_trainers,
     contains_any,
-    may_train,
+    program_kinds,
 )
 from seedlint.notebook import Notebook, NotebookError, is_notebook, read_program
 from seedlint.parallel import Pool, available_cpus
@@ -299,12 +299,12 @@ class Runner:
         key = os.path.abspath(file)
         try:
             if key in finder.unsaved:
-                return may_train(finder.unsaved[key])
+                return bool(program_kinds(finder.unsaved[key]))
             status = os.stat(key)
             stamp = (status.st_mtime_ns, status.st_size)
             known = self._trains.get(key)
             if known is None or known[0] != stamp:
-                known = self._trains[key] = (stamp, may_train(finder.read_bytes(file)))
+                known = self._trains[key] = (stamp, bool(program_kinds(finder.read_bytes(file))))
         except OSError:
             return False
         return known[1]

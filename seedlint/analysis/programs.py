@@ -35,7 +35,7 @@ from seedlint.analysis.index import ClassInfo, ModuleIndex, Scope, bind_argument
 from seedlint.analysis.project import ProjectIndex
 from seedlint.analysis.walk import iter_descendants, written
 from seedlint.files import is_test
-from seedlint.gates import RUN_SEEDED, TRAINED, may_train, program_gate, without_comments
+from seedlint.gates import TRAINED, program_gate, program_kinds, without_comments
 from seedlint.parsing import Unplaced
 
 _DEPTH = 4  # calls followed from the program: model, its blocks, their layers, their helpers
@@ -73,7 +73,8 @@ def program_gates(project: ProjectIndex, path: Path) -> frozenset[bytes]:
         data = project.finder.read_bytes(path)
     except OSError:
         return frozenset()
-    if not may_train(data) or is_test(path, data):
+    kinds = program_kinds(data)
+    if not kinds or is_test(path, data):
         return frozenset()
     settings = AnalysisSettings(project.seed_functions, project=project)
     for faithful in (False, True):  # lean first; in full where a position is asked for
@@ -81,16 +82,19 @@ def program_gates(project: ProjectIndex, path: Path) -> frozenset[bytes]:
         if context is None:
             return frozenset()
         try:
-            return _program_gates(context)
+            return _program_gates(context, kinds)
         except Unplaced:
             continue
     return frozenset()
 
 
-def _program_gates(context: FileContext) -> frozenset[bytes]:
+def _program_gates(context: FileContext, kinds: tuple[bytes, ...]) -> frozenset[bytes]:
     if not context.seeding_flows:
         return frozenset()
-    kinds = (RUN_SEEDED, TRAINED) if is_seeded_cuda_training(context) else (RUN_SEEDED,)
+    if TRAINED in kinds and not is_seeded_cuda_training(context):
+        kinds = tuple(kind for kind in kinds if kind != TRAINED)
+    if not kinds:
+        return frozenset()
     program = os.path.abspath(context.path)
     return frozenset(
         program_gate(kind, str(module), program, definition)

@@ -1,4 +1,4 @@
-# Mimics the PATTERN of a trainer class that puts its generator on CUDA in its constructor and backpropagates in `train`. Independent re-creation for seedlint's test corpus, not its code.
+# Mimics the PATTERN of a trainer class that puts its generator on CUDA in its constructor when asked (`--cuda`) and backpropagates in `train`. Independent re-creation for seedlint's test corpus, not its code.
 
 import torch
 
@@ -8,7 +8,9 @@ from models.generator import Generator
 class Trainer:
     def __init__(self, args):
         self.args = args
-        self.net = Generator().cuda()
+        self.net = Generator()
+        if args.cuda:
+            self.net.cuda()
         self.optimizer = torch.optim.Adam(self.net.parameters())
 
     def train(self):
