@@ -114,9 +114,9 @@ def _exclusion(config: Config) -> _Exclusion:
 
 def _gitignore(directory: Path) -> _Ignore | None:
     file = directory / ".gitignore"
-    if not file.is_file():
-        return None
-    try:
+    try:  # a folder that cannot be read (`/proc/1/fdinfo`) is warned of when it is listed
+        if not file.is_file():
+            return None
         lines = file.read_text(encoding="utf-8", errors="replace").splitlines()
     except OSError:
         return None

@@ -112,6 +112,25 @@ class TestSL112TrainingNeverSeeds:
         )
         assert codes_of(seeded, {"SL112"}) == []
 
+    def test_a_lightning_flash_trainer_is_a_lightning_trainer(self):
+        source = """\
+            import flash
+            from flash.tabular import TabularClassifier
+            from torch import nn
+
+
+            def main(datamodule):
+                model = TabularClassifier.from_data(datamodule, backbone="fttransformer")
+                model.head = nn.Linear(4, 2)
+                flash.Trainer(max_epochs=3).fit(model, datamodule=datamodule)
+
+
+            if __name__ == "__main__":
+                main(None)
+            """
+        assert codes_of(source, {"SL112"}) == ["SL112"]
+        assert codes_of(source.replace("fit(", "validate("), {"SL112"}) == []
+
     def test_the_fix_seeds_with_the_programs_own_seed_option_once(self):
         source = textwrap.dedent(TRAINING).replace(
             '    parser.add_argument("--lr"',

@@ -831,6 +831,8 @@ LIGHTNING_TRAINERS = frozenset(
         "pytorch_lightning.Trainer",
         "lightning.pytorch.trainer.trainer.Trainer",
         "pytorch_lightning.trainer.trainer.Trainer",
+        "flash.Trainer",  # lightning-flash's, a subclass
+        "flash.core.trainer.Trainer",
     }
 )
 # pytest's fixture decorator: a fixture runs before the tests that name it, never called by name.

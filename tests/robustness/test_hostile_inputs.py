@@ -170,7 +170,15 @@ def _deny(monkeypatch, tree: Path) -> None:
     from seedlint.analysis import modules
 
     denied = PermissionError(13, "Permission denied")
-    scandir, read_bytes = os.scandir, Path.read_bytes
+    scandir, read_bytes, is_file = os.scandir, Path.read_bytes, Path.is_file
+    # what is inside cannot even be looked up (`/proc/1/fdinfo/.gitignore`)
+    monkeypatch.setattr(
+        discovery.Path,
+        "is_file",
+        lambda path: (
+            (_ for _ in ()).throw(denied) if path.parent.name == "locked" else is_file(path)
+        ),
+    )
     monkeypatch.setattr(
         modules,
         "open",
