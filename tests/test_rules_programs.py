@@ -424,6 +424,7 @@ class TestSL114ResumeWithoutRngState:
             ),
             # fine-tuning from weights: the loop does not restart where the checkpoint stopped
             ("range(start_epoch, epochs)", "range(0, epochs)"),
+            ("range(start_epoch, epochs)", "range(epochs - 1)"),
             # a program that seeds nothing (SL112's concern)
             ("    torch.manual_seed(0)\n", ""),
         ],
@@ -436,6 +437,12 @@ class TestSL114ResumeWithoutRngState:
             textwrap.dedent(RESUME)
             .replace("torch.load(resume)", "load_checkpoint(resume, 'cpu')")
             .replace("range(start_epoch, epochs)", "range(max(0, start_epoch), epochs)")
+        )
+        assert codes_of(source, {"SL114"}) == ["SL114"]
+
+    def test_a_loop_shortened_by_the_saved_epoch_resumes(self):
+        source = textwrap.dedent(RESUME).replace(
+            "range(start_epoch, epochs)", "range(epochs - start_epoch)"
         )
         assert codes_of(source, {"SL114"}) == ["SL114"]
 

@@ -154,6 +154,14 @@ def _resumes(context: FileContext) -> Iterator[tuple[list[cst.Call], str, str]]:
         for call, _ in context.calls_to(*_RANGES)
         if len(call.args) >= 2 and not call.args[0].keyword
     ]
+    # `range(args.epochs - start_epoch)`: the loop's count shortened by what was done
+    starts += [
+        (written(call.args[0].value.right), index.statement_of[call])
+        for call, _ in context.calls_to(*_RANGES)
+        if len(call.args) == 1
+        and isinstance(call.args[0].value, cst.BinaryOperation)
+        and isinstance(call.args[0].value.operator, cst.Subtract)
+    ]
     # `i = start_iter`, then `while i <= train_iters:`: the loop's test reads the counter
     starts += [
         (written(statement.node.test), statement)
