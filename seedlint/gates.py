@@ -49,6 +49,10 @@ TRAINER = b"Trainer("
 # `torch.initial_seed()`, which only reads the seed.
 _PRIVATE_SEEDING = re.compile(
     rb"Generator\([^()]*\)\.manual_seed\(|_space\.seed\(|\binitial_seed\("
+    # a function that takes a worker's id (a `worker_init_fn`): its body, indented below it, seeds
+    # the loader's workers, not the program
+    rb"|^([ \t]*)def \w+\(\s*worker_id\b[^\n]*\n(?:(?:\1[ \t]+[^\n]*)?\n)*",
+    re.MULTILINE,
 )
 # In a rule's patterns, stands for "any seeding spelling": SEEDING_SPELLINGS, the configured
 # `seed-functions` and the project gates (`init_seeds(`, `Trainer(`).

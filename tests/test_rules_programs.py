@@ -112,6 +112,41 @@ class TestSL112TrainingNeverSeeds:
         )
         assert codes_of(seeded, {"SL112"}) == []
 
+    def test_seeding_that_only_the_loaders_workers_run_does_not_seed_the_program(self):
+        source = """\
+            import random
+
+            import torch
+            from torch.utils.data import DataLoader, TensorDataset
+
+
+            def seed_worker(worker_id):
+                random.seed(worker_id)
+
+
+            def main():
+                model = torch.nn.Linear(2, 1)
+                optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+                data = TensorDataset(torch.ones(8, 2), torch.ones(8, 1))
+                loader = DataLoader(data, shuffle=True, num_workers=2, worker_init_fn=seed_worker)
+                for x, y in loader:
+                    loss = ((model(x) - y) ** 2).mean()
+                    optimizer.zero_grad()
+                    loss.backward()
+                    optimizer.step()
+
+
+            if __name__ == "__main__":
+                main()
+            """
+        assert codes_of(source, {"SL112"}) == ["SL112"]
+        # the program seeds too, or calls the helper itself
+        for seeding in ("torch.manual_seed(0)", "seed_worker(0)"):
+            seeded = textwrap.dedent(source).replace(
+                "    model = torch", f"    {seeding}\n    model = torch"
+            )
+            assert codes_of(seeded, {"SL112"}) == []
+
     def test_a_lightning_flash_trainer_is_a_lightning_trainer(self):
         source = """\
             import flash

@@ -26,6 +26,7 @@ from seedlint.analysis.programs import (
     trains_elsewhere,
 )
 from seedlint.analysis.walk import written
+from seedlint.analysis.workers import WorkerCode
 from seedlint.diagnostics import Applicability, Fix
 from seedlint.files import is_test
 from seedlint.gates import PROGRAM, TRAINER, UNSEEDED, Gate, contains_any
@@ -142,17 +143,21 @@ def _benchmarks(context: FileContext, trains: list[cst.Call]) -> bool:
 def _seeds(context: FileContext) -> bool:
     """Whether the program may seed on some path: a seeding spelling in its text (a seeding call,
     a helper named like one, a project helper that seeds), a seeding flow, a framework runner that
-    seeds from its configuration, or a project module it imports that seeds on import."""
+    seeds from its configuration, or a project module it imports that seeds on import. Not the
+    seeding of a function only DataLoader workers run (`worker_init_fn=seed_worker`)."""
     data = context.source.text.encode()
     gate = Gate(context.settings.seed_functions, context.settings.project_gates)
-    if context.seeding_flows or (
-        gate.seeds_beyond_trainers(data) and _spelled_seeding(context, gate)
+    in_workers = _worker_init_scopes(context)
+    if any(
+        flow.root is None or flow.root.scope not in in_workers for flow in context.seeding_flows
     ):
+        return True
+    if gate.seeds_beyond_trainers(data) and _spelled_seeding(context, gate, in_workers):
         return True
     return any(context.calls_to(*catalog.SEEDING_RUNNERS)) or bool(seeded_by_imports(context))
 
 
-def _spelled_seeding(context: FileContext, gate: Gate) -> bool:
+def _spelled_seeding(context: FileContext, gate: Gate, in_workers: list[Scope]) -> bool:
     """Whether a call spelled like seeding may seed a global generator: one the analysis cannot
     resolve (`self.set_seed()`, a helper of a module not found), or one of the project or of a
     library it does not know. Not a call into a library it knows that seeds no global generator
@@ -161,6 +166,8 @@ def _spelled_seeding(context: FileContext, gate: Gate) -> bool:
     index = context.index
     spellings = tuple(spelling for spelling in gate.spellings if spelling != TRAINER)
     for call, scope in index.all_calls:
+        if any(scope.within(worker) for worker in in_workers):
+            continue  # `random.seed(worker_id)` seeds a loader's worker, not the program
         spelled = f"{written(call.func)}(".encode()
         if not gate.seeds_beyond_trainers(spelled):
             continue
@@ -179,6 +186,24 @@ def _spelled_seeding(context: FileContext, gate: Gate) -> bool:
         if not known or (effect is not None and effect.kind == "seed"):
             return True
     return False
+
+
+def _worker_init_scopes(context: FileContext) -> list[Scope]:
+    """The scopes of the module's functions that only DataLoader workers run: handed to
+    `worker_init_fn=` and called nowhere in the module."""
+    if "worker_init_fn" not in context.source.text:
+        return []
+    index = context.index
+    workers = WorkerCode(index)
+    found = []
+    for expr, scope in workers.loader_worker_init_fns():
+        code = workers.worker_init_fn(expr, scope)
+        function = code.function if code is not None else None
+        if function is not None and not any(
+            index.resolve_local_call(call, where) is function for call, where in index.all_calls
+        ):
+            found.append(function.scope)
+    return found
 
 
 def _of_an_object(index: ModuleIndex, call: cst.Call, scope: Scope) -> bool:
