@@ -740,7 +740,8 @@ def is_seeded_cuda_training(context: FileContext) -> bool:
     ):
         return False
     calls = [call for call, _ in context.index.all_calls]
-    ran = [call for call in calls if call in context.run_by_module_body(calls)]
+    run = context.run_by_module_body(calls)
+    ran = [call for call in calls if call in run]
     if not context.uses_cuda and not _runs_on_cuda(context, ran):
         return False
     return differentiates(context) or trains_elsewhere(context, ran) is not None
