@@ -54,6 +54,8 @@ _PRIVATE_SEEDING = re.compile(
     rb"|^([ \t]*)def \w+\(\s*worker_id\b[^\n]*\n(?:(?:\1[ \t]+[^\n]*)?\n)*",
     re.MULTILINE,
 )
+# The project gate of a module that seeds when imported (`import config`, `config import`).
+_IMPORT_GATE = re.compile(rb"^import |.* import$")
 # In a rule's patterns, stands for "any seeding spelling": SEEDING_SPELLINGS, the configured
 # `seed-functions` and the project gates (`init_seeds(`, `Trainer(`).
 SEEDING = b"\x00seeding"
@@ -298,11 +300,17 @@ class Gate:
         """Whether the bytes surely hold a seeding of global generators: a seeding spelling that is
         not the seeding of a private generator (`torch.Generator().manual_seed(42)`, a space's
         `seed(`), or a call of a project helper that is not a method of some object (`model.train()`
-        is not the project's `train(`)."""
+        is not the project's `train(`). Not an import of a module named like one that seeds on
+        import: script folders each hold their own `dataset.py`, and which one it is the analysis
+        tells."""
         spellings = tuple(spelling for spelling in self.spellings if spelling != TRAINER)
         # a helper's name the file defines itself at its top level is its own function
         # (`def train(loader):` then `train(loader)`, beside another module's seeding `train`)
-        gates = tuple(gate for gate in self.project_gates if b"\ndef " + gate not in b"\n" + data)
+        gates = tuple(
+            gate
+            for gate in self.project_gates
+            if b"\ndef " + gate not in b"\n" + data and not _IMPORT_GATE.match(gate)
+        )
 
         def seeds(text: bytes) -> bool:
             return contains_any(text, spellings) or calls_a_gate(text, gates, methods=False)

@@ -177,8 +177,9 @@ class ModuleFinder:
             if beside:
                 found = f"{self._tag(folder)}.{name}"
             else:
-                holders = self._holding(parts[0])
-                if root in holders and holders[0] != root:
+                # the project's resolution of `name` may be another root's module, whichever root
+                # holds one first
+                if root in self._holding(parts[0]):
                     own = self._find_under([root], parts)
                     if own is not None and own != (self.resolution(name) or ("",))[0]:
                         found = f"{self._tag(root)}.{name}"

@@ -12,6 +12,7 @@ from seedlint.analysis.bindings import value_unused
 from seedlint.analysis.context import FileContext
 from seedlint.analysis.events import START, Event, Flow, Site, Step
 from seedlint.analysis.index import Statement
+from seedlint.analysis.modules import shown_name
 from seedlint.analysis.programs import seeded_by_imports
 from seedlint.analysis.seed_picks import picks_a_seed
 from seedlint.diagnostics import Applicability, Fix
@@ -109,7 +110,7 @@ class LibraryUnseeded(Rule):
             yield Finding(
                 draw.call,
                 f"`{context.code(draw.call.func)}` draws from the {generator} generator, which "
-                f"nothing in this program seeds, although importing `{module}` seeds "
+                f"nothing in this program seeds, although importing `{shown_name(module)}` seeds "
                 f"{catalog.generators_named(imported[module])}, so its values change from run to "
                 "run",
                 help=f"Seed it too, with `{_LIBRARIES[library][1].replace('numpy', 'np')}(seed)`",
