@@ -77,7 +77,7 @@ _TRAINING_LINE = re.compile(
     rb"^[ \t]*(?:"
     rb"(?:for|async for) .*(?:epoch|range\(|loader|batch|enumerate\(|tqdm\(|step|iter)"
     rb"|while\b"
-    rb"|(?:[\w.]+\s*=\s*)?(?:[\w.]+\([^()\n]*\)\.)?[\w.]*\b(?:train|fit|run|evaluate)\w*\("
+    rb"|(?:[\w.]+(?:\s*,\s*[\w.]+)*\s*=\s*)?(?:[\w.]+\([^()\n]*\)\.)?[\w.]*\b(?:train|fit|run|evaluate)\w*\("
     rb")",
     re.MULTILINE,
 )

@@ -154,6 +154,22 @@ class TestQualifiedNames:
             ("build", "train.build"),
         ]
 
+    def test_a_modules_train_returns_it_unless_its_class_defines_its_own(self):
+        source = """\
+            import torch
+            class GCN(torch.nn.Module):
+                def train(self, epochs):
+                    return [0.0] * epochs
+            class Net(torch.nn.Module):
+                pass
+            losses = GCN().train(3)
+            net = Net().train()
+            net.eval()
+            """
+        found = dict(callees(source))
+        assert found["GCN().train"] == "train.GCN().train"
+        assert found["net.eval"] == "train.Net().eval"
+
     def test_self_attribute_set_in_init_is_typed_in_other_methods(self):
         source = """\
             import torch

@@ -311,6 +311,8 @@ class TestSL113UnusedSeedOption:
             True,
         ),
         (b"while reward < 1.0:\n    loss.backward(); opt.step()\n", "train.py", True),
+        # a trainer's results unpacked (`mrr, hit = runner.train(..)`)
+        (b"loss.backward; step\nmrr, hit = runner.train(10)\n", "main.py", True),
         (b"loss.backward; step\nif args.test:\n    x = 1\nelse:\n    run.train(m)\n", "m.py", True),
         # a loop or a training call in a function is not the module's own code
         (

@@ -389,8 +389,12 @@ class ModuleIndex:
             called = f"{func}()"
             base, _, method = func.rpartition(".")
             if method in _MODULE_RETURNING_ITSELF and base.endswith("()"):
-                # `Trainer(model).cuda()`: a module's `cuda`, `to`, `train`, .. return it
-                if base[:-2].rpartition(".")[2][:1].isupper():
+                # `Trainer(model).cuda()`: a module's `cuda`, `to`, `train`, .. return it (not
+                # a class of the module that defines its own: `def train(self, epochs)`)
+                cls = self.classes.get(base[:-2])
+                if base[:-2].rpartition(".")[2][:1].isupper() and (
+                    cls is None or self.find_method(cls, method) is None
+                ):
                     return base
             return _SELF_RETURNING.get(called, called)
         return None
