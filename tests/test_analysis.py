@@ -163,11 +163,12 @@ class TestQualifiedNames:
             class Net(torch.nn.Module):
                 pass
             losses = GCN().train(3)
+            losses.append(1.0)
             net = Net().train()
             net.eval()
             """
         found = dict(callees(source))
-        assert found["GCN().train"] == "train.GCN().train"
+        assert found["losses.append"] == "train.GCN().train().append"  # not the module
         assert found["net.eval"] == "train.Net().eval"
 
     def test_self_attribute_set_in_init_is_typed_in_other_methods(self):
