@@ -328,7 +328,7 @@ EXPECTED: dict[str, set[Finding]] = {
     # one epoch routine for training and evaluation, switched by `optimizer=None`
     "shared_epoch": {("train.py", "SL112", 12)},
     # a listing returned (in a tuple) by a helper of another module to a dataset
-    "listing_helper": {("data/utils.py", "SL205", 10)},
+    "listing_helper": {("data/utils.py", "SL205", 23)},
     # script folders each with their own `dataset.py`, one of which seeds `random` when imported
     "folders_same_module": {("autorec/train.py", "SL112", 15), ("neumf/train.py", "SL105", 9)},
     # listings reaching a dataset through a factory classmethod, or a dataset class of another module

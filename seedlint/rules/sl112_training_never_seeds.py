@@ -62,9 +62,10 @@ class TrainingNeverSeeds(Rule):
         (b".run(", UNSEEDED, PROGRAM),  # `run3d.run(model, ..)`
         (b".evaluate(", UNSEEDED, PROGRAM),  # an evaluator that trains a probe
         # a program handing its optimizer to an update of another module (`ppo_update(policy,
-        # opt, ..)`, `from torch.optim import Adam`)
-        (b"optim", UNSEEDED, PROGRAM),
-        (b"update", UNSEEDED, PROGRAM),
+        # opt, ..)`, `opt = optim.Adam(..)`, `from torch.optim import Adam`)
+        (b"_update(", UNSEEDED, PROGRAM),
+        (b"optim.", UNSEEDED, PROGRAM),
+        (b"optim import", UNSEEDED, PROGRAM),
     )
     probe = Probe.RUN_TO_RUN
 

@@ -79,8 +79,8 @@ class UnsortedFileListing(Rule):
     name = "unsorted-file-listing"
     summary = "A dataset is built from a directory listing in filesystem order"
     fix_availability = "safe"
-    # A listing where a dataset or loader is built (not bare `glob`, which every `global` contains),
-    # or in a helper that returns it (to a caller in another module that may build one).
+    # A listing where a dataset or loader is named (not bare `glob`, which every `global` contains):
+    # built there, or by the callers in other modules that a helper there returns it to.
     patterns = tuple(
         (listing, builder)
         for listing in (
@@ -97,13 +97,7 @@ class UnsortedFileListing(Rule):
             b"walk(",
             b"list_dir_or_file",
         )
-        for builder in (
-            b"Dataset",
-            b"DataLoader",
-            b"load_dataset",
-            b"concatenate_datasets",
-            b"return",
-        )
+        for builder in (b"Dataset", b"DataLoader", b"load_dataset", b"concatenate_datasets")
     )
 
     def check(self, context: FileContext) -> Iterator[Finding]:

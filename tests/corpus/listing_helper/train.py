@@ -1,20 +1,9 @@
-# Mimics the PATTERN of the training script: the helper's paths and labels handed to a dataset of its own, with a shuffling loader. Independent re-creation for seedlint's test corpus, not its code.
+# Mimics the PATTERN of the training script: the helper's paths and labels handed to the data module's dataset, with a shuffling loader. Independent re-creation for seedlint's test corpus, not its code.
 
 import torch
-from torch.utils.data import DataLoader, Dataset
+from torch.utils.data import DataLoader
 
-from data.utils import count_images, list_checkpoints, load_paths_and_labels
-
-
-class ImageDataset(Dataset):
-    def __init__(self, paths, labels):
-        self.paths, self.labels = paths, labels
-
-    def __len__(self):
-        return len(self.paths)
-
-    def __getitem__(self, index):
-        return self.paths[index], self.labels[index]
+from data.utils import ImageDataset, count_images, list_checkpoints, load_paths_and_labels
 
 
 torch.manual_seed(0)
