@@ -180,10 +180,11 @@ def trainers(gates: Iterable[bytes], module: str, kind: bytes = TRAINED) -> dict
 
 
 # What a program's bytes must hold besides a seeding spelling for the analysis of what it runs: for
-# `TRAINED`, a device or a backward pass (its trainer may put the model on CUDA); for `RUN_SEEDED`,
-# a resume (handed to a trainer that resumes).
+# `TRAINED`, a device and a training word (its trainer may put the model on CUDA and backpropagate);
+# for `RUN_SEEDED`, a resume (handed to a trainer that resumes).
 _RUN_ON_A_DEVICE = (b"cuda", b"gpu", b"device", b"DataParallel")
-_RESUMES = (b"resume", b"checkpoint", b"ckpt", b"restore", b"continue")
+_TRAINS = (b"backward", b"autograd", b"training_step", b"train")
+_RESUMES = (b"resume", b"checkpoint", b"ckpt", b"restore")
 
 
 def program_kinds(data: bytes) -> tuple[bytes, ...]:
@@ -191,8 +192,10 @@ def program_kinds(data: bytes) -> tuple[bytes, ...]:
     seed, and its CUDA use, backward passes and resumes may be in the project code it runs."""
     if not contains_any(data, MAY_SEED):
         return ()
-    kinds = ((TRAINED, _RUN_ON_A_DEVICE), (RUN_SEEDED, _RESUMES))
-    return tuple(kind for kind, spellings in kinds if contains_any(data, spellings))
+    kinds = ((TRAINED, (_RUN_ON_A_DEVICE, _TRAINS)), (RUN_SEEDED, (_RESUMES,)))
+    return tuple(
+        kind for kind, groups in kinds if all(contains_any(data, group) for group in groups)
+    )
 
 
 def asks_for_trainers(rules: Sequence[HasPatterns], data: bytes) -> bool:
