@@ -428,19 +428,21 @@ class _Listings:
         return values.elements.index(parent)
 
     def _returned(self, scope: Scope, depth: int, seen: set, element: int | None = None) -> bool:
-        """A returned listing: follow the calls of the function, in its module and in the
-        project's other modules (`load_paths(root)` of `data/utils.py`, whose result `train.py`
-        hands to a dataset), or, with none in its module, judge by its context too."""
+        """A returned listing: follow the module's calls of the function; with none, judge by its
+        context, then follow the calls the project's other modules make (`load_paths(root)` of
+        `data/utils.py`, whose result `train.py` hands to a dataset)."""
         function = self.index.function_of_scope.get(scope)
         if function is None or depth >= _MAX_CALL_DEPTH:
             return False
         callers = self._callers.get(function.node, [])
-        if not callers and element is None and self._in_dataset_context(scope):
+        if callers:
+            return any(
+                self.ordered(call, caller_scope, depth + 1, seen, element)
+                for call, caller_scope in callers
+            )
+        if element is None and self._in_dataset_context(scope):
             return True
         return any(
-            self.ordered(call, caller_scope, depth + 1, seen, element)
-            for call, caller_scope in callers
-        ) or any(
             listings.ordered(
                 call, listings.index.statement_of[call].scope, depth + 1, seen, element
             )
