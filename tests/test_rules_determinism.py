@@ -263,6 +263,23 @@ class TestSL303NondeterministicCudaOp:
             "x.index_add_(0, i, s); x.index_add_(0, i, s)\ntorch.bincount(torch.bincount(x, w), w)\n"
         ) == [("SL303", 7, 1), ("SL303", 7, 24), ("SL303", 8, 1), ("SL303", 8, 16)]
 
+    @pytest.mark.parametrize(
+        "body",
+        [
+            "counts.scatter_add_(1, index, torch.ones_like(index, dtype=torch.float))\n",
+            "counts.scatter_add_(1, index, (o > 0).float())\n",
+            "torch.scatter_add(counts, 1, index, src=torch.ones(4, device='cuda'))\n",
+            "x.index_add_(0, index, x.new_ones(4))\n",
+        ],
+    )
+    def test_adding_whole_numbers_is_exact_in_any_order(self, body):
+        assert sl303(body) == []
+        fractions = body.replace("torch.ones_like(index, dtype=torch.float)", "weights")
+        fractions = fractions.replace("(o > 0).float()", "o.float()")
+        fractions = fractions.replace("torch.ones(4, device='cuda')", "torch.rand(4)")
+        fractions = fractions.replace("x.new_ones(4)", "x.new_empty(4)")
+        assert sl303(fractions) == [("SL303", 7, 1)]
+
     @pytest.mark.parametrize("body", ["torch.histc(x, bins=10)\n", "x.histc(10)\n"])
     def test_histc_counts_are_exact_in_any_order(self, body):
         assert sl303(body) == []

@@ -115,6 +115,34 @@ class _Overlapping(_Requirement):
         return not is_none(stride) and (kernel is None or not stride.deep_equals(kernel))
 
 
+class _AddsFractions(_Requirement):
+    """The values added may have fractions: not ones (`torch.ones_like(index)`) nor a comparison
+    cast to a float (`(o > 0).float()`). Sums of whole numbers are exact in floating point in any
+    order (up to 2**24 per position in float32), as `histc`'s counts are."""
+
+    def holds(self, call: cst.Call, shift: int) -> bool:
+        return not _whole_numbers(self.value(call, shift))
+
+
+def _whole_numbers(value: cst.BaseExpression | None) -> bool:
+    """`torch.ones(..)`, `x.new_ones(..)`, `torch.ones_like(..)`, or ones or a comparison cast:
+    `(o > 0).float()`, `mask.eq(1).to(x.dtype)`."""
+    if not isinstance(value, cst.Call):
+        return False
+    func = value.func
+    name = func.attr.value if isinstance(func, cst.Attribute) else getattr(func, "value", None)
+    if name in _ONES:
+        return True
+    if name in _CASTS and isinstance(func, cst.Attribute):
+        inner = func.value
+        return isinstance(inner, cst.Comparison) or _whole_numbers(inner)
+    return False
+
+
+_ONES = frozenset({"ones", "ones_like", "new_ones"})
+_CASTS = frozenset({"float", "half", "double", "to", "type"})
+
+
 @dataclass(frozen=True)
 class _Op:
     reason: str  # what its CUDA kernel does, completing "`op` on CUDA ..."
@@ -139,10 +167,10 @@ _SCATTER_REDUCE = (
 # Tensor operations, by name: callable as `torch.<name>(input, ...)`, `torch.Tensor.<name>(input,
 # ...)` and `tensor.<name>(...)`. Requirement positions count `input`.
 _TENSOR_OPS: dict[str, tuple[_Op, ...]] = {
-    "index_add": (_Op(_ATOMIC, True),),
-    "index_add_": (_Op(_ATOMIC, True),),
-    "scatter_add": (_Op(_ATOMIC, True),),
-    "scatter_add_": (_Op(_ATOMIC, True),),
+    "index_add": (_Op(_ATOMIC, True, requirement=_AddsFractions("source", 3)),),
+    "index_add_": (_Op(_ATOMIC, True, requirement=_AddsFractions("source", 3)),),
+    "scatter_add": (_Op(_ATOMIC, True, requirement=_AddsFractions("src", 3)),),
+    "scatter_add_": (_Op(_ATOMIC, True, requirement=_AddsFractions("src", 3)),),
     "scatter_reduce": _SCATTER_REDUCE,
     "scatter_reduce_": _SCATTER_REDUCE,
     "put": (_Op(_ATOMIC, False, requirement=_IsTrue("accumulate", 3)),),
