@@ -137,6 +137,10 @@ EXPECTED: dict[str, set[Finding]] = {
     "eval_shifts": {("test_pretrained.py", "SL105", 12)},
     # `p=self.dropout_prob`: 0 by default and as built (decoder.py), 0.5 as built (encoder.py)
     "dropout_off": {("encoder.py", "SL401", 15)},
+    # the mode copied into a local name (`training = self.training`), beside a fixed flag
+    "training_flag_local": {("tabular.py", "SL401", 33)},
+    # listings indexed only to show images or a video, beside one loaded by index into a dataset
+    "listing_for_display": {("homework.ipynb", "SL205", 1)},  # cell 3
     # a subclass's fit runs the epoch its base of another module defines; predict trains nothing
     "inherited_step": {("train_from_folder.py", "SL112", 11)},
     # backward in one helper method, the step in another; not where nothing steps
@@ -314,6 +318,15 @@ EXPECTED: dict[str, set[Finding]] = {
         ("speech.py", "SL103", 10),
     },
     "trainer_on_cpu": set(),
+    # a seeding helper of another module that turns deterministic algorithms on, beside one that
+    # does not
+    "helper_deterministic": {("refiner.py", "SL303", 9)},
+    # a notebook whose only training call is commented out runs no backward pass
+    "training_commented_out": {
+        ("evaluate.ipynb", "SL103", 4),  # cell 2: opt-in
+        ("train.ipynb", "SL103", 4),  # cell 2: opt-in
+        ("train.ipynb", "SL303", 3),  # cell 5: CTC loss, trained on CUDA
+    },
     # an entry point named `*_test.py` that trains; a test module with a `__main__` block
     "named_like_test": {("gcn_test.py", "SL112", 14)},
     # layers built by a base class's constructor in another module, through `super().__init__`

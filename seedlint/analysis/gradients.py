@@ -463,10 +463,13 @@ def _is_method_call(call: cst.Call, method: str) -> bool:
 
 def differentiates(context: FileContext) -> bool:
     """Whether the module runs backward passes: `.backward()`, `torch.autograd.grad`, a Lightning
-    `training_step`."""
-    if any(is_backward(call) for call, _ in context.index.all_calls):
-        return True
-    if context.calls_to(*catalog.GRADIENT_CALLS):
+    `training_step`. In a notebook (nothing imports it) only the calls its cells run count: a
+    `train_epoch` whose only call is commented out runs none."""
+    calls = [call for call, _ in context.index.all_calls if is_backward(call)]
+    calls += [call for call, _ in context.calls_to(*catalog.GRADIENT_CALLS)]
+    if context.program is not None:
+        calls = [call for call in calls if call in context.calls_run]
+    if calls:
         return True
     return any(
         function.node.name.value == "training_step" for function in context.index.functions.values()

@@ -221,12 +221,13 @@ def trains_elsewhere(context: FileContext, calls: list[cst.Call]) -> cst.Call | 
     project = context.settings.project
     if project is None:
         return None
-    resolved = sorted(
-        _runs_elsewhere(project, context.index, calls),
-        key=lambda found: found[0].name in found[0].module.classes,
-    )
+    return _training_call(project, _runs_elsewhere(project, context.index, calls))
+
+
+def _training_call(project: ProjectIndex, runs: list[tuple[_Run, cst.Call]]) -> cst.Call | None:
+    """`trains_elsewhere` for what the calls run."""
     reached = []
-    for run, call in resolved:
+    for run, call in sorted(runs, key=lambda found: found[0].name in found[0].module.classes):
         built = run.name in run.module.classes
         backward, step = _reaches_training(project, run)
         if backward and step:
@@ -732,7 +733,9 @@ def seed_options(context: FileContext) -> Iterator[tuple[cst.Call, str, str]]:
 def is_seeded_cuda_training(context: FileContext) -> bool:
     """Whether the module is a program that seeds, trains on CUDA and leaves deterministic
     algorithms off: itself, or through the project code of other modules it runs (a trainer class
-    that moves the model to CUDA and runs the backward passes)."""
+    that moves the model to CUDA and runs the backward passes; a seeding helper that turns
+    deterministic algorithms on)."""
+    project = context.settings.project
     if (
         is_test(Path(context.path), context.source.text)
         or not context.seeding_flows
@@ -742,22 +745,23 @@ def is_seeded_cuda_training(context: FileContext) -> bool:
     calls = [call for call, _ in context.index.all_calls]
     run = context.run_by_module_body(calls)
     ran = [call for call in calls if call in run]
-    if not context.uses_cuda and not _runs_on_cuda(context, ran):
+    runs = [] if project is None else _runs_elsewhere(project, context.index, ran)
+    if not differentiates(context) and (project is None or _training_call(project, runs) is None):
         return False
-    return differentiates(context) or trains_elsewhere(context, ran) is not None
+    reached = [
+        (module, call, scope)
+        for module, made in ([] if project is None else _reached(project, [r for r, _ in runs]))
+        for call, scope in made
+    ]
+    # a call of any switch, whatever its mode, leaves the question open: silent
+    return not any(_switches_determinism(*found) for found in reached) and (
+        context.uses_cuda or any(puts_on_cuda(*found) for found in reached)
+    )
 
 
-def _runs_on_cuda(context: FileContext, calls: list[cst.Call]) -> bool:
-    """Whether the project code of other modules that `calls` run puts something on CUDA, and
-    none of it turns deterministic algorithms on (a call of any switch, whatever its mode, leaves
-    the question open: silent)."""
-    on_cuda = False
-    for module, call, scope in reached_calls(context, calls):
-        qualified = module.qualify(call.func, scope)
-        if qualified in catalog.DETERMINISTIC_SWITCHES or qualified in _DETERMINISTIC_HELPERS:
-            return False
-        on_cuda = on_cuda or puts_on_cuda(module, call, scope)
-    return on_cuda
+def _switches_determinism(module: ModuleIndex, call: cst.Call, scope: Scope) -> bool:
+    qualified = module.qualify(call.func, scope)
+    return qualified in catalog.DETERMINISTIC_SWITCHES or qualified in _DETERMINISTIC_HELPERS
 
 
 def trained_definitions(context: FileContext) -> dict[Path, set[str]]:

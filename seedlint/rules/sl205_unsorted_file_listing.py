@@ -72,6 +72,21 @@ _TORCH_DATASETS = frozenset(
     "datasets.interleave_datasets",
 }
 _MAX_CALL_DEPTH = 3
+# Expressions whose value is made from the one they hold (`paths[i].name`, `(img, label)`).
+_MADE_FROM = (
+    cst.Attribute,
+    cst.Subscript,
+    cst.SubscriptElement,
+    cst.Index,
+    cst.BinaryOperation,
+    cst.IfExp,
+    cst.Element,
+    cst.Tuple,
+    cst.List,
+    cst.Call,
+    cst.FormattedStringExpression,
+    cst.FormattedString,
+)
 
 
 class UnsortedFileListing(Rule):
@@ -362,9 +377,12 @@ class _Listings:
             )
         if isinstance(parent, cst.Subscript):  # an index: slices keep the chain going
             # `found[0]` after `assert len(found) == 1`: a listing that finds one file
-            return parent.value is top and not (
+            if parent.value is not top or (
                 _picks_one(parent) and self._checked_to_hold_one(top, scope)
-            )
+            ):
+                return False
+            # in a dataset's method the element is a sample; at a top level, follow it
+            return scope.kind != "module" or self._element_reaches_dataset(parent, scope, seen)
         if isinstance(parent, cst.Yield):
             return True
         if isinstance(parent, cst.AugAssign) and parent.value is top:  # `files += glob.glob(..)`
@@ -400,6 +418,50 @@ class _Listings:
         if isinstance(parent, cst.AnnAssign) and parent.value is top:
             return self._stored(parent.target, scope, depth, seen)
         return False
+
+    def _element_reaches_dataset(self, node: cst.CSTNode, scope: Scope, seen: set) -> bool:
+        """Whether an element picked from a listing (`paths[i]`), or a value made from it
+        (`load(paths[i])`, `paths[i].name`, a list it is appended to), is handed to a dataset or
+        a loader, not only shown (`ax.imshow(Image.open(paths[i]))`, a video embedded by
+        `video_names[-1]`). A place it is not followed to counts as a dataset's."""
+        while True:
+            parent = self.tree.parents.get(node)
+            if isinstance(parent, cst.Arg):
+                call = self.tree.parents[parent]
+                func = call.func
+                if self._constructs(call, scope):
+                    return True
+                if (
+                    isinstance(func, cst.Attribute)
+                    and func.attr.value in catalog.COLLECTING_METHODS
+                ):
+                    return self._value_reaches_dataset(func.value, scope, seen)
+                node = call  # a value made from the element
+            elif isinstance(parent, (cst.Assign, cst.AnnAssign, cst.AugAssign)):
+                targets = (
+                    [target.target for target in parent.targets]
+                    if isinstance(parent, cst.Assign)
+                    else [parent.target]
+                )
+                return any(self._value_reaches_dataset(target, scope, seen) for target in targets)
+            elif isinstance(parent, _MADE_FROM):
+                node = parent
+            else:  # a statement that only shows or tests it, or a place not followed
+                return not isinstance(parent, (cst.Expr, cst.If, cst.Assert, cst.Comparison))
+
+    def _value_reaches_dataset(self, target: cst.BaseExpression, scope: Scope, seen: set) -> bool:
+        """Whether a name or attribute holding a value made from an element reaches a dataset
+        through one of its reads."""
+        key = dotted_name(target)
+        if key is None:
+            return True
+        if ("made", key, scope) in seen:
+            return False
+        seen.add(("made", key, scope))
+        loads, _ = self._uses(target, scope)
+        return any(
+            self._element_reaches_dataset(load, load_scope, seen) for load, load_scope in loads
+        )
 
     def _checked_to_hold_one(self, listing: cst.CSTNode, scope: Scope) -> bool:
         """Whether a listing held in a name is checked to hold exactly one path (`assert

@@ -12,7 +12,14 @@ from seedlint.analysis.arguments import argument
 from seedlint.analysis.branches import literal
 from seedlint.analysis.context import FileContext
 from seedlint.analysis.gradients import Gradients
-from seedlint.analysis.index import FunctionInfo, all_parameters, bind_arguments, parameter_names
+from seedlint.analysis.index import (
+    FunctionInfo,
+    ModuleIndex,
+    Scope,
+    all_parameters,
+    bind_arguments,
+    parameter_names,
+)
 from seedlint.analysis.instances import instance_name
 from seedlint.analysis.walk import iter_descendants
 from seedlint.diagnostics import Applicability, Edit, Fix
@@ -110,7 +117,8 @@ def _follows_training_mode(context: FileContext, call: cst.Call, method: Functio
         return True
     statement = context.index.statement_of.get(call)
     if statement is not None and any(
-        _reads_training(choice.test) and (_holds(choice.body, call) or _holds(choice.orelse, call))
+        _reads_training(choice.test, context.index, method.scope)
+        and (_holds(choice.body, call) or _holds(choice.orelse, call))
         for choice in (statement.node, *iter_descendants(statement.node))
         if isinstance(choice, cst.IfExp)
     ):
@@ -118,7 +126,7 @@ def _follows_training_mode(context: FileContext, call: cst.Call, method: Functio
     while statement is not None and statement.node is not method.node:
         if any(
             isinstance(before.node, cst.If)
-            and _reads_training(before.node.test)
+            and _reads_training(before.node.test, context.index, method.scope)
             and _leaves(before.node)
             for before in statement.siblings[: statement.position]
         ):
@@ -127,7 +135,7 @@ def _follows_training_mode(context: FileContext, call: cst.Call, method: Functio
         if (
             statement is not None
             and isinstance(statement.node, cst.If)
-            and _reads_training(statement.node.test)
+            and _reads_training(statement.node.test, context.index, method.scope)
         ):
             return True
     return False
@@ -190,12 +198,22 @@ def _given_by_callers(
     return all(value is not None and _reads_training(value) for value in given)
 
 
-def _reads_training(node: cst.CSTNode) -> bool:
-    """Whether an expression reads some module's `training` flag (`self.training`)."""
-    return any(
-        isinstance(inner, cst.Attribute) and inner.attr.value == "training"
-        for inner in (node, *iter_descendants(node))
-    )
+def _reads_training(
+    node: cst.CSTNode, index: ModuleIndex | None = None, scope: Scope | None = None
+) -> bool:
+    """Whether an expression reads some module's `training` flag (`self.training`), directly or,
+    given the scope, through a local name every binding of which reads it (`training =
+    self.training`, then `if self.dropout > 0 and training:`)."""
+    for inner in (node, *iter_descendants(node)):
+        if isinstance(inner, cst.Attribute) and inner.attr.value == "training":
+            return True
+        if index is not None and scope is not None and isinstance(inner, cst.Name):
+            values = index.bound_values(inner.value, scope)
+            if values and all(
+                isinstance(value, cst.BaseExpression) and _reads_training(value) for value in values
+            ):
+                return True
+    return False
 
 
 def _holds(node: cst.CSTNode, call: cst.Call) -> bool:
