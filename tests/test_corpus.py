@@ -141,6 +141,8 @@ EXPECTED: dict[str, set[Finding]] = {
     "training_flag_local": {("tabular.py", "SL401", 33)},
     # listings indexed only to show images or a video, beside one loaded by index into a dataset
     "listing_for_display": {("homework.ipynb", "SL205", 1)},  # cell 3
+    # a dataset drawing from its generator only when built with `augment=True`
+    "augment_flag_off": {("train.py", "SL202", 14)},
     # a subclass's fit runs the epoch its base of another module defines; predict trains nothing
     "inherited_step": {("train_from_folder.py", "SL112", 11)},
     # backward in one helper method, the step in another; not where nothing steps

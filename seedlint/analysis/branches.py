@@ -15,6 +15,7 @@ from collections.abc import Iterator, Mapping
 import libcst as cst
 
 from seedlint.analysis.index import (
+    ClassInfo,
     FunctionInfo,
     ModuleIndex,
     Scope,
@@ -106,9 +107,10 @@ def passed_literals(call: cst.Call) -> tuple[tuple[str | int, object], ...]:
 
 
 def test_value(test: cst.BaseExpression, scope: Scope, known: Known) -> bool | None:
-    """Whether an `if` test holds, when the known values decide it (None: unknown)."""
-    if isinstance(test, cst.Name):
-        value = _value_of(test.value, scope, known)
+    """Whether an `if` test holds, when the known values decide it (None: unknown). A name is a
+    parameter's value; `self.flag` a value `kept_attributes` gives."""
+    if isinstance(test, (cst.Name, cst.Attribute)):
+        value = _value_of(test, scope, known)
         return None if value is _UNKNOWN else bool(value)
     if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
         inner = test_value(test.expression, scope, known)
@@ -122,23 +124,23 @@ def test_value(test: cst.BaseExpression, scope: Scope, known: Known) -> bool | N
         )
     if (
         isinstance(test, cst.Comparison)
-        and isinstance(test.left, cst.Name)
+        and isinstance(test.left, (cst.Name, cst.Attribute))
         and len(test.comparisons) == 1
         and isinstance(test.comparisons[0].operator, (cst.Is, cst.IsNot))
         and literal(test.comparisons[0].comparator) is None
     ):
-        value = _value_of(test.left.value, scope, known)
+        value = _value_of(test.left, scope, known)
         if value is _UNKNOWN:
             return None
         return (value is None) == isinstance(test.comparisons[0].operator, cst.Is)
     if (
         isinstance(test, cst.Comparison)
-        and isinstance(test.left, cst.Name)
+        and isinstance(test.left, (cst.Name, cst.Attribute))
         and len(test.comparisons) == 1
         and type(test.comparisons[0].operator) in _COMPARISONS
     ):
         # `if pid > 0:` with `pid=0` passed, `if mode == "train":` with its default
-        value = _value_of(test.left.value, scope, known)
+        value = _value_of(test.left, scope, known)
         other = literal(test.comparisons[0].comparator)
         if value is _UNKNOWN or other is _UNKNOWN:
             return None
@@ -149,14 +151,41 @@ def test_value(test: cst.BaseExpression, scope: Scope, known: Known) -> bool | N
     return None
 
 
-def _value_of(name: str, scope: Scope | None, known: Known) -> object:
+def _value_of(node: cst.Name | cst.Attribute, scope: Scope | None, known: Known) -> object:
     """The known value of a name read in `scope`: a parameter of the function that binds it
-    (the innermost scope binding the name decides; a class body's names are not seen)."""
+    (the innermost scope binding the name decides; a class body's names are not seen); of
+    `self.flag`, the value known for it in a method's scope or one around it."""
+    if isinstance(node, cst.Attribute):
+        if not (isinstance(node.value, cst.Name) and node.value.value == "self"):
+            return _UNKNOWN
+        key = f"self.{node.attr.value}"
+        while scope is not None and scope.kind != "class":
+            if key in known.get(scope, {}):
+                return known[scope][key]
+            scope = scope.parent
+        return _UNKNOWN
+    name = node.value
     while scope is not None:
         if scope.kind != "class" and name in scope.bindings:
             return known.get(scope, {}).get(name, _UNKNOWN)
         scope = scope.parent
     return _UNKNOWN
+
+
+def kept_attributes(
+    owner: ClassInfo, init: FunctionInfo, values: Mapping[str, object]
+) -> dict[str, object]:
+    """The known values of the attributes (`self.flag`) that a class's constructor sets from a
+    parameter alone, and nothing else sets, for a construction whose known parameters are
+    `values`: the values `test_value` reads for `self.flag` in the class's methods."""
+    kept = {}
+    for attribute, assigned in owner.attributes.items():
+        if len(assigned) != 1 or assigned[0][1] is not init.scope:
+            continue
+        value = assigned[0][0]
+        if isinstance(value, cst.Name) and value.value in values:
+            kept[f"self.{attribute}"] = values[value.value]
+    return kept
 
 
 def enclosing_tests(

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import libcst as cst
 
 from seedlint.analysis import catalog
 from seedlint.analysis.arguments import argument, is_none
+from seedlint.analysis.branches import kept_attributes, parameter_values, ruled_out
 from seedlint.analysis.context import FileContext
 from seedlint.analysis.index import ClassInfo, FunctionInfo, ModuleIndex, Scope
 from seedlint.analysis.workers import (
@@ -76,9 +77,8 @@ class WorkerRngDuplication(Rule):
     def check(self, context: FileContext) -> Iterator[Finding]:
         index = context.index
         code = WorkerCode(index)
-        duplicated: dict[
-            str, dict[str, str]
-        ] = {}  # dataset class -> RNG attribute -> its constructor
+        # (dataset class, its flags) -> RNG attribute -> its constructor
+        duplicated: dict[tuple[str, frozenset], dict[str, str]] = {}
         for call, scope in context.calls_to(*catalog.DATA_LOADERS):
             if any(arg.star for arg in call.args) or not _has_workers(index, call, scope):
                 continue
@@ -86,9 +86,11 @@ class WorkerRngDuplication(Rule):
             if found is None:
                 continue
             cls, defining = found
-            if cls.qualified not in duplicated:
-                duplicated[cls.qualified] = self._drawn_rngs(defining, cls)
-            rngs = duplicated[cls.qualified]
+            flags = _flags(index, defining.index, cls, argument(call, "dataset", 0), scope)
+            key = (cls.qualified, frozenset((name, repr(value)) for name, value in flags.items()))
+            if key not in duplicated:
+                duplicated[key] = self._drawn_rngs(defining, cls, flags)
+            rngs = duplicated[key]
             worker_init = argument(call, "worker_init_fn", catalog.WORKER_INIT_FN_POSITION)
             init_fn = None
             if not is_none(worker_init):
@@ -123,14 +125,24 @@ class WorkerRngDuplication(Rule):
             return None
         return cls, (code if index is code.index else WorkerCode(index))
 
-    def _drawn_rngs(self, code: WorkerCode, cls: ClassInfo) -> dict[str, str]:
-        """The RNG objects stored on the dataset before the workers start and drawn from in them."""
+    def _drawn_rngs(
+        self, code: WorkerCode, cls: ClassInfo, flags: dict[str, object]
+    ) -> dict[str, str]:
+        """The RNG objects stored on the dataset before the workers start and drawn from in them,
+        on the sides of `if self.flag:` that the instance's `flags` allow."""
         index = code.index
-        in_worker = self._worker_functions(code, cls)
+        chain = _class_chain(index, cls)
+
+        def runs(call: cst.Call, function: FunctionInfo) -> bool:
+            return function.owner_class not in chain or not ruled_out(
+                index, index.statement_of[call], {function.scope: flags}
+            )
+
+        in_worker = self._worker_functions(code, cls, runs)
         worker_scopes = {function.scope for function in in_worker}
         stored: dict[str, str] = {}  # attribute -> constructor
         remade: set[str] = set()
-        for owner in _class_chain(index, cls):
+        for owner in chain:
             values = [
                 (name, value, scope)
                 for name, entries in owner.attributes.items()
@@ -152,6 +164,8 @@ class WorkerRngDuplication(Rule):
         drawn, reseeded = set(), set()
         for function in in_worker:
             for call in code.calls(function):
+                if not runs(call, function):
+                    continue
                 for attr, reseeds in self._uses(index, call, function.scope):
                     (reseeded if reseeds else drawn).add(attr)
         return {
@@ -161,8 +175,11 @@ class WorkerRngDuplication(Rule):
         }
 
     @staticmethod
-    def _worker_functions(code: WorkerCode, cls: ClassInfo) -> list[FunctionInfo]:
-        """`__getitem__`/`__iter__`/... and the module-local functions and methods they call."""
+    def _worker_functions(
+        code: WorkerCode, cls: ClassInfo, runs: Callable[[cst.Call, FunctionInfo], bool]
+    ) -> list[FunctionInfo]:
+        """`__getitem__`/`__iter__`/... and the module-local functions and methods they call
+        where `runs` says the call runs."""
         index = code.index
         pending = [m for name in _WORKER_METHODS if (m := index.find_method(cls, name)) is not None]
         found: list[FunctionInfo] = []
@@ -173,6 +190,8 @@ class WorkerRngDuplication(Rule):
                 continue
             found.append(function)
             for call in code.calls(function):
+                if not runs(call, function):
+                    continue
                 target = index.resolve_local_call(call, function.scope)
                 if target is not None and target not in depth and depth[function] < _MAX_DEPTH:
                     depth[target] = depth[function] + 1
@@ -270,6 +289,25 @@ class WorkerRngDuplication(Rule):
             f"{recommended}` and pass "
             "`worker_init_fn=seed_worker`",
         )
+
+
+def _flags(
+    index: ModuleIndex,
+    defining: ModuleIndex,
+    cls: ClassInfo,
+    dataset: cst.BaseExpression | None,
+    scope: Scope,
+) -> dict[str, object]:
+    """The known values of the dataset's `self.flag` attributes kept from its constructor's
+    parameters, for the one construction a loader's dataset is bound to (`val_ds =
+    Frames(root, augment=False)`, the defaults included); none when it is not seen."""
+    if isinstance(dataset, cst.Name):
+        bound = index.bound_values(dataset.value, scope)
+        dataset = bound[0] if len(bound) == 1 and isinstance(bound[0], cst.Call) else None
+    init = defining.find_method(cls, "__init__")
+    if not isinstance(dataset, cst.Call) or init is None or init.owner_class is None:
+        return {}
+    return kept_attributes(init.owner_class, init, parameter_values(defining, init, dataset))
 
 
 def _has_workers(index: ModuleIndex, call: cst.Call, scope: Scope) -> bool:

@@ -20,16 +20,19 @@ from pathlib import Path
 import libcst as cst
 
 from seedlint.analysis.arguments import argument, is_literal, is_none
-from seedlint.analysis.branches import enclosing_tests, test_value, values_passed
+from seedlint.analysis.branches import (
+    enclosing_tests,
+    kept_attributes,
+    test_value,
+    values_passed,
+)
 from seedlint.analysis.context import FileContext
 from seedlint.analysis.environment import deterministic_mode_on
 from seedlint.analysis.gradients import Gradients, differentiates, is_backward
 from seedlint.analysis.index import (
-    ClassInfo,
     FunctionInfo,
     ModuleIndex,
     Scope,
-    positional_parameters,
 )
 from seedlint.analysis.programs import (
     constructor_arguments,
@@ -436,12 +439,12 @@ def _branch_never_trained(context: FileContext, call: cst.Call, programs: Sequen
         if built is None:
             return False
         for values in built:
+            kept = kept_attributes(owner, init, values)
             # a method called from elsewhere too: its parameters unknown, `self.flag` still read
             for method_values in _method_values(index, init, function, values) or [{}]:
-                known = {init.scope: values, function.scope: method_values}
+                known = {init.scope: values, function.scope: {**method_values, **kept}}
                 if not any(
-                    _test_holds(owner, init, test, statement.scope, known) == (not side)
-                    for test, side in tests
+                    test_value(test, statement.scope, known) == (not side) for test, side in tests
                 ):
                     return False  # this construction may run the op
     return True
@@ -471,47 +474,6 @@ def _method_values(
     if not calls or any(scope is not init.scope for _, scope in calls):
         return None
     return [values_passed(index, function, call, init.scope, values) for call, _ in calls]
-
-
-def _test_holds(
-    owner: ClassInfo,
-    init: FunctionInfo,
-    test: cst.BaseExpression,
-    scope: Scope,
-    known: dict[Scope, dict[str, object]],
-) -> bool | None:
-    """Whether an `if` test holds for the known parameters (None: unknown): `self.flag` kept from
-    a constructor parameter, or a test of parameters (`branches.test_value`)."""
-    negated = isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not)
-    parameter = _kept_parameter(owner, init, test.expression if negated else test)
-    if parameter is None:
-        return test_value(test, scope, known)
-    values = known[init.scope]
-    if parameter not in values:
-        return None
-    return bool(values[parameter]) != negated
-
-
-def _kept_parameter(
-    owner: ClassInfo, init: FunctionInfo | None, attribute: cst.BaseExpression
-) -> str | None:
-    """The constructor parameter `self.flag` keeps, when `__init__` sets it from the parameter
-    alone and nothing else sets it."""
-    if not (
-        init is not None
-        and isinstance(attribute, cst.Attribute)
-        and isinstance(attribute.value, cst.Name)
-        and attribute.value.value == "self"
-    ):
-        return None
-    assigned = owner.attributes.get(attribute.attr.value, [])
-    if len(assigned) != 1 or assigned[0][1] is not init.scope:
-        return None
-    value = assigned[0][0]
-    parameters = {param.name.value for param in positional_parameters(init)} | {
-        param.name.value for param in init.node.params.kwonly_params
-    }
-    return value.value if isinstance(value, cst.Name) and value.value in parameters else None
 
 
 def _program_clause(programs: Sequence[str]) -> str:
