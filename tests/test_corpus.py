@@ -143,6 +143,8 @@ EXPECTED: dict[str, set[Finding]] = {
     "listing_for_display": {("homework.ipynb", "SL205", 1)},  # cell 3
     # a dataset drawing from its generator only when built with `augment=True`
     "augment_flag_off": {("train.py", "SL202", 14)},
+    # a constant CUDA seed in a loader's workers, which never draw from CUDA
+    "worker_cuda_seed": {("main.py", "SL203", 28)},
     # a subclass's fit runs the epoch its base of another module defines; predict trains nothing
     "inherited_step": {("train_from_folder.py", "SL112", 11)},
     # backward in one helper method, the step in another; not where nothing steps

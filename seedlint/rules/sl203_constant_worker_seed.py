@@ -104,6 +104,8 @@ class ConstantWorkerSeed(Rule):
                     and effect.deterministic
                     and effect.seed_arg is not None
                     and not effect.assumed
+                    # a loader's workers do not draw from CUDA (a forked child cannot use it)
+                    and not effect.generators <= catalog.CUDA_GENERATORS
                 ):
                     yield call, effect.seed_arg, True
             elif (
