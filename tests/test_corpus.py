@@ -145,6 +145,11 @@ EXPECTED: dict[str, set[Finding]] = {
     "augment_flag_off": {("train.py", "SL202", 14)},
     # a constant CUDA seed in a loader's workers, which never draw from CUDA
     "worker_cuda_seed": {("main.py", "SL203", 28)},
+    # a reseed under `if eval_sets is None:` in a helper handed a list built once, beside a loop
+    # that lets the helper load (and reseed) each time
+    "prefetched_eval": {("train_reload.py", "SL110", 22)},
+    # draws that only fill a grid of plotted images, beside draws the training loop uses
+    "preview_grid": {("flips.ipynb", "SL105", 6)},  # cell 3
     # a subclass's fit runs the epoch its base of another module defines; predict trains nothing
     "inherited_step": {("train_from_folder.py", "SL112", 11)},
     # backward in one helper method, the step in another; not where nothing steps

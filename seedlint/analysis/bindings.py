@@ -255,13 +255,24 @@ class _Showing:
         if (isinstance(func, cst.Name) and func.value in _SHOWING) or self._plots(func):
             return True
         receiver = _holder(func.value) if isinstance(func, cst.Attribute) else ""
-        return bool(receiver) and any(
-            isinstance(statement.node, cst.Assign)
-            and isinstance(statement.node.value, cst.Call)
-            and self._plots(statement.node.value.func)
-            for statement in self.index.statements_in(self.scope)
-            if receiver in bound_by(statement)
-        )
+        return bool(receiver) and self._made_by_plotting(receiver, 0)
+
+    def _made_by_plotting(self, name: str, depth: int) -> bool:
+        """Whether a name holds what a plotting call made (`fig, axs = plt.subplots(..)`), or is
+        a loop's variable over it (`for ax in axs.flatten():`, `for i, ax in
+        enumerate(axs.flat)`)."""
+        for statement in self.index.statements_in(self.scope):
+            if name not in bound_by(statement):
+                continue
+            node = statement.node
+            if isinstance(node, cst.Assign) and isinstance(node.value, cst.Call):
+                if self._plots(node.value.func):
+                    return True
+            elif isinstance(node, cst.For) and depth < 2:
+                iterated = read_names(node.iter) - {name}
+                if any(self._made_by_plotting(other, depth + 1) for other in iterated):
+                    return True
+        return False
 
 
 def value_unused(

@@ -37,6 +37,31 @@ _COMPARISONS = {
 Known = Mapping[Scope, Mapping[str, object]]
 
 
+class _NeverNone:
+    """The value of an argument known only not to be None (a list display, a comprehension, a
+    name bound once to one): it decides `if x is None:` and nothing else."""
+
+    def __repr__(self) -> str:
+        return "<not None>"
+
+
+NOT_NONE = _NeverNone()
+# Expressions whose value is never None.
+_NEVER_NONE = (
+    cst.List,
+    cst.Tuple,
+    cst.Dict,
+    cst.Set,
+    cst.ListComp,
+    cst.SetComp,
+    cst.DictComp,
+    cst.GeneratorExp,
+    cst.FormattedString,
+    cst.ConcatenatedString,
+    cst.Lambda,
+)
+
+
 def literal(node: cst.BaseExpression | None) -> object:
     """The value of `None`, `True`, `False`, a number or a plain string literal."""
     if isinstance(node, cst.Name) and node.value in ("None", "True", "False"):
@@ -64,6 +89,8 @@ def parameter_values(
             continue  # bound again in the body
         if name in passed:
             value = literal(passed[name])
+            if value is _UNKNOWN and _never_none(index, passed[name], call):
+                value = NOT_NONE
         elif unpacked or param.default is None:
             continue
         else:
@@ -71,6 +98,16 @@ def parameter_values(
         if value is not _UNKNOWN:
             values[name] = value
     return values
+
+
+def _never_none(index: ModuleIndex, value: cst.BaseExpression, call: cst.Call | None) -> bool:
+    """Whether an argument is never None: a display or comprehension, or a name that the calling
+    scope binds only to such values (`eval_datasets = [load(t) for t in tasks]`)."""
+    if not (isinstance(value, cst.Name) and call is not None):
+        return isinstance(value, _NEVER_NONE)
+    statement = index.statement_of.get(call)
+    bound = index.bound_values(value.value, statement.scope) if statement else []
+    return bool(bound) and all(isinstance(each, _NEVER_NONE) for each in bound)
 
 
 def values_passed(
@@ -93,14 +130,26 @@ def values_passed(
     return passed
 
 
-def passed_literals(call: cst.Call) -> tuple[tuple[str | int, object], ...]:
+def passed_literals(
+    call: cst.Call, caller: ModuleIndex | None = None
+) -> tuple[tuple[str | int, object], ...]:
     """The literal arguments of a call, by keyword or position (`f(x, 0, shuffle=False)`:
-    `((1, 0), ("shuffle", False))`); none after a `*args` (positions unknown)."""
+    `((1, 0), ("shuffle", False))`), a display or comprehension as `NOT_NONE` (and, given the
+    caller's module, a name bound only to such); none after a `*args` (positions unknown)."""
     found: list[tuple[str | int, object]] = []
     for position, arg in enumerate(call.args):
         if arg.star == "*":
             break
         value = literal(arg.value) if not arg.star else _UNKNOWN
+        if (
+            value is _UNKNOWN
+            and not arg.star
+            and (
+                isinstance(arg.value, _NEVER_NONE)
+                or (caller is not None and _never_none(caller, arg.value, call))
+            )
+        ):
+            value = NOT_NONE
         if value is not _UNKNOWN:
             found.append((arg.keyword.value if arg.keyword else position, value))
     return tuple(found)
@@ -111,7 +160,7 @@ def test_value(test: cst.BaseExpression, scope: Scope, known: Known) -> bool | N
     parameter's value; `self.flag` a value `kept_attributes` gives."""
     if isinstance(test, (cst.Name, cst.Attribute)):
         value = _value_of(test, scope, known)
-        return None if value is _UNKNOWN else bool(value)
+        return None if value is _UNKNOWN or value is NOT_NONE else bool(value)
     if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
         inner = test_value(test.expression, scope, known)
         return None if inner is None else not inner
@@ -142,7 +191,7 @@ def test_value(test: cst.BaseExpression, scope: Scope, known: Known) -> bool | N
         # `if pid > 0:` with `pid=0` passed, `if mode == "train":` with its default
         value = _value_of(test.left, scope, known)
         other = literal(test.comparisons[0].comparator)
-        if value is _UNKNOWN or other is _UNKNOWN:
+        if value is _UNKNOWN or value is NOT_NONE or other is _UNKNOWN:
             return None
         try:
             return bool(_COMPARISONS[type(test.comparisons[0].operator)](value, other))

@@ -5,6 +5,7 @@ Everything here is computed at most once per file and shared by every rule.
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -332,6 +333,17 @@ class FileContext:
     def code(self, node: cst.CSTNode) -> str:
         start, end = self.layout.span(node)
         return self.source.text[start:end]
+
+    def shown(self, node: cst.BaseExpression) -> str:
+        """An expression as a message shows it, on one line: written over several lines, without
+        its comments and with its spaces evened out."""
+        code = self.code(node)
+        if "\n" not in code:
+            return code
+        try:
+            return ast.unparse(ast.parse(f"({code})", mode="eval"))
+        except (SyntaxError, ValueError):
+            return " ".join(code.split())
 
 
 def _moves_to_cuda(index: ModuleIndex, call: cst.Call, scope: Scope) -> bool:

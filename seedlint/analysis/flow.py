@@ -228,7 +228,7 @@ class EffectClassifier:
         """What a call to a function of another project module does, from its summary."""
         if self.project is None or self.index.defines(qualified):
             return None
-        summary = self.project.summary(qualified, call)
+        summary = self.project.summary(qualified, call, self.index)
         if summary is None:
             return None
         if summary.seeds:

@@ -23,7 +23,7 @@ from typing import TypeVar
 import libcst as cst
 
 from seedlint.analysis.arguments import callee_name
-from seedlint.analysis.branches import parameter_values, passed_literals
+from seedlint.analysis.branches import NOT_NONE, parameter_values, passed_literals
 from seedlint.analysis.catalog import LIBRARY_PACKAGES
 from seedlint.analysis.events import Summary
 from seedlint.analysis.flow import EffectClassifier, FlowBuilder, seeded_on_import
@@ -643,30 +643,51 @@ class ProjectIndex:
         return frozenset(names)
 
     # --------------------------------------------------------------- summaries
-    def summary(self, qualified: str, call: cst.Call | None = None) -> Summary | None:
+    def summary(
+        self, qualified: str, call: cst.Call | None = None, caller: ModuleIndex | None = None
+    ) -> Summary | None:
         """What a call to `qualified` does, when it is a project function that seeds or draws
         (only seeds, and its draws as far as modules that can seed show them, under
-        `seeding_only`); with `call`, for the literals it passes (`shuffle=False` rules out the
-        function's `if shuffle: random.seed(..)`)."""
+        `seeding_only`); with `call` (made in `caller`), for the literals it passes
+        (`shuffle=False` rules out the function's `if shuffle: random.seed(..)`)."""
         summary = self._kept((qualified, self.gate), lambda: self._call_summary(qualified))
-        passed = passed_literals(call) if summary is not None and call is not None else ()
+        passed = passed_literals(call, caller) if summary is not None and call is not None else ()
         if not passed:
             return summary
         key = (f"{qualified}{_PASSING}{passed!r}", self.gate)  # kept without parsing the module
-        return self._kept(key, lambda: self._passing(qualified, call, summary))
+        return self._kept(key, lambda: self._passing(qualified, call, passed, summary))
 
-    def _passing(self, qualified: str, call: cst.Call, summary: Summary) -> Summary | None:
-        """What a call to a project function does with the literals it passes."""
+    def _passing(
+        self,
+        qualified: str,
+        call: cst.Call,
+        passed: tuple[tuple[str | int, object], ...],
+        summary: Summary,
+    ) -> Summary | None:
+        """What a call to a project function does with the literals it passes (`passed`)."""
         found = self._function(qualified)
         if found is None:
             return summary
         index, function = found
-        passed = {name for name, _ in bind_arguments(function, call)}
+        given = dict(passed)
+        keys = {
+            id(arg.value): arg.keyword.value if arg.keyword else position
+            for position, arg in enumerate(call.args)
+        }
+        # a parameter's value as `passed_literals` keyed it (the caller resolved its names)
+        bound = {name: given.get(keys[id(value)]) for name, value in bind_arguments(function, call)}
         known = {
             name: value
             for name, value in parameter_values(index, function, call).items()
-            if name in passed
+            if name in bound
         }
+        known.update(
+            (name, NOT_NONE)
+            for name, value in bound.items()
+            if value is NOT_NONE
+            and name not in known
+            and len(function.scope.values.get(name, ())) == 1
+        )
         return self._summarise(index, function, known) if known else summary
 
     def seeds_on_import(self, name: str, deterministic_only: bool = False) -> frozenset[str]:

@@ -199,7 +199,7 @@ class ReseededEveryIteration(Rule):
             # time
             if tests:
                 where, consequence = (
-                    f"whenever `{context.code(tests[0])}` holds in the {loop}",
+                    f"whenever `{context.shown(tests[0])}` holds in the {loop}",
                     _CONSEQUENCE["some iterations"],
                 )
             outer = reported_call(event, repetition.start)

@@ -228,7 +228,7 @@ def _what_seeds(context: FileContext) -> str:
             row = context.layout.source.location(context.layout.span(event.call)[0]).row
             if seed is not None and isinstance(seed, (cst.Integer, cst.Name)):
                 return (
-                    f"the program seeds with `{context.code(seed)}` instead "
+                    f"the program seeds with `{context.shown(seed)}` instead "
                     f"({context.line_name(row)})"
                 )
             return f"the program's seeding ({context.line_name(row)}) does not use it"

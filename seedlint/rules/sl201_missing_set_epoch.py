@@ -112,7 +112,8 @@ class MissingSetEpoch(Rule):
             # path
             if guards:
                 message = (
-                    f"this epoch loop calls `set_epoch` only when `{context.code(guards[0])}`, but "
+                    "this epoch loop calls `set_epoch` only when "
+                    f"`{context.shown(guards[0])}`, but "
                     "its shuffling `DistributedSampler` is used on every path, so when that is "
                     "false every epoch visits the data in the same order (a training-quality bug: "
                     "no reshuffling between epochs)"
