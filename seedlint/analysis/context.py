@@ -74,6 +74,8 @@ class FileContext:
         self.program = program  # a notebook's code cells, which this source joins
         self._index = index  # the project index's, when it parsed this very text
         self._entries: dict[FunctionInfo | None, Entry] = {}  # by flow root (`entry`)
+        # what analyses of higher layers computed for this file once, by name
+        self.memo: dict[str, object] = {}
 
     @classmethod
     def of_project_file(

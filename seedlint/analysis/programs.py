@@ -213,21 +213,19 @@ def training_calls(context: FileContext) -> list[cst.Call]:
     return backward + others
 
 
-def trains_elsewhere(context: FileContext, calls: list[cst.Call]) -> cst.Call | None:
-    """The first of `calls` that runs a project function or method of another module which, with
-    what it calls a few deep, both backpropagates and steps an optimizer (`runner.train()`; a class
-    built, `Runner(args)`, only when no function call does: its constructor runs). Only the
-    methods called are followed: a class whose `fit` trains is not trained by `render()`."""
+def trains_elsewhere(context: FileContext) -> cst.Call | None:
+    """The first call running the file runs that runs a project function or method of another
+    module which, with what it calls a few deep, both backpropagates and steps an optimizer
+    (`runner.train()`; a class built, `Runner(args)`, only when no function call does: its
+    constructor runs). Only the methods called are followed: a class whose `fit` trains is not
+    trained by `render()`."""
     project = context.settings.project
     if project is None:
         return None
-    return _training_call(project, _runs_elsewhere(project, context.index, calls))
-
-
-def _training_call(project: ProjectIndex, runs: list[tuple[_Run, cst.Call]]) -> cst.Call | None:
-    """`trains_elsewhere` for what the calls run."""
     reached = []
-    for run, call in sorted(runs, key=lambda found: found[0].name in found[0].module.classes):
+    for run, call in sorted(
+        _program_runs(context), key=lambda found: found[0].name in found[0].module.classes
+    ):
         built = run.name in run.module.classes
         backward, step = _reaches_training(project, run)
         if backward and step:
@@ -239,6 +237,18 @@ def _training_call(project: ProjectIndex, runs: list[tuple[_Run, cst.Call]]) -> 
     if any(step for *_, step in called):
         return next((call for call, backward, _ in called if backward), None)
     return None
+
+
+def _program_runs(context: FileContext) -> list[tuple[_Run, cst.Call]]:
+    """The project functions, methods and classes of other modules that running the file runs,
+    each with the call that runs it (computed once per file)."""
+    project = context.settings.project
+    if project is None:
+        return []
+    if "program runs" not in context.memo:
+        ran = [call for call, _ in context.index.all_calls if call in context.calls_run]
+        context.memo["program runs"] = _runs_elsewhere(project, context.index, ran)
+    return context.memo["program runs"]  # type: ignore[return-value]
 
 
 class _Run(NamedTuple):
@@ -320,19 +330,22 @@ def _reaches_training(project: ProjectIndex, run: _Run) -> tuple[bool, bool]:
     return backward, step
 
 
-def reached_calls(
-    context: FileContext, calls: Iterable[cst.Call]
-) -> Iterator[tuple[ModuleIndex, cst.Call, Scope]]:
+def reached_calls(context: FileContext) -> list[tuple[ModuleIndex, cst.Call, Scope]]:
     """The calls made by the project functions, methods and classes of other modules that
-    `calls` run, with those they call a few deep (`create_model(opt)` → `define_G(..)` →
-    `nn.Conv2d(..)`): what a program runs beyond its own text."""
+    running the file runs, with those they call a few deep (`create_model(opt)` →
+    `define_G(..)` → `nn.Conv2d(..)`): what a program runs beyond its own text (computed once per
+    file)."""
     project = context.settings.project
     if project is None:
-        return
-    starts = [run for run, _ in _runs_elsewhere(project, context.index, calls)]
-    for module, made in _reached(project, starts):
-        for call, scope in made:
-            yield module, call, scope
+        return []
+    if "reached calls" not in context.memo:
+        starts = [run for run, _ in _program_runs(context)]
+        context.memo["reached calls"] = [
+            (module, call, scope)
+            for module, made in _reached(project, starts)
+            for call, scope in made
+        ]
+    return context.memo["reached calls"]  # type: ignore[return-value]
 
 
 def _reached(
@@ -735,24 +748,15 @@ def is_seeded_cuda_training(context: FileContext) -> bool:
     algorithms off: itself, or through the project code of other modules it runs (a trainer class
     that moves the model to CUDA and runs the backward passes; a seeding helper that turns
     deterministic algorithms on)."""
-    project = context.settings.project
     if (
         is_test(Path(context.path), context.source.text)
         or not context.seeding_flows
         or deterministic_mode_on(context)
     ):
         return False
-    calls = [call for call, _ in context.index.all_calls]
-    run = context.run_by_module_body(calls)
-    ran = [call for call in calls if call in run]
-    runs = [] if project is None else _runs_elsewhere(project, context.index, ran)
-    if not differentiates(context) and (project is None or _training_call(project, runs) is None):
+    if not differentiates(context) and trains_elsewhere(context) is None:
         return False
-    reached = [
-        (module, call, scope)
-        for module, made in ([] if project is None else _reached(project, [r for r, _ in runs]))
-        for call, scope in made
-    ]
+    reached = reached_calls(context)
     # a call of any switch, whatever its mode, leaves the question open: silent
     return not any(_switches_determinism(*found) for found in reached) and (
         context.uses_cuda or any(puts_on_cuda(*found) for found in reached)

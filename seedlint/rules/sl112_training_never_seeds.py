@@ -78,9 +78,7 @@ class TrainingNeverSeeds(Rule):
         if not trains or not (any(call in run for call in steps) or _fits(trains)):
             # the training may run in another module of the project (`Runner(args).train()`)
             calls = [call for call, _ in context.index.all_calls]
-            elsewhere = trains_elsewhere(
-                context, [call for call in calls if call in context.calls_run]
-            )
+            elsewhere = trains_elsewhere(context)
             if elsewhere is None:
                 return  # a module whose body trains nothing: a library, inference, a benchmark
             # `Runner(args).train()`: the call made on what the found call builds
@@ -259,7 +257,7 @@ def _changes_elsewhere(context: FileContext) -> list[str]:
     index = context.index
     changes: dict[str, None] = {}
     loads = any(_loads(call, index.qualify(call.func, scope)) for call, scope in index.all_calls)
-    for module, call, scope in reached_calls(context, context.calls_run):
+    for module, call, scope in reached_calls(context):
         qualified = module.qualify(call.func, scope)
         loads = loads or _loads(call, qualified)
         change = _change(call, qualified or "")
