@@ -94,10 +94,7 @@ def _seeds_held_generators(context: FileContext) -> bool:
     project = context.settings.project
     if project is None:
         return False
-    return any(
-        _HELD_SEEDING.search(project.finder.read_bytes(path).decode("utf-8", "replace"))
-        for path in project.files_naming(_HELD_SPELLING)
-    )
+    return bool(project.files_matching(_HELD_SPELLING, _HELD_SEEDING))
 
 
 def on_cuda(call: cst.Call) -> bool:

@@ -172,7 +172,7 @@ class ReseededEveryIteration(Rule):
             # a seed that changes, unless it is drawn from a generator the call resets
             origin = seed_origin(context.index, event)
             call = event.trail[origin].call if origin is not None else event.call
-            return generators if _drawn_from_reset(context.index, call, generators) else None
+            return generators if _drawn_from_reset(context, call, generators) else None
         return generators
 
     @staticmethod
@@ -215,7 +215,7 @@ class ReseededEveryIteration(Rule):
                 else f"on every call of {method}"
             )
         help_text = _HELP[repetition.kind]
-        draw = _drawn_from_reset(context.index, call, generators)
+        draw = _drawn_from_reset(context, call, generators)
         message = (
             f"`{context.code(call.func)}` seeds {seeds} with the same value {where}, {consequence}"
             if draw is None
@@ -233,11 +233,12 @@ class ReseededEveryIteration(Rule):
 
 
 def _drawn_from_reset(
-    index: ModuleIndex, call: cst.Call, generators: frozenset[str]
+    context: FileContext, call: cst.Call, generators: frozenset[str]
 ) -> cst.Call | None:
     """The draw a seed passed to `call` was assigned from, in the same function, when it draws
     from a generator the call resets (`self.seed = random.randint(..)`, then
     `set_random_seed(self.seed)`): the next seed is then a fixed function of this one."""
+    index = context.index
     scope = index.statement_of[call].scope
     passed = {
         written(arg.value) for arg in call.args if isinstance(arg.value, (cst.Name, cst.Attribute))
@@ -247,21 +248,12 @@ def _drawn_from_reset(
             statement.scope is scope
             and written(target) in passed
             and isinstance(value, cst.Call)
-            and _draw_generator(index.qualify(value.func, scope) or "") in generators
+            and (effect := context.classifier.effect(value, scope)) is not None
+            and effect.kind == "draw"
+            and not effect.summarised  # a library's draw, not a project helper's
+            and effect.generators & generators
         ):
             return value
-    return None
-
-
-def _draw_generator(qualified: str) -> str | None:
-    """The global generator a draw function takes its numbers from."""
-    module, _, name = qualified.rpartition(".")
-    if module == "random" and name in catalog.PYTHON_RANDOM_DRAWS:
-        return catalog.PYTHON_RANDOM
-    if module == "numpy.random" and name not in catalog.NUMPY_NON_DRAWS:
-        return catalog.NUMPY
-    if qualified in catalog.TORCH_DRAW_FUNCTIONS:
-        return catalog.TORCH_CPU
     return None
 
 

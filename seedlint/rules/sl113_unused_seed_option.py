@@ -84,7 +84,6 @@ def _unread_on_import(
     the programs importing it parse `--seed` and ignore it."""
     project = context.settings.project
     assert project is not None  # there are importers
-    finder = project.finder
     here = os.path.abspath(context.path)
     names = ", ".join(f"`{display_path(path)}`" for path in importing[:2]) + (
         f" and {len(importing) - 2} more" if len(importing) > 2 else ""
@@ -93,9 +92,8 @@ def _unread_on_import(
         if _mentioned(context, call, dest):
             continue
         if any(
-            re.search(_mention(dest), finder.read_bytes(path).decode("utf-8", "replace"))
-            for path in project.files_naming(dest)
-            if os.path.abspath(path) != here
+            os.path.abspath(path) != here
+            for path in project.files_matching(dest, re.compile(_mention(dest)))
         ):
             continue
         yield (
