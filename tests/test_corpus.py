@@ -140,7 +140,10 @@ EXPECTED: dict[str, set[Finding]] = {
     # the mode copied into a local name (`training = self.training`), beside a fixed flag
     "training_flag_local": {("tabular.py", "SL401", 33)},
     # listings indexed only to show images or a video, beside one loaded by index into a dataset
-    "listing_for_display": {("homework.ipynb", "SL205", 1)},  # cell 3
+    "listing_for_display": {
+        ("homework.ipynb", "SL205", 1),  # cell 3
+        ("validation_split.ipynb", "SL205", 4),  # cell 3: the files copied for validation
+    },
     # a dataset drawing from its generator only when built with `augment=True`
     "augment_flag_off": {("train.py", "SL202", 14)},
     # a constant CUDA seed in a loader's workers, which never draw from CUDA

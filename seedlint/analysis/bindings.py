@@ -9,6 +9,7 @@ value, which may be bound over or only printed).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cached_property
 
 import libcst as cst
 
@@ -208,11 +209,18 @@ class _Showing:
     the result)."""
 
     def __init__(self, index: ModuleIndex, scope: Scope, until: Statement | None) -> None:
-        self.index, self.scope = index, scope
+        self.index, self.scope, self._until = index, scope, until
+
+    @cached_property
+    def _ranks(self) -> tuple[dict[Statement, int], int | None]:
+        """Each statement's place in the scope's code, in source order (a compound, then its
+        blocks), and the seeding's; no seeding statement: what is shown anywhere is shown before
+        any seed."""
+        index, scope = self.index, self.scope
         ranks: dict[Statement, int] = {}
         owner = scope.node.body if isinstance(scope.node, cst.FunctionDef) else scope.node
         pending = [index.statements.get(owner, [])]
-        while pending:  # source order: a compound, then its blocks
+        while pending:
             block = pending.pop()
             for position, statement in enumerate(block):
                 ranks[statement] = len(ranks)
@@ -222,14 +230,13 @@ class _Showing:
                         pending.append(block[position + 1 :])
                         pending.extend(reversed(inner))
                         break
-        # no seeding statement: what is shown anywhere is shown before any seed
-        self.ranks = ranks
-        self.until = ranks.get(until) if until is not None else len(ranks)
+        return ranks, ranks.get(self._until) if self._until is not None else len(ranks)
 
     def before_seed(self, statement: Statement) -> _Showing | None:
         """Itself, for a read at `statement` before the seeding; None after it."""
-        rank = self.ranks.get(statement)
-        if self.until is None or rank is None or rank >= self.until:
+        ranks, until = self._ranks
+        rank = ranks.get(statement)
+        if until is None or rank is None or rank >= until:
             return None
         return self
 
@@ -303,6 +310,12 @@ def value_unused(
         # `lenet.add_module("C1", nn.Conv2d(..))`: the value lives on in `lenet`
         return _name_unused(index, statement, holder, private, showing, 0)
     return _unused(index, statement, private, showing, 0)
+
+
+def shows(index: ModuleIndex, scope: Scope, call: cst.Call) -> bool:
+    """Whether a call only shows what it is given: `print`, `display`, a plotting library's
+    function, a method of what one made (`ax.imshow(..)` after `fig, ax = plt.subplots()`)."""
+    return _Showing(index, scope, None).shows(call)
 
 
 def _added_to(node: cst.CSTNode) -> str | None:

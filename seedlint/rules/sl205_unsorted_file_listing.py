@@ -10,6 +10,7 @@ import libcst as cst
 
 from seedlint.analysis import catalog
 from seedlint.analysis.arguments import argument, is_literal, is_none
+from seedlint.analysis.bindings import shows
 from seedlint.analysis.context import FileContext
 from seedlint.analysis.index import FunctionInfo, ModuleIndex, Scope, defining_scope, dotted_name
 from seedlint.analysis.ordering import (
@@ -421,9 +422,10 @@ class _Listings:
 
     def _element_reaches_dataset(self, node: cst.CSTNode, scope: Scope, seen: set) -> bool:
         """Whether an element picked from a listing (`paths[i]`), or a value made from it
-        (`load(paths[i])`, `paths[i].name`, a list it is appended to), is handed to a dataset or
-        a loader, not only shown (`ax.imshow(Image.open(paths[i]))`, a video embedded by
-        `video_names[-1]`). A place it is not followed to counts as a dataset's."""
+        (`load(paths[i])`, `paths[i].name`, a list it is appended to), may reach a dataset or a
+        loader: not when it is only shown (`ax.imshow(Image.open(paths[i]))`, a video embedded by
+        `print(html.format(videos[-1]))`). A place it is not followed to counts as a dataset's
+        (`shutil.copy(images[i], val_dir)` fills a folder a dataset may read)."""
         while True:
             parent = self.tree.parents.get(node)
             if isinstance(parent, cst.Arg):
@@ -431,6 +433,8 @@ class _Listings:
                 func = call.func
                 if self._constructs(call, scope):
                     return True
+                if shows(self.index, scope, call):
+                    return False  # printed, plotted, displayed
                 if (
                     isinstance(func, cst.Attribute)
                     and func.attr.value in catalog.COLLECTING_METHODS
@@ -446,8 +450,8 @@ class _Listings:
                 return any(self._value_reaches_dataset(target, scope, seen) for target in targets)
             elif isinstance(parent, _MADE_FROM):
                 node = parent
-            else:  # a statement that only shows or tests it, or a place not followed
-                return not isinstance(parent, (cst.Expr, cst.If, cst.Assert, cst.Comparison))
+            else:  # a place not followed (a call's side effect: `shutil.copy(images[i], ..)`)
+                return True
 
     def _value_reaches_dataset(self, target: cst.BaseExpression, scope: Scope, seen: set) -> bool:
         """Whether a name or attribute holding a value made from an element reaches a dataset
