@@ -153,6 +153,8 @@ EXPECTED: dict[str, set[Finding]] = {
     "prefetched_eval": {("train_reload.py", "SL110", 22)},
     # draws that only fill a grid of plotted images, beside draws the training loop uses
     "preview_grid": {("flips.ipynb", "SL105", 6)},  # cell 3
+    # a skorch network's `fit` trains the module class it is given
+    "skorch_net": {("classify.py", "SL112", 23)},
     # a subclass's fit runs the epoch its base of another module defines; predict trains nothing
     "inherited_step": {("train_from_folder.py", "SL112", 11)},
     # backward in one helper method, the step in another; not where nothing steps

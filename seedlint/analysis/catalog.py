@@ -835,6 +835,20 @@ LIGHTNING_TRAINERS = frozenset(
         "flash.core.trainer.Trainer",
     }
 )
+# skorch's networks: `fit` runs the training loop (backward passes and optimizer steps).
+SKORCH_NETS = frozenset(
+    f"skorch.{module}{name}"
+    for module, names in (
+        (
+            "",
+            ("NeuralNet", "NeuralNetClassifier", "NeuralNetRegressor", "NeuralNetBinaryClassifier"),
+        ),
+        ("net.", ("NeuralNet",)),
+        ("classifier.", ("NeuralNetClassifier", "NeuralNetBinaryClassifier")),
+        ("regressor.", ("NeuralNetRegressor",)),
+    )
+    for name in names
+)
 # pytest's fixture decorator: a fixture runs before the tests that name it, never called by name.
 PYTEST_FIXTURES = frozenset({"pytest.fixture", "_pytest.fixtures.fixture"})
 # What changes from run to run in a training program that seeds nothing, by what it calls.

@@ -194,23 +194,38 @@ def importers(context: FileContext) -> Iterator[tuple[Path, bytes]]:
 
 def training_calls(context: FileContext) -> list[cst.Call]:
     """The calls that train: backward passes (`loss.backward()`, `accelerator.backward(loss)`)
-    first, then `torch.autograd.grad` and Lightning trainers' `fit`, each in source order."""
-    fits = {f"{trainer}().fit" for trainer in catalog.LIGHTNING_TRAINERS} | {
+    first, then `torch.autograd.grad`, Lightning trainers' `fit` and skorch networks' `fit` (a
+    project subclass's too), each in source order."""
+    fits = {f"{trainer}().fit" for trainer in catalog.LIGHTNING_TRAINERS | catalog.SKORCH_NETS} | {
         f"{trainer}.from_argparse_args().fit" for trainer in catalog.LIGHTNING_TRAINERS
     }
     backward, others = [], []
     for call, scope in context.index.all_calls:
         if is_backward(call):
             backward.append(call)
-        elif context.index.qualify(call.func, scope) in (*catalog.GRADIENT_CALLS, *fits):
+        elif (qualified := context.index.qualify(call.func, scope)) in (
+            *catalog.GRADIENT_CALLS,
+            *fits,
+        ) or _fits_a_skorch_net(context, qualified):
             others.append(call)
         elif (callees := _callees(context.index, call)) and all(
             # `trainer.fit(..)` where each binding of `trainer` builds a Lightning trainer
-            "{}().{}".format(*callee.rpartition(".")[::2]) in fits
+            (fitted := "{}().{}".format(*callee.rpartition(".")[::2])) in fits
+            or _fits_a_skorch_net(context, fitted)
             for callee in callees
         ):
             others.append(call)
     return backward + others
+
+
+def _fits_a_skorch_net(context: FileContext, qualified: str | None) -> bool:
+    """`Net(..).fit` for a project class deriving from a skorch network."""
+    project = context.settings.project
+    instance, _, method = (qualified or "").rpartition("().")
+    if project is None or method != "fit" or not instance or "(" in instance:
+        return False
+    found = project.class_definition(instance)
+    return found is not None and found[0].subclasses_of(found[1], catalog.SKORCH_NETS)
 
 
 def trains_elsewhere(context: FileContext) -> cst.Call | None:

@@ -75,6 +75,9 @@ class TrainingNeverSeeds(Rule):
         training, steps = training_calls(context), optimizer_steps(context)
         run = context.run_by_module_body([*training, *steps])
         trains = [call for call in training if call in run]
+        if trains and not any(call in run for call in steps):
+            # no optimizer step of its own: the training is a trainer's `fit`, shown first
+            trains = [call for call in trains if _fits([call])] + trains
         if not trains or not (any(call in run for call in steps) or _fits(trains)):
             # the training may run in another module of the project (`Runner(args).train()`)
             calls = [call for call, _ in context.index.all_calls]
@@ -239,6 +242,9 @@ def _what_changes(context: FileContext) -> tuple[list[str], frozenset[str]]:
     for call in context.run_by_module_body(candidates):
         changes[candidates[call]] = None
         generators.add(catalog.TORCH_CPU)
+    for change in _built_by_skorch(context):
+        changes[change] = None
+        generators.add(catalog.TORCH_CPU)
     if not changes and not draws:
         changes = dict.fromkeys(_changes_elsewhere(context))
         if changes:
@@ -275,6 +281,27 @@ def _loads(call: cst.Call, qualified: str | None) -> bool:
         return True
     name = (qualified or callee_name(call.func)).rsplit(".", 1)[-1]
     return bool(_LOADS_WEIGHTS.match(name)) or name in catalog.LOADING_CONSTRUCTORS
+
+
+def _built_by_skorch(context: FileContext) -> list[str]:
+    """What changes in the module a skorch network the program builds instantiates itself
+    (`NeuralNetClassifier(Net, ..)`: `Net` of this module, whose layers and dropout it makes)."""
+    index = context.index
+    found = []
+    for net, scope in context.calls_to(*catalog.SKORCH_NETS):
+        if net not in context.calls_run:
+            continue
+        module = argument(net, "module", 0)
+        cls = index.classes.get(index.qualify(module, scope) or "") if module is not None else None
+        if cls is None or not index.subclasses_of(cls, catalog.NN_MODULES):
+            continue
+        found += [
+            change
+            for call, inner in index.all_calls
+            if inner.within(cls.scope)
+            and (change := _change(call, index.qualify(call.func, inner) or "")) is not None
+        ]
+    return found
 
 
 def _change(call: cst.Call, qualified: str) -> str | None:
