@@ -155,6 +155,9 @@ EXPECTED: dict[str, set[Finding]] = {
     "preview_grid": {("flips.ipynb", "SL105", 6)},  # cell 3
     # a skorch network's `fit` trains the module class it is given
     "skorch_net": {("classify.py", "SL112", 23)},
+    # a step function handed to an engine; a model class handed to a wrapper that builds it
+    "engine_step": {("lm_train.py", "SL112", 13)},
+    "class_handed": {("mf.py", "SL112", 28)},
     # a subclass's fit runs the epoch its base of another module defines; predict trains nothing
     "inherited_step": {("train_from_folder.py", "SL112", 11)},
     # backward in one helper method, the step in another; not where nothing steps

@@ -469,6 +469,7 @@ def _project_calls(
     typed: Mapping[str, str],
 ) -> Iterator[tuple[cst.Call, ModuleIndex, str]]:
     for call, scope in calls:
+        yield from _passed_callables(project, index, call, scope)
         if isinstance(call.func, cst.Call):  # `self.get_clf()(x, y)`: the method it returns
             for module, name in _returned_methods(index, call.func, scope):
                 yield call, module, name
@@ -510,6 +511,36 @@ def _project_calls(
             continue
         defined = module.classes.get(name)
         if defined is None or not module.subclasses_of(defined, catalog.DATASET_BASES):
+            yield call, module, name
+
+
+def _passed_callables(
+    project: ProjectIndex, index: ModuleIndex, call: cst.Call, scope: Scope
+) -> Iterator[tuple[cst.Call, ModuleIndex, str]]:
+    """The project functions and classes a call is handed, not called, to run them itself: a
+    step function an engine runs (`Engine(LanguageModelEngine.train)`), a model class a wrapper
+    builds (`LitMF(MatrixFactorization, ..)`). Not those a builtin is handed (`isinstance(x,
+    Net)`)."""
+    if (index.qualify(call.func, scope) or "").startswith("builtins."):
+        return
+    for arg in call.args:
+        if not isinstance(arg.value, (cst.Name, cst.Attribute)) or arg.star:
+            continue
+        qualified = index.qualify(arg.value, scope)
+        if (
+            qualified is None
+            or "(" in qualified
+            or qualified.split(".", 1)[0] in catalog.LIBRARY_PACKAGES
+        ):
+            continue
+        definition = _run_definition(project, qualified)
+        if definition is None:
+            continue
+        module, name = definition
+        defined = module.classes.get(name)
+        if name in module.functions or (
+            defined is not None and not module.subclasses_of(defined, catalog.DATASET_BASES)
+        ):
             yield call, module, name
 
 

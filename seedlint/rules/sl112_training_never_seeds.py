@@ -242,7 +242,7 @@ def _what_changes(context: FileContext) -> tuple[list[str], frozenset[str]]:
     for call in context.run_by_module_body(candidates):
         changes[candidates[call]] = None
         generators.add(catalog.TORCH_CPU)
-    for change in _built_by_skorch(context):
+    for change in _built_by_callees(context):
         changes[change] = None
         generators.add(catalog.TORCH_CPU)
     if not changes and not draws:
@@ -283,24 +283,29 @@ def _loads(call: cst.Call, qualified: str | None) -> bool:
     return bool(_LOADS_WEIGHTS.match(name)) or name in catalog.LOADING_CONSTRUCTORS
 
 
-def _built_by_skorch(context: FileContext) -> list[str]:
-    """What changes in the module a skorch network the program builds instantiates itself
-    (`NeuralNetClassifier(Net, ..)`: `Net` of this module, whose layers and dropout it makes)."""
+def _built_by_callees(context: FileContext) -> list[str]:
+    """What changes in the model classes of this module that the program hands to a call to build
+    (`NeuralNetClassifier(Net, ..)` of skorch, a wrapper's `LitMF(MatrixFactorization, ..)`): the
+    layers and dropout the class makes."""
     index = context.index
     found = []
-    for net, scope in context.calls_to(*catalog.SKORCH_NETS):
-        if net not in context.calls_run:
+    for call, scope in index.all_calls:
+        if call not in context.calls_run or (index.qualify(call.func, scope) or "").startswith(
+            "builtins."
+        ):
             continue
-        module = argument(net, "module", 0)
-        cls = index.classes.get(index.qualify(module, scope) or "") if module is not None else None
-        if cls is None or not index.subclasses_of(cls, catalog.NN_MODULES):
-            continue
-        found += [
-            change
-            for call, inner in index.all_calls
-            if inner.within(cls.scope)
-            and (change := _change(call, index.qualify(call.func, inner) or "")) is not None
-        ]
+        for arg in call.args:
+            qualified = index.qualify(arg.value, scope) if isinstance(arg.value, cst.Name) else None
+            cls = index.classes.get(qualified or "")
+            if cls is None or not index.subclasses_of(cls, catalog.NN_MODULES):
+                continue
+            found += [
+                change
+                for inner_call, inner in index.all_calls
+                if inner.within(cls.scope)
+                and (change := _change(inner_call, index.qualify(inner_call.func, inner) or ""))
+                is not None
+            ]
     return found
 
 
