@@ -503,7 +503,24 @@ class ModuleIndex:
         owner, _, method = qualified.rpartition("().")
         if owner in self.classes and method:
             return self.find_method(self.classes[owner], method)
+        if qualified.endswith("()") and qualified[:-2] in self.functions:
+            # `main_loop = get_main_loop(..)`, then `main_loop(..)`: the closure it returns
+            return self._returned_function(self.functions[qualified[:-2]])
         return None
+
+    def _returned_function(self, function: FunctionInfo) -> FunctionInfo | None:
+        """The function defined inside `function` that every `return` of it returns by name."""
+        found = set()
+        for statement in self.statements_in(function.scope):
+            if isinstance(statement.node, cst.Return):
+                value = statement.node.value
+                bound = (
+                    function.scope.bindings.get(value.value)
+                    if isinstance(value, cst.Name)
+                    else None
+                )
+                found.add(self.functions.get(bound) if isinstance(bound, str) else None)
+        return found.pop() if len(found) == 1 else None
 
     def blocks_of(self, node: cst.CSTNode) -> list[list[Statement]]:
         """The statement lists of the bodies of a compound statement, in execution order."""
