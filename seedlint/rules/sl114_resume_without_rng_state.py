@@ -144,6 +144,7 @@ def _resumes(context: FileContext) -> Iterator[tuple[list[cst.Call], str, str]]:
         for call, scope in index.all_calls
         if index.qualify(call.func, scope) in _CHECKPOINT_LOADERS
         or _LOADER_NAME.match(callee_name(call.func) or "")
+        or _returns_saved_progress(context, call, scope)
     ]
     if not loaders:
         return
@@ -221,6 +222,34 @@ def _resumes(context: FileContext) -> Iterator[tuple[list[cst.Call], str, str]]:
                 if resumed and resumed[0] not in shown:
                     shown.add(resumed[0])
                     yield resumed, *read
+
+
+def _returns_saved_progress(context: FileContext, call: cst.Call, scope: Scope) -> bool:
+    """Whether a call runs a function of the project that returns the progress a checkpoint it
+    loads saved (`checkpoint = torch.load(path)`, then `return checkpoint["epoch"]`)."""
+    project = context.settings.project
+    qualified = context.index.qualify(call.func, scope)
+    found = project.definition(qualified) if project is not None and qualified else None
+    if found is None or found[2] not in found[1].functions:
+        return False
+    module, function = found[1], found[1].functions[found[2]]
+    for statement in module.statements_in(function.scope):
+        value = statement.node.value if isinstance(statement.node, cst.Return) else None
+        if not (isinstance(value, cst.Subscript) and isinstance(value.value, cst.Name)):
+            continue
+        key = string_value(value.slice[0].slice.value) if len(value.slice) == 1 else None
+        loaded = module.bound_values(value.value.value, function.scope)
+        if (
+            key is not None
+            and _PROGRESS_KEY.search(key)
+            and any(
+                isinstance(each, cst.Call)
+                and module.qualify(each.func, function.scope) in _CHECKPOINT_LOADERS
+                for each in loaded
+            )
+        ):
+            return True
+    return False
 
 
 def _project_loader_restores(context: FileContext, call: cst.Call, scope: Scope) -> bool | None:
