@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from pathlib import Path
 
 import libcst as cst
 
@@ -14,7 +15,9 @@ from seedlint.analysis.events import Event, Flow
 from seedlint.analysis.generators import reusable_seed
 from seedlint.analysis.gradients import Gradients
 from seedlint.analysis.index import ModuleIndex, Scope, Statement, bind_arguments
+from seedlint.analysis.programs import imported_elsewhere, seeded_by_imports
 from seedlint.diagnostics import Applicability, Edit, Fix
+from seedlint.files import display_path, is_test
 from seedlint.rules.base import Finding, Probe, Rule
 
 # Each call that draws from the global CPU generator unless given `generator=`, and the
@@ -79,12 +82,22 @@ class UnseededRandomSplit(Rule):
                     for flow, event in reaching
                 ):
                     continue  # SL105 reports it: the first torch draw of a flow that seeds no torch
-            elif cpu_seeded_somewhere or call not in scripted:
+            elif cpu_seeded_somewhere:
+                continue
+            elif call not in scripted:
+                # a library function: judged in the programs of other modules that call it
+                programs = _unseeded_programs_calling(context, call)
+                if programs:
+                    yield self._finding(context, call, [], programs)
                 continue
             yield self._finding(context, call, reaching)
 
     def _finding(
-        self, context: FileContext, call: cst.Call, reaching: list[tuple[Flow, Event]]
+        self,
+        context: FileContext,
+        call: cst.Call,
+        reaching: list[tuple[Flow, Event]],
+        programs: Sequence[Path] = (),
     ) -> Finding:
         callee = context.code(call.func)
         split = (
@@ -92,10 +105,17 @@ class UnseededRandomSplit(Rule):
             in _SPLIT_GENERATOR_POSITION
         )
         what = "the split" if split else "the order it samples"
+        where = (
+            f" in `{display_path(programs[0])}`"
+            + (f" and {len(programs) - 1} more" if len(programs) > 1 else "")
+            + ", which runs it"
+            if programs
+            else ""
+        )
         return Finding(
             call,
             f"`{callee}` without `generator=` draws from the global torch CPU generator, which "
-            f"nothing seeds before it, so {what} changes on every run",
+            f"nothing seeds before it{where}, so {what} changes on every run",
             self._fix(context, call, reaching),
             help=(
                 "Pass `generator=torch.Generator().manual_seed(seed)`, or "
@@ -121,6 +141,33 @@ class UnseededRandomSplit(Rule):
         end = context.layout.span(call.args[-1].value)[1]
         edits = ((import_edit,) if import_edit else ()) + (Edit(end, end, f", {keyword}"),)
         return Fix(f"Pass `{keyword}`", Applicability.UNSAFE, edits)
+
+
+def _unseeded_programs_calling(context: FileContext, call: cst.Call) -> list[Path]:
+    """The programs of other modules that run the module function making `call` and seed
+    nothing (nor do the project modules they import): each of its callers must be one, and must
+    run the call from the program's own code (a test or another library calling it: silent)."""
+    index, project = context.index, context.settings.project
+    function = index.function_of_scope.get(index.statement_of[call].scope)
+    if project is None or function is None or function.owner_class is not None:
+        return []
+    programs = []
+    for path, _, caller_call in project.calls_from_other_modules(
+        index, function, gate=None, faithful=True
+    ):
+        caller = FileContext.of_project_file(path, context.settings, faithful=True)
+        if (
+            caller is None
+            or caller_call not in caller.index.statement_of
+            or is_test(path, caller.source.text)
+            or caller.seeding_flows
+            or caller_call not in caller.calls_run
+            or seeded_by_imports(caller)
+            or imported_elsewhere(caller)
+        ):
+            return []
+        programs.append(path)
+    return programs
 
 
 def _orders_evaluation_only(context: FileContext, gradients: Gradients, sampler: cst.Call) -> bool:

@@ -1,0 +1,14 @@
+# Mimics the PATTERN of self-supervised projects whose data module splits the training set with `random_split` inside helper functions that the evaluation scripts call. Independent re-creation for seedlint's test corpus, not its code.
+
+import torch
+from torch.utils.data import TensorDataset, random_split
+
+
+def get_datasets(n_val):
+    full = TensorDataset(torch.arange(100.0))
+    return random_split(full, [len(full) - n_val, n_val])
+
+
+def get_folds(n_val):
+    full = TensorDataset(torch.arange(100.0))
+    return random_split(full, [len(full) - n_val, n_val])
