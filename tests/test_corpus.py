@@ -156,7 +156,7 @@ EXPECTED: dict[str, set[Finding]] = {
     # a skorch network's `fit` trains the module class it is given
     "skorch_net": {("classify.py", "SL112", 23)},
     # a step function handed to an engine; a model class handed to a wrapper that builds it
-    "engine_step": {("lm_train.py", "SL112", 13)},
+    "engine_step": {("lm_train.py", "SL112", 13), ("continue_train.py", "SL112", 12)},
     "class_handed": {("mf.py", "SL112", 28)},
     # the step in a closure a factory returns, called through the name it is bound to
     "closure_step": {("train_gat.py", "SL112", 16)},

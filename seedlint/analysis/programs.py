@@ -311,6 +311,10 @@ def _runs_elsewhere(
             if method and project.class_definition(instance):  # `Trainer(..).train()`
                 run = run._replace(typed={**run.typed, "self": instance})
             found.append((run, call))
+        scope = index.statement_of[call].scope
+        for module, name in _passed_callables(project, index, call, scope):
+            if module.module_name != index.module_name:  # `continue_main(config, main)`
+                found.append((_Run(module, name, {}, {}), call))
     return found
 
 
@@ -459,6 +463,11 @@ def _project_callees(
             # `self._train_epoch()` in a base's method run for a subclass: the subclass's
             run = run._replace(typed={**run.typed, "self": typed[func.value.value]})
         found.append(run)
+    for call, scope in calls:  # what they are handed runs, given nothing known
+        found += [
+            _Run(module, name, {}, {})
+            for module, name in _passed_callables(project, index, call, scope)
+        ]
     return found
 
 
@@ -469,7 +478,6 @@ def _project_calls(
     typed: Mapping[str, str],
 ) -> Iterator[tuple[cst.Call, ModuleIndex, str]]:
     for call, scope in calls:
-        yield from _passed_callables(project, index, call, scope)
         if isinstance(call.func, cst.Call):  # `self.get_clf()(x, y)`: the method it returns
             for module, name in _returned_methods(index, call.func, scope):
                 yield call, module, name
@@ -516,7 +524,7 @@ def _project_calls(
 
 def _passed_callables(
     project: ProjectIndex, index: ModuleIndex, call: cst.Call, scope: Scope
-) -> Iterator[tuple[cst.Call, ModuleIndex, str]]:
+) -> Iterator[tuple[ModuleIndex, str]]:
     """The project functions and classes a call is handed, not called, to run them itself: a
     step function an engine runs (`Engine(LanguageModelEngine.train)`), a model class a wrapper
     builds (`LitMF(MatrixFactorization, ..)`). Not those a builtin is handed (`isinstance(x,
@@ -541,7 +549,7 @@ def _passed_callables(
         if name in module.functions or (
             defined is not None and not module.subclasses_of(defined, catalog.DATASET_BASES)
         ):
-            yield call, module, name
+            yield module, name
 
 
 def _passed_objects(
