@@ -339,7 +339,8 @@ class Gate:
             if part == SEEDING:
                 return seeding
             if part == UNSEEDED:
-                return not self.seeds_globally(data)
+                # a notebook's seeding may sit in a function its cells call with no seed
+                return not self.seeds_globally(data) or path.endswith(".ipynb")
             if part == SCRIPT:
                 return (
                     path.endswith(".ipynb")

@@ -164,6 +164,8 @@ EXPECTED: dict[str, set[Finding]] = {
     "resume_helper_returns": {("train_vae.py", "SL114", 23)},
     # a split in a helper of another module, judged in the programs that call it
     "split_in_helper": {("data.py", "SL204", 9)},
+    # a notebook's only seeding in a helper its cells call with `seed=None`
+    "seed_none_passed": {("transformer.ipynb", "SL112", 10)},  # cell 2
     # a subclass's fit runs the epoch its base of another module defines; predict trains nothing
     "inherited_step": {("train_from_folder.py", "SL112", 11)},
     # backward in one helper method, the step in another; not where nothing steps

@@ -13,7 +13,7 @@ from seedlint.analysis.arguments import argument, callee_name, is_literal
 from seedlint.analysis.context import FileContext
 from seedlint.analysis.edits import Editor
 from seedlint.analysis.environment import string_value
-from seedlint.analysis.index import ModuleIndex, Scope, Statement, is_main_guard
+from seedlint.analysis.index import FunctionInfo, ModuleIndex, Scope, Statement, is_main_guard
 from seedlint.analysis.initialisation import initialises_randomly
 from seedlint.analysis.modules import shown_name
 from seedlint.analysis.programs import (
@@ -151,12 +151,31 @@ def _seeds(context: FileContext) -> bool:
     gate = Gate(context.settings.seed_functions, context.settings.project_gates)
     in_workers = _worker_init_scopes(context)
     if any(
-        flow.root is None or flow.root.scope not in in_workers for flow in context.seeding_flows
+        flow.root is None
+        or (flow.root.scope not in in_workers and not _run_only_by_cells(context, flow.root))
+        for flow in context.seeding_flows
     ):
         return True
     if gate.seeds_beyond_trainers(data) and _spelled_seeding(context, gate, in_workers):
         return True
     return any(context.calls_to(*catalog.SEEDING_RUNNERS)) or bool(seeded_by_imports(context))
+
+
+def _run_only_by_cells(context: FileContext, function: FunctionInfo) -> bool:
+    """Whether a notebook's function runs only where its cells call it by name (never handed on):
+    its seeding then counts where the notebook's own flow runs it, with the values the calls pass
+    (`generate(model, seed=None)` never runs its `if seed is not None: torch.manual_seed(..)`)."""
+    index = context.index
+    if context.program is None or function.owner_class is not None:
+        return False
+    if function.scope.parent is not index.module_scope:
+        return False
+    name = function.node.name.value
+    mentions = len(re.findall(rf"\b{re.escape(name)}\b", context.source.text))
+    calls = sum(
+        1 for call, scope in index.all_calls if index.resolve_local_call(call, scope) is function
+    )
+    return calls > 0 and mentions == calls + 1  # its `def`, then only calls
 
 
 def _spelled_seeding(context: FileContext, gate: Gate, in_workers: list[Scope]) -> bool:
@@ -167,9 +186,13 @@ def _spelled_seeding(context: FileContext, gate: Gate, in_workers: list[Scope]) 
     beside it defines a seeding `train`, `env.action_space.seed(0)`)."""
     index = context.index
     spellings = tuple(spelling for spelling in gate.spellings if spelling != TRAINER)
+    # a notebook's functions its cells only call: the notebook's flow tells what they seed
+    called = [f.scope for f in index.functions.values() if _run_only_by_cells(context, f)]
     for call, scope in index.all_calls:
         if any(scope.within(worker) for worker in in_workers):
             continue  # `random.seed(worker_id)` seeds a loader's worker, not the program
+        if any(scope.within(function) for function in called):
+            continue
         spelled = f"{written(call.func)}(".encode()
         if not gate.seeds_beyond_trainers(spelled):
             continue
