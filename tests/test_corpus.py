@@ -166,6 +166,8 @@ EXPECTED: dict[str, set[Finding]] = {
     "split_in_helper": {("data.py", "SL204", 9)},
     # a notebook's only seeding in a helper its cells call with `seed=None`
     "seed_none_passed": {("transformer.ipynb", "SL112", 10)},  # cell 2
+    # a glob of the exact file name a table gives, beside a folder's wildcard glob
+    "exact_glob": {("datasets.py", "SL205", 27)},
     # a subclass's fit runs the epoch its base of another module defines; predict trains nothing
     "inherited_step": {("train_from_folder.py", "SL112", 11)},
     # backward in one helper method, the step in another; not where nothing steps

@@ -73,6 +73,7 @@ _TORCH_DATASETS = frozenset(
     "datasets.interleave_datasets",
 }
 _MAX_CALL_DEPTH = 3
+_GLOBS = frozenset({"glob.glob", "glob.iglob"})
 # Expressions whose value is made from the one they hold (`paths[i].name`, `(img, label)`).
 _MADE_FROM = (
     cst.Attribute,
@@ -120,6 +121,10 @@ class UnsortedFileListing(Rule):
         listings = _Listings(context)
         for call, scope, qualified in listings.calls:
             if qualified == _WALK and _walk_sorts_names(listings.tree, context.index, call, scope):
+                continue
+            if qualified in _GLOBS and _names_one_file(
+                context.index, argument(call, "pathname", 0), scope
+            ):
                 continue
             if listings.ordered(call, scope, 0, set()):
                 listing = context.code(call.func)
@@ -425,7 +430,10 @@ class _Listings:
         (`load(paths[i])`, `paths[i].name`, a list it is appended to), may reach a dataset or a
         loader: not when it is only shown (`ax.imshow(Image.open(paths[i]))`, a video embedded by
         `print(html.format(videos[-1]))`). A place it is not followed to counts as a dataset's
-        (`shutil.copy(images[i], val_dir)` fills a folder a dataset may read)."""
+        (`shutil.copy(images[i], val_dir)` fills a folder a dataset may read), unless what a
+        statement hands there is a name whose other reads are followed (`cv2.rectangle(image, ..)`
+        draws on the image that `plt.imshow(image)` then shows)."""
+        held = False  # the value is read from a name here
         while True:
             parent = self.tree.parents.get(node)
             if isinstance(parent, cst.Arg):
@@ -440,7 +448,10 @@ class _Listings:
                     and func.attr.value in catalog.COLLECTING_METHODS
                 ):
                     return self._value_reaches_dataset(func.value, scope, seen)
+                held = held or isinstance(node, cst.Name) and node is parent.value
                 node = call  # a value made from the element
+            elif isinstance(parent, cst.Expr) and held:
+                return False  # a call on the held value, whose result is dropped
             elif isinstance(parent, (cst.Assign, cst.AnnAssign, cst.AugAssign)):
                 targets = (
                     [target.target for target in parent.targets]
@@ -714,6 +725,32 @@ def _is_length_of(node: cst.BaseExpression, name: str) -> bool:
         and isinstance(node.args[0].value, cst.Name)
         and node.args[0].value.value == name
     )
+
+
+def _names_one_file(index: ModuleIndex, pattern: cst.BaseExpression | None, scope: Scope) -> bool:
+    """Whether a glob pattern is a path with no wildcard, built from a looked-up file name
+    (`glob.glob(root + df.iloc[idx]["image"])`): it matches that one file, in no order. Every part
+    is a string with no `*`, `?` or `[`, a name bound only to one, or an item looked up (the one
+    needed); a part of any other kind may hold a wildcard."""
+    looked_up = False
+    pending = [pattern] if pattern is not None else []
+    while pending:
+        part = pending.pop()
+        if isinstance(part, cst.BinaryOperation) and isinstance(part.operator, cst.Add):
+            pending += [part.left, part.right]
+        elif isinstance(part, cst.SimpleString):
+            if any(wildcard in str(part.evaluated_value) for wildcard in "*?["):
+                return False
+        elif isinstance(part, cst.Name):
+            bound = index.bound_values(part.value, scope)
+            if not bound or not all(isinstance(value, cst.SimpleString) for value in bound):
+                return False
+            pending += bound
+        elif isinstance(part, cst.Subscript):
+            looked_up = True
+        else:
+            return False
+    return looked_up
 
 
 def _picks_one(subscript: cst.Subscript) -> bool:
