@@ -16,6 +16,7 @@ from seedlint.analysis.generators import reusable_seed
 from seedlint.analysis.gradients import Gradients
 from seedlint.analysis.index import ModuleIndex, Scope, Statement, bind_arguments
 from seedlint.analysis.programs import imported_elsewhere, seeded_by_imports
+from seedlint.analysis.walk import written
 from seedlint.diagnostics import Applicability, Edit, Fix
 from seedlint.files import display_path, is_test
 from seedlint.rules.base import Finding, Probe, Rule
@@ -149,7 +150,12 @@ def _unseeded_programs_calling(context: FileContext, call: cst.Call) -> list[Pat
     run the call from the program's own code (a test or another library calling it: silent)."""
     index, project = context.index, context.settings.project
     function = index.function_of_scope.get(index.statement_of[call].scope)
-    if project is None or function is None or function.owner_class is not None:
+    if (
+        project is None
+        or function is None
+        or function.owner_class is not None
+        or _loader_returned(context, call)
+    ):
         return []
     programs = []
     for path, _, caller_call in project.calls_from_other_modules(
@@ -168,6 +174,36 @@ def _unseeded_programs_calling(context: FileContext, call: cst.Call) -> list[Pat
             return []
         programs.append(path)
     return programs
+
+
+def _loader_returned(context: FileContext, sampler: cst.Call) -> bool:
+    """Whether a sampler's loader is returned to the caller (`return train_loader, val_loader`),
+    where whether training or only evaluation iterates it is not seen here."""
+    index = context.index
+    scope = index.statement_of[sampler].scope
+    holder = index.statement_of[sampler].node
+    given = {sampler} | (
+        {written(t.target) for t in holder.targets}
+        if isinstance(holder, cst.Assign) and holder.value is sampler
+        else set()
+    )
+    loaders = set()
+    for call, call_scope in context.calls_by_name("DataLoader"):
+        passed = argument(call, "sampler", _LOADER_SAMPLER_POSITION)
+        if (
+            call_scope is scope
+            and passed is not None
+            and (passed in given or written(passed) in given)
+        ):
+            node = index.statement_of[call].node
+            if isinstance(node, cst.Assign) and node.value is call:
+                loaders |= {written(t.target) for t in node.targets}
+    return any(
+        isinstance(statement.node, cst.Return)
+        and statement.node.value is not None
+        and read_names(statement.node.value) & loaders
+        for statement in index.statements_in(scope)
+    )
 
 
 def _orders_evaluation_only(context: FileContext, gradients: Gradients, sampler: cst.Call) -> bool:
