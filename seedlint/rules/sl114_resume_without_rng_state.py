@@ -15,7 +15,7 @@ from seedlint.analysis.bindings import reaching_bindings, read_names
 from seedlint.analysis.context import FileContext
 from seedlint.analysis.edits import Editor
 from seedlint.analysis.environment import string_value
-from seedlint.analysis.index import ModuleIndex, Scope, Statement
+from seedlint.analysis.index import FunctionInfo, ModuleIndex, Scope, Statement
 from seedlint.analysis.programs import programs_running
 from seedlint.analysis.walk import written
 from seedlint.diagnostics import Applicability, Edit, Fix
@@ -227,12 +227,10 @@ def _resumes(context: FileContext) -> Iterator[tuple[list[cst.Call], str, str]]:
 def _returns_saved_progress(context: FileContext, call: cst.Call, scope: Scope) -> bool:
     """Whether a call runs a function of the project that returns the progress a checkpoint it
     loads saved (`checkpoint = torch.load(path)`, then `return checkpoint["epoch"]`)."""
-    project = context.settings.project
-    qualified = context.index.qualify(call.func, scope)
-    found = project.definition(qualified) if project is not None and qualified else None
-    if found is None or found[2] not in found[1].functions:
+    found = _project_function(context, call, scope)
+    if found is None:
         return False
-    module, function = found[1], found[1].functions[found[2]]
+    module, function = found
     for statement in module.statements_in(function.scope):
         value = statement.node.value if isinstance(statement.node, cst.Return) else None
         if not (isinstance(value, cst.Subscript) and isinstance(value.value, cst.Name)):
@@ -252,15 +250,25 @@ def _returns_saved_progress(context: FileContext, call: cst.Call, scope: Scope) 
     return False
 
 
-def _project_loader_restores(context: FileContext, call: cst.Call, scope: Scope) -> bool | None:
-    """Whether the project function a load calls restores a generator state (None: not a project
-    function the analysis can read)."""
+def _project_function(
+    context: FileContext, call: cst.Call, scope: Scope
+) -> tuple[ModuleIndex, FunctionInfo] | None:
+    """The project function a call runs, with its module (None: not one the analysis reads)."""
     project = context.settings.project
     qualified = context.index.qualify(call.func, scope)
     found = project.definition(qualified) if project is not None and qualified else None
     if found is None or found[2] not in found[1].functions:
         return None
-    module, function = found[1], found[1].functions[found[2]]
+    return found[1], found[1].functions[found[2]]
+
+
+def _project_loader_restores(context: FileContext, call: cst.Call, scope: Scope) -> bool | None:
+    """Whether the project function a load calls restores a generator state (None: not a project
+    function the analysis can read)."""
+    found = _project_function(context, call, scope)
+    if found is None:
+        return None
+    module, function = found
     return any(
         _restores(module, inner, where)
         for inner, where in module.all_calls
