@@ -208,7 +208,7 @@ def _spelled_seeding(context: FileContext, gate: Gate, in_workers: list[Scope]) 
             project is not None and project.has_module_of(qualified)
         )
         effect = context.classifier.seeding_effect(call, scope)
-        if not known or (effect is not None and effect.kind == "seed"):
+        if not known or (effect is not None and effect.kind in ("seed", "reseed")):
             return True
     return False
 
