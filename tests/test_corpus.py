@@ -168,6 +168,7 @@ EXPECTED: dict[str, set[Finding]] = {
     "seed_none_passed": {
         ("transformer.ipynb", "SL112", 10),  # cell 2
         ("intro_reseeded.ipynb", "SL106", 1),  # cell 3: `torch.seed()`, SL106's, not SL112's
+        ("homework_template.ipynb", "SL000", 1),  # cell 3: a seeding cell left to fill in
     },
     # a glob of the exact file name a table gives, beside a folder's wildcard glob
     "exact_glob": {("datasets.py", "SL205", 27)},

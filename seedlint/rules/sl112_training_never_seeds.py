@@ -158,7 +158,16 @@ def _seeds(context: FileContext) -> bool:
         return True
     if gate.seeds_beyond_trainers(data) and _spelled_seeding(context, gate, in_workers):
         return True
+    if context.program is not None and gate.seeds_beyond_trainers(_unparsed_cells(context)):
+        return True  # a seeding spelled in a cell that does not parse: unknown
     return any(context.calls_to(*catalog.SEEDING_RUNNERS)) or bool(seeded_by_imports(context))
+
+
+def _unparsed_cells(context: FileContext) -> bytes:
+    """The text of a notebook's code cells that do not parse (left out of its program)."""
+    program = context.program
+    cells = program.notebook.cells
+    return "".join(cells[number - 1].source for number in sorted(program.left_out)).encode()
 
 
 def _run_only_by_cells(context: FileContext, function: FunctionInfo) -> bool:
