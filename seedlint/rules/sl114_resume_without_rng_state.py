@@ -235,7 +235,8 @@ def _returns_saved_progress(context: FileContext, call: cst.Call, scope: Scope) 
         value = statement.node.value if isinstance(statement.node, cst.Return) else None
         if not (isinstance(value, cst.Subscript) and isinstance(value.value, cst.Name)):
             continue
-        key = string_value(value.slice[0].slice.value) if len(value.slice) == 1 else None
+        subscript = value.slice[0].slice if len(value.slice) == 1 else None
+        key = string_value(subscript.value) if isinstance(subscript, cst.Index) else None
         loaded = module.bound_values(value.value.value, function.scope)
         if (
             key is not None
