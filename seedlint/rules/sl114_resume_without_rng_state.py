@@ -144,7 +144,7 @@ def _resumes(context: FileContext) -> Iterator[tuple[list[cst.Call], str, str]]:
         for call, scope in index.all_calls
         if index.qualify(call.func, scope) in _CHECKPOINT_LOADERS
         or _LOADER_NAME.match(callee_name(call.func) or "")
-        or _returns_saved_progress(context, call, scope)
+        or (_progress_assigned(index, call) and _returns_saved_progress(context, call, scope))
     ]
     if not loaders:
         return
@@ -222,6 +222,18 @@ def _resumes(context: FileContext) -> Iterator[tuple[list[cst.Call], str, str]]:
                 if resumed and resumed[0] not in shown:
                     shown.add(resumed[0])
                     yield resumed, *read
+
+
+def _progress_assigned(index: ModuleIndex, call: cst.Call) -> bool:
+    """Whether a call is assigned to a name for progress (`start_epoch = load_model(..)`)."""
+    node = index.statement_of[call].node
+    return (
+        isinstance(node, cst.Assign)
+        and node.value is call
+        and len(node.targets) == 1
+        and isinstance(node.targets[0].target, cst.Name)
+        and _PROGRESS_KEY.search(node.targets[0].target.value) is not None
+    )
 
 
 def _returns_saved_progress(context: FileContext, call: cst.Call, scope: Scope) -> bool:
