@@ -76,10 +76,14 @@ def literal(node: cst.BaseExpression | None) -> object:
 
 
 def parameter_values(
-    index: ModuleIndex, function: FunctionInfo, call: cst.Call | None
+    index: ModuleIndex,
+    function: FunctionInfo,
+    call: cst.Call | None,
+    caller: ModuleIndex | None = None,
 ) -> dict[str, object]:
     """The parameters of `function` whose value is a known literal at `call` (None: run as an
-    entry point, with its defaults), and that its body never binds again."""
+    entry point, with its defaults), or known never to be None, and that its body never binds
+    again; `caller` is the module making the call, when it is not `index`."""
     passed = dict(bind_arguments(function, call)) if call is not None else {}
     unpacked = call is not None and any(arg.star for arg in call.args)  # `f(*args, **kwargs)`
     values: dict[str, object] = {}
@@ -89,7 +93,7 @@ def parameter_values(
             continue  # bound again in the body
         if name in passed:
             value = literal(passed[name])
-            if value is _UNKNOWN and _never_none(index, passed[name], call):
+            if value is _UNKNOWN and _never_none(caller or index, passed[name], call):
                 value = NOT_NONE
         elif unpacked or param.default is None:
             continue
@@ -100,13 +104,16 @@ def parameter_values(
     return values
 
 
-def _never_none(index: ModuleIndex, value: cst.BaseExpression, call: cst.Call | None) -> bool:
+def _never_none(
+    caller: ModuleIndex | None, value: cst.BaseExpression, call: cst.Call | None
+) -> bool:
     """Whether an argument is never None: a display or comprehension, or a name that the calling
-    scope binds only to such values (`eval_datasets = [load(t) for t in tasks]`)."""
-    if not (isinstance(value, cst.Name) and call is not None):
+    scope (of `caller`, the module making `call`) binds only to such values (`eval_datasets =
+    [load(t) for t in tasks]`)."""
+    if not (isinstance(value, cst.Name) and caller is not None and call is not None):
         return isinstance(value, _NEVER_NONE)
-    statement = index.statement_of.get(call)
-    bound = index.bound_values(value.value, statement.scope) if statement else []
+    statement = caller.statement_of.get(call)
+    bound = caller.bound_values(value.value, statement.scope) if statement else []
     return bool(bound) and all(isinstance(each, _NEVER_NONE) for each in bound)
 
 
@@ -141,14 +148,7 @@ def passed_literals(
         if arg.star == "*":
             break
         value = literal(arg.value) if not arg.star else _UNKNOWN
-        if (
-            value is _UNKNOWN
-            and not arg.star
-            and (
-                isinstance(arg.value, _NEVER_NONE)
-                or (caller is not None and _never_none(caller, arg.value, call))
-            )
-        ):
+        if value is _UNKNOWN and not arg.star and _never_none(caller, arg.value, call):
             value = NOT_NONE
         if value is not _UNKNOWN:
             found.append((arg.keyword.value if arg.keyword else position, value))

@@ -23,7 +23,7 @@ from typing import TypeVar
 import libcst as cst
 
 from seedlint.analysis.arguments import callee_name
-from seedlint.analysis.branches import NOT_NONE, parameter_values, passed_literals
+from seedlint.analysis.branches import parameter_values, passed_literals
 from seedlint.analysis.catalog import LIBRARY_PACKAGES
 from seedlint.analysis.events import Summary
 from seedlint.analysis.flow import EffectClassifier, FlowBuilder, seeded_on_import
@@ -668,39 +668,22 @@ class ProjectIndex:
         if not passed:
             return summary
         key = (f"{qualified}{_PASSING}{passed!r}", self.gate)  # kept without parsing the module
-        return self._kept(key, lambda: self._passing(qualified, call, passed, summary))
+        return self._kept(key, lambda: self._passing(qualified, call, caller, summary))
 
     def _passing(
-        self,
-        qualified: str,
-        call: cst.Call,
-        passed: tuple[tuple[str | int, object], ...],
-        summary: Summary,
+        self, qualified: str, call: cst.Call, caller: ModuleIndex | None, summary: Summary
     ) -> Summary | None:
-        """What a call to a project function does with the literals it passes (`passed`)."""
+        """What a call to a project function, made in `caller`, does with the literals it passes."""
         found = self._function(qualified)
         if found is None:
             return summary
         index, function = found
-        given = dict(passed)
-        keys = {
-            id(arg.value): arg.keyword.value if arg.keyword else position
-            for position, arg in enumerate(call.args)
-        }
-        # a parameter's value as `passed_literals` keyed it (the caller resolved its names)
-        bound = {name: given.get(keys[id(value)]) for name, value in bind_arguments(function, call)}
+        passed = {name for name, _ in bind_arguments(function, call)}
         known = {
             name: value
-            for name, value in parameter_values(index, function, call).items()
-            if name in bound
+            for name, value in parameter_values(index, function, call, caller).items()
+            if name in passed
         }
-        known.update(
-            (name, NOT_NONE)
-            for name, value in bound.items()
-            if value is NOT_NONE
-            and name not in known
-            and len(function.scope.values.get(name, ())) == 1
-        )
         return self._summarise(index, function, known) if known else summary
 
     def seeds_on_import(self, name: str, deterministic_only: bool = False) -> frozenset[str]:
