@@ -180,30 +180,40 @@ def _loader_returned(context: FileContext, sampler: cst.Call) -> bool:
     """Whether a sampler's loader is returned to the caller (`return train_loader, val_loader`),
     where whether training or only evaluation iterates it is not seen here."""
     index = context.index
-    scope = index.statement_of[sampler].scope
-    holder = index.statement_of[sampler].node
-    given = {sampler} | (
-        {written(t.target) for t in holder.targets}
-        if isinstance(holder, cst.Assign) and holder.value is sampler
-        else set()
-    )
-    loaders = set()
-    for call, call_scope in context.calls_by_name("DataLoader"):
-        passed = argument(call, "sampler", _LOADER_SAMPLER_POSITION)
-        if (
-            call_scope is scope
-            and passed is not None
-            and (passed in given or written(passed) in given)
-        ):
-            node = index.statement_of[call].node
-            if isinstance(node, cst.Assign) and node.value is call:
-                loaders |= {written(t.target) for t in node.targets}
+    loaders = {
+        written(target.target)
+        for _, holder in _loaders_given(context, sampler)
+        if isinstance(holder, cst.Assign)
+        for target in holder.targets
+    }
     return any(
         isinstance(statement.node, cst.Return)
         and statement.node.value is not None
         and read_names(statement.node.value) & loaders
-        for statement in index.statements_in(scope)
+        for statement in index.statements_in(index.statement_of[sampler].scope)
     )
+
+
+def _loaders_given(context: FileContext, sampler: cst.Call) -> list[tuple[cst.Call, cst.CSTNode]]:
+    """The `DataLoader(..)` calls of the sampler's scope that are given it (`sampler=`, itself or
+    the name it is bound to), each with the statement that holds the call. A `DataLoader`
+    however it is imported (`from data_loader import *` re-exporting torch's)."""
+    index = context.index
+    statement = index.statement_of[sampler]
+    given: list[cst.CSTNode] = [sampler]
+    node = statement.node
+    if isinstance(node, cst.Assign) and node.value is sampler and len(node.targets) == 1:
+        given.append(node.targets[0].target)
+    return [
+        (call, index.statement_of[call].node)
+        for call, call_scope in context.calls_by_name("DataLoader")
+        if call_scope is statement.scope
+        and (passed := argument(call, "sampler", _LOADER_SAMPLER_POSITION)) is not None
+        and any(
+            passed is item or (isinstance(item, cst.Name) and _is_name(passed, item.value))
+            for item in given
+        )
+    ]
 
 
 def _orders_evaluation_only(context: FileContext, gradients: Gradients, sampler: cst.Call) -> bool:
@@ -213,27 +223,11 @@ def _orders_evaluation_only(context: FileContext, gradients: Gradients, sampler:
     scope = index.statement_of[sampler].scope
     if index.qualify(sampler.func, scope) not in _SAMPLER_GENERATOR_POSITION:
         return False
-    given = [sampler]
-    statement = index.statement_of[sampler]
-    node = statement.node
-    if isinstance(node, cst.Assign) and node.value is sampler and len(node.targets) == 1:
-        given.append(node.targets[0].target)
     loaders = []
-    # a `DataLoader` however it is imported (`from data_loader import *` re-exporting torch's)
-    for call, call_scope in context.calls_by_name("DataLoader"):
-        passed = argument(call, "sampler", _LOADER_SAMPLER_POSITION)
-        if (
-            call_scope is scope
-            and passed is not None
-            and any(
-                passed is item or (isinstance(item, cst.Name) and _is_name(passed, item.value))
-                for item in given
-            )
-        ):
-            holder = index.statement_of[call].node
-            if not (isinstance(holder, cst.Assign) and holder.value is call):
-                return False  # handed on as it is made: not followed
-            loaders += [target.target for target in holder.targets]
+    for call, holder in _loaders_given(context, sampler):
+        if not (isinstance(holder, cst.Assign) and holder.value is call):
+            return False  # handed on as it is made: not followed
+        loaders += [target.target for target in holder.targets]
     names = {loader.value for loader in loaders if isinstance(loader, cst.Name)}
     if not loaders or len(names) != len(loaders):
         return False
