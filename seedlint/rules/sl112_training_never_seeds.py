@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -13,7 +14,7 @@ from seedlint.analysis.arguments import argument, callee_name, is_literal
 from seedlint.analysis.context import FileContext
 from seedlint.analysis.edits import Editor
 from seedlint.analysis.environment import string_value
-from seedlint.analysis.index import FunctionInfo, ModuleIndex, Scope, Statement, is_main_guard
+from seedlint.analysis.index import ModuleIndex, Scope, Statement, is_main_guard
 from seedlint.analysis.initialisation import initialises_randomly
 from seedlint.analysis.modules import shown_name
 from seedlint.analysis.programs import (
@@ -149,14 +150,12 @@ def _seeds(context: FileContext) -> bool:
     seeding of a function only DataLoader workers run (`worker_init_fn=seed_worker`)."""
     data = context.source.text.encode()
     gate = Gate(context.settings.seed_functions, context.settings.project_gates)
-    in_workers = _worker_init_scopes(context)
-    if any(
-        flow.root is None
-        or (flow.root.scope not in in_workers and not _run_only_by_cells(context, flow.root))
-        for flow in context.seeding_flows
-    ):
+    # functions whose own seeding does not count: what they seed counts where the program's flow
+    # runs them, if at all
+    apart = _worker_init_scopes(context) + _run_only_by_cells(context)
+    if any(flow.root is None or flow.root.scope not in apart for flow in context.seeding_flows):
         return True
-    if gate.seeds_beyond_trainers(data) and _spelled_seeding(context, gate, in_workers):
+    if gate.seeds_beyond_trainers(data) and _spelled_seeding(context, gate, apart):
         return True
     if context.program is not None and gate.seeds_beyond_trainers(_unparsed_cells(context)):
         return True  # a seeding spelled in a cell that does not parse: unknown
@@ -170,24 +169,32 @@ def _unparsed_cells(context: FileContext) -> bytes:
     return "".join(cells[number - 1].source for number in sorted(program.left_out)).encode()
 
 
-def _run_only_by_cells(context: FileContext, function: FunctionInfo) -> bool:
-    """Whether a notebook's function runs only where its cells call it by name (never handed on):
-    its seeding then counts where the notebook's own flow runs it, with the values the calls pass
-    (`generate(model, seed=None)` never runs its `if seed is not None: torch.manual_seed(..)`)."""
+def _run_only_by_cells(context: FileContext) -> list[Scope]:
+    """The scopes of a notebook's functions that run only where its cells call them by name
+    (never handed on): their seeding counts where the notebook's own flow runs them, with the
+    values the calls pass (`generate(model, seed=None)` never runs its `if seed is not None:
+    torch.manual_seed(..)`)."""
     index = context.index
-    if context.program is None or function.owner_class is not None:
-        return False
-    if function.scope.parent is not index.module_scope:
-        return False
-    name = function.node.name.value
-    mentions = len(re.findall(rf"\b{re.escape(name)}\b", context.source.text))
-    calls = sum(
-        1 for call, scope in index.all_calls if index.resolve_local_call(call, scope) is function
+    if context.program is None:
+        return []
+    calls = Counter(
+        function
+        for call, scope in index.all_calls
+        if (function := index.resolve_local_call(call, scope)) is not None
     )
-    return calls > 0 and mentions == calls + 1  # its `def`, then only calls
+    return [
+        function.scope
+        for function in index.functions.values()
+        if function.owner_class is None
+        and function.scope.parent is index.module_scope
+        and calls[function] > 0
+        # its `def`, then only calls
+        and len(re.findall(rf"\b{re.escape(function.node.name.value)}\b", context.source.text))
+        == calls[function] + 1
+    ]
 
 
-def _spelled_seeding(context: FileContext, gate: Gate, in_workers: list[Scope]) -> bool:
+def _spelled_seeding(context: FileContext, gate: Gate, apart: list[Scope]) -> bool:
     """Whether a call spelled like seeding may seed a global generator: one the analysis cannot
     resolve (`self.set_seed()`, a helper of a module not found), or one of the project or of a
     library it does not know. Not a call into a library it knows that seeds no global generator
@@ -195,13 +202,9 @@ def _spelled_seeding(context: FileContext, gate: Gate, in_workers: list[Scope]) 
     beside it defines a seeding `train`, `env.action_space.seed(0)`)."""
     index = context.index
     spellings = tuple(spelling for spelling in gate.spellings if spelling != TRAINER)
-    # a notebook's functions its cells only call: the notebook's flow tells what they seed
-    called = [f.scope for f in index.functions.values() if _run_only_by_cells(context, f)]
     for call, scope in index.all_calls:
-        if any(scope.within(worker) for worker in in_workers):
-            continue  # `random.seed(worker_id)` seeds a loader's worker, not the program
-        if any(scope.within(function) for function in called):
-            continue
+        if any(scope.within(function) for function in apart):
+            continue  # a loader worker's `random.seed(worker_id)`, a cell-only helper's seeding
         spelled = f"{written(call.func)}(".encode()
         if not gate.seeds_beyond_trainers(spelled):
             continue
