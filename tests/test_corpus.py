@@ -153,6 +153,21 @@ EXPECTED: dict[str, set[Finding]] = {
     "prefetched_eval": {("train_reload.py", "SL110", 22)},
     # draws that only fill a grid of plotted images, beside draws the training loop uses
     "preview_grid": {("flips.ipynb", "SL105", 6)},  # cell 3
+    # a model whose weights a strict `load_state_dict` replaces; a partial load keeps the head's
+    "loaded_weights": {("finetune_head.py", "SL105", 9)},
+    # an `mp.spawn` target of another module that seeds itself; one that does not
+    "spawn_target_seeds": {
+        ("launch_unseeded.py", "SL112", 14),
+        ("lib/worker.py", "SL103", 13),  # opt-in convention
+    },
+    # predictions handed to another module's plotting helper; a helper that returns them
+    "plotted_prediction": {("distilled.py", "SL104", 11)},
+    # a notebook's own helper that only plots, a product displayed, a loop's draw only plotted
+    "shown_by_helper": {
+        ("kept.ipynb", "SL105", 1),  # cell 5: the helper returns what trains
+        ("kept.ipynb", "SL104", 1),  # cell 6: saved with torch.save
+        ("kept.ipynb", "SL104", 3),  # cell 7: kept in a list that training reads
+    },
     # a skorch network's `fit` trains the module class it is given
     "skorch_net": {("classify.py", "SL112", 23)},
     # a step function handed to an engine; a model class handed to a wrapper that builds it

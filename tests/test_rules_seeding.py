@@ -944,9 +944,9 @@ class TestSL104RandomBeforeSeed:
                 3,
             ),
             (
-                "import torch\ndef main(args):\n    if args.seed is None:\n        x = torch.randn(3)\n"
-                "    torch.manual_seed(args.seed)\n",
-                4,
+                "import torch\ndef main(args):\n    x = None\n    if args.seed is None:\n"
+                "        x = torch.randn(3)\n    torch.manual_seed(args.seed)\n    return x\n",
+                5,
             ),
         ],
         ids=["other-name", "other-attribute", "draw-under-the-same-test"],
@@ -1961,15 +1961,15 @@ class TestLibraryShufflesDrawFromNumPy:
 
             folds = KFold(n_splits=5, shuffle=True)
             for train, test in folds.split(range(10)):
-                pass
+                fit(train, test)
             for train, test in ShuffleSplit(n_splits=3).split(range(10)):
-                pass
+                fit(train, test)
             for train, test in KFold(n_splits=5).split(range(10)):
-                pass
+                fit(train, test)
             for train, test in StratifiedKFold(5, shuffle=True, random_state=0).split(range(10), [0] * 10):
-                pass
+                fit(train, test)
             for train, test in GroupKFold(5).split(range(10), groups=range(10)):
-                pass
+                fit(train, test)
             np.random.seed(0)
             """
         assert findings(source, {"SL104"}) == [("SL104", 5, 20), ("SL104", 7, 20)]

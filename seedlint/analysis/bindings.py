@@ -14,7 +14,7 @@ from functools import cached_property
 import libcst as cst
 
 from seedlint.analysis.access_paths import read_paths
-from seedlint.analysis.events import Step
+from seedlint.analysis.events import Project, Step
 from seedlint.analysis.index import (
     BUILTIN_NAMES,
     FunctionInfo,
@@ -23,6 +23,7 @@ from seedlint.analysis.index import (
     Statement,
     _target_names,
     all_parameters,
+    bind_arguments,
     parameter_names,
 )
 from seedlint.analysis.walk import iter_children, iter_descendants
@@ -197,8 +198,32 @@ _DISPLAYING = frozenset({"print", "len", "type", "isinstance", "display", "id", 
 # Calls that only show what they are given: whatever is computed in their arguments is shown.
 _SHOWING = frozenset({"print", "display"})
 _PLOTTING = ("matplotlib.", "seaborn.", "plotly.", "IPython.display.")
+# What the text of another module must hold for its functions to be read as showing helpers.
+_SHOWING_GATE = (b"matplotlib", b"seaborn", b"plotly", b"print(", b"display(")
 # Libraries whose functions compute from what they are given and keep nothing of it.
 _COMPUTING_LIBRARIES = frozenset({"torch", "numpy", "math", "builtins", "torchvision", "PIL"})
+# Libraries whose functions, called as a statement of their own, leave nothing but their result.
+_ASIDE_LIBRARIES = frozenset({"torch", "numpy", "math"})
+# Words in the names of such functions that write, read or change state (`torch.save`,
+# `np.random.shuffle`, `torch.distributed.broadcast`, `torch.set_default_dtype`).
+_STATEFUL_WORDS = (
+    "save",
+    "load",
+    "shuffle",
+    "copyto",
+    "put",
+    "place",
+    "distributed",
+    "random",
+    "seed",
+    "set_",
+    "use_",
+    "backends",
+    "cuda",
+    "init",
+    "fill",
+    "write",
+)
 
 
 class _Showing:
@@ -208,8 +233,15 @@ class _Showing:
     seeding (a demo before the seed shows values nobody reproduces; after it, what is printed is
     the result)."""
 
-    def __init__(self, index: ModuleIndex, scope: Scope, until: Statement | None) -> None:
-        self.index, self.scope, self._until = index, scope, until
+    def __init__(
+        self,
+        index: ModuleIndex,
+        scope: Scope,
+        until: Statement | None,
+        project: Project | None = None,
+    ) -> None:
+        self.index, self.scope, self._until, self.project = index, scope, until, project
+        self._helpers: dict[tuple[FunctionInfo, str], bool] = {}
 
     @cached_property
     def _ranks(self) -> tuple[dict[Statement, int], int | None]:
@@ -257,12 +289,70 @@ class _Showing:
             return False  # a constructor keeps what it is given (`DataLoader(train_set)`)
         return qualified.partition(".")[0] in _COMPUTING_LIBRARIES
 
-    def shows(self, call: cst.Call) -> bool:
+    def computes_aside(self, call: cst.Call) -> bool:
+        """Whether a call that is a statement of its own only computes a value that is then
+        displayed or dropped: a function of torch, NumPy or `math` (`torch.matmul(a, b)` as a
+        cell's last line), not one that writes or changes state (`torch.save`,
+        `np.random.shuffle`, `torch.nn.init.normal_`)."""
+        qualified = self.index.qualify(call.func, self.scope) or ""
+        last = qualified.rsplit(".", 1)[-1]
+        return (
+            qualified.partition(".")[0] in _ASIDE_LIBRARIES
+            and "()" not in qualified
+            and not last.endswith("_")
+            and not last[:1].isupper()
+            and not any(word in qualified for word in _STATEFUL_WORDS)
+        )
+
+    def shows(self, call: cst.Call, name: str | None = None) -> bool:
+        """Whether a call only shows what it is given; with `name`, also a function of the
+        module that only shows what it is given from `name` (`plot_predictions(model, imgs)`)."""
         func = call.func
         if (isinstance(func, cst.Name) and func.value in _SHOWING) or self._plots(func):
             return True
         receiver = _holder(func.value) if isinstance(func, cst.Attribute) else ""
-        return bool(receiver) and self._made_by_plotting(receiver, 0)
+        if receiver and self._made_by_plotting(receiver, 0):
+            return True
+        return name is not None and self._helper_shows(call, name)
+
+    def _helper_shows(self, call: cst.Call, name: str) -> bool:
+        """Whether `call` runs a project function (not a method) that keeps nothing it is given
+        (no value returned or yielded, nothing stored outside its own names) and whose parameters
+        given `name`'s value only show it."""
+        found = self._helper(call)
+        if found is None:
+            return False
+        index, function = found
+        if function.owner_class is not None or not _keeps_nothing(function):
+            return False
+        given = [param for param, arg in bind_arguments(function, call) if name in read_names(arg)]
+        if not given or len(given) != sum(name in read_names(arg.value) for arg in call.args):
+            return False  # passed through `*args` or `**kwargs`, or to no parameter at all
+        return all(self._parameter_shown(index, function, param) for param in given)
+
+    def _helper(self, call: cst.Call) -> tuple[ModuleIndex, FunctionInfo] | None:
+        """The module and function a call runs: this module's, or, through an import, another
+        project module's that shows something."""
+        function = self.index.resolve_local_call(call, self.scope)
+        if function is not None:
+            return self.index, function
+        qualified = self.index.qualify(call.func, self.scope)
+        if self.project is None or qualified is None or "." not in qualified:
+            return None
+        return self.project.function(qualified, _SHOWING_GATE)
+
+    def _parameter_shown(self, index: ModuleIndex, function: FunctionInfo, param: str) -> bool:
+        key = (function, param)
+        if key not in self._helpers:
+            self._helpers[key] = False  # a recursive call shows nothing
+            inside = _Showing(index, function.scope, None, self.project)
+            inside._helpers = self._helpers
+            self._helpers[key] = all(
+                param not in names_needed(index, statement)
+                or _read_into_unused(index, statement, param, True, inside, 1)
+                for statement in index.body_of(function)
+            )
+        return self._helpers[key]
 
     def _made_by_plotting(self, name: str, depth: int) -> bool:
         """Whether a name holds what a plotting call made (`fig, axs = plt.subplots(..)`), or is
@@ -288,6 +378,8 @@ def value_unused(
     private: bool = False,
     seed: Statement | None = None,
     never_seeded: bool = False,
+    call: cst.Call | None = None,
+    project: Project | None = None,
 ) -> bool:
     """Whether the value a statement stores (`x = torch.rand(3)`, `model = Net()`,
     `model.head = nn.Linear(..)`) cannot reach a result: the name it is stored under is bound again
@@ -295,7 +387,10 @@ def value_unused(
     (itself, or through a name bound from it), or, before the `seed` statement of its scope's code
     (anywhere, for a generator `never_seeded`), printed, plotted or asserted whole; or, in a
     function or a notebook (`private`: code nothing imports), never read at all; or a statement
-    that only waits for the drawn time (`time.sleep(random.randint(1, 5))`).
+    that only waits for the drawn time (`time.sleep(random.randint(1, 5))`). With `call`, the call
+    in the statement the value comes from: in a `for` loop's header, the names the loop binds
+    from it decide (`for path in random.sample(paths, 3): show(path)`). With the `project`, a
+    function of another module that only shows what it is given shows it.
     """
     node = statement.node
     if (
@@ -304,18 +399,77 @@ def value_unused(
         and index.qualify(node.value.func, statement.scope) in _DELAYS
     ):
         return True  # `time.sleep(random.randint(1, 5))`: the value only sets a delay
-    showing = _Showing(index, statement.scope, seed) if seed is not None or never_seeded else None
+    showing = (
+        _Showing(index, statement.scope, seed, project)
+        if seed is not None or never_seeded
+        else None
+    )
     holder = _added_to(node)
     if holder is not None:
         # `lenet.add_module("C1", nn.Conv2d(..))`: the value lives on in `lenet`
         return _name_unused(index, statement, holder, private, showing, 0)
+    if isinstance(node, cst.For) and showing is not None and call is not None:
+        return _loop_shows(index, statement, call, private, showing)
     return _unused(index, statement, private, showing, 0)
+
+
+def _loop_shows(
+    index: ModuleIndex, statement: Statement, call: cst.Call, private: bool, showing: _Showing
+) -> bool:
+    """Whether a `for` loop whose header holds `call` only shows what it binds from it, in its
+    body and after it."""
+    node = statement.node
+    assert isinstance(node, cst.For)
+    if not any(inner is call for inner in iter_descendants(node.iter)) and node.iter is not call:
+        return False
+    names = list(_target_names(node.target))
+    body = [s for block in index.blocks_of(node) for s in block]
+    return bool(names) and all(
+        _name_unused(index, statement, name, private, showing, 1)
+        and all(
+            name not in names_needed(index, inner)
+            or _read_into_unused(index, inner, name, private, showing, 1)
+            for inner in body
+        )
+        for name in names
+    )
 
 
 def shows(index: ModuleIndex, scope: Scope, call: cst.Call) -> bool:
     """Whether a call only shows what it is given: `print`, `display`, a plotting library's
     function, a method of what one made (`ax.imshow(..)` after `fig, ax = plt.subplots()`)."""
     return _Showing(index, scope, None).shows(call)
+
+
+def _keeps_nothing(function: FunctionInfo) -> bool:
+    """Whether a function returns or yields no value, binds no global, and stores only into its
+    own names (no `obj.attr = ..`, `table[key] = ..` or `items.append(..)`)."""
+    for node in iter_descendants(function.node.body):
+        if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda, cst.Global, cst.Nonlocal)):
+            return False
+        if isinstance(node, (cst.Return, cst.Yield)) and node.value is not None:
+            return False
+        if isinstance(node, (cst.Assign, cst.AnnAssign, cst.AugAssign)):
+            targets = node.targets if isinstance(node, cst.Assign) else [node]
+            for target in targets:
+                if any(
+                    isinstance(part, (cst.Attribute, cst.Subscript))
+                    for part in _assigned_parts(target.target)
+                ):
+                    return False
+        if isinstance(node, cst.Expr) and _added_to(node) is not None:
+            return False
+    return True
+
+
+def _assigned_parts(target: cst.BaseExpression) -> Iterator[cst.BaseExpression]:
+    if isinstance(target, (cst.Tuple, cst.List)):
+        for element in target.elements:
+            yield from _assigned_parts(element.value)
+    elif isinstance(target, cst.StarredElement):
+        yield from _assigned_parts(target.value)
+    else:
+        yield target
 
 
 def _added_to(node: cst.CSTNode) -> str | None:
@@ -376,6 +530,8 @@ def _name_unused(
             # bound again on some paths only (in a loop's body, a `try`): the value may still be
             # what later statements read, so they are followed on
             continue
+        if not again and _loaded_over(later_node, name):
+            return True  # `model.load_state_dict(state)`: every weight drawn is replaced
         if not _read_into_unused(index, later, name, private, showing, depth):
             return False
         read = True
@@ -432,6 +588,8 @@ def _read_into_unused(
     else:
         return False
     names = {name}
+    if isinstance(node, cst.If) and _tested_for_none(node.test, name):
+        header = []  # `if predictions is not None:`: a drawn value is never None
     if any(name in read_names(part) for part in header):
         # before the seed, `for path in picked:` / `with Image.open(path) as f:` binds names
         # computed from it, whose reads in the body are judged in its place
@@ -448,6 +606,40 @@ def _read_into_unused(
         for s in inner
         for other in names
     )
+
+
+def _loaded_over(node: cst.CSTNode, name: str) -> bool:
+    """Whether a statement replaces every parameter and buffer of the module `name` holds
+    with a strict `name.load_state_dict(..)` of a value computed from something else."""
+    if not (isinstance(node, cst.Expr) and isinstance(node.value, cst.Call)):
+        return False
+    call, func = node.value, node.value.func
+    return (
+        isinstance(func, cst.Attribute)
+        and func.attr.value == "load_state_dict"
+        and _is_name(func.value, name)
+        and bool(call.args)
+        and all(name not in read_names(arg.value) for arg in call.args)
+        and all(arg.keyword is None or arg.keyword.value != "strict" for arg in call.args)
+    )
+
+
+def _tested_for_none(test: cst.BaseExpression, name: str) -> bool:
+    """Whether a condition reads `name` only to compare it with None (`x is not None`)."""
+    if (
+        isinstance(test, cst.Comparison)
+        and _is_name(test.left, name)
+        and len(test.comparisons) == 1
+        and isinstance(test.comparisons[0].operator, (cst.Is, cst.IsNot))
+        and _is_name(test.comparisons[0].comparator, "None")
+    ):
+        return True
+    if isinstance(test, cst.BooleanOperation):
+        return all(
+            name not in read_names(side) or _tested_for_none(side, name)
+            for side in (test.left, test.right)
+        )
+    return False
 
 
 def _read_when_defined(node: cst.FunctionDef | cst.ClassDef) -> Iterator[cst.CSTNode]:
@@ -506,6 +698,13 @@ def shapes_nothing(node: cst.CSTNode, name: str, shows: _Showing | None = None) 
     if isinstance(node, cst.Name):
         return node.value != name
     if (
+        shows is not None
+        and isinstance(node, cst.Expr)
+        and isinstance(node.value, cst.Call)
+        and shows.computes_aside(node.value)
+    ):
+        return _only_shown(node.value, name, shows)  # `torch.matmul(a, b)` displayed or dropped
+    if (
         isinstance(node, cst.Expr)
         and not any(
             isinstance(inner, (cst.Call, cst.Await, cst.Yield, cst.NamedExpr))
@@ -520,7 +719,7 @@ def shapes_nothing(node: cst.CSTNode, name: str, shows: _Showing | None = None) 
         # `transform(img).shape` before the seed: a shape asked of what is computed from it
         return _only_shown(node.value, name, shows)
     if isinstance(node, cst.Call):
-        if shows is not None and shows.shows(node):
+        if shows is not None and shows.shows(node, name):
             return all(_only_shown(arg.value, name, shows) for arg in node.args)
         func = node.func
         if isinstance(func, cst.Attribute) and _is_name(func.value, name):

@@ -9,7 +9,7 @@ import libcst as cst
 from seedlint.analysis import catalog
 from seedlint.analysis.bindings import defined_at, names_needed, value_unused
 from seedlint.analysis.context import FileContext
-from seedlint.analysis.events import Event, Flow
+from seedlint.analysis.events import Event, Flow, Step
 from seedlint.analysis.flow import divergence, exclusive, reported_call
 from seedlint.analysis.index import ModuleIndex
 from seedlint.analysis.modules import shown_name
@@ -54,6 +54,16 @@ def early_draws(
             )
             if later is not None and not (compares and _seeded_again_alike(events, later)):
                 yield event, later
+
+
+def _holders(draw: Event, level: int) -> Iterator[Step]:
+    """The steps whose statements hold a draw's value where the seeding's code runs: the one
+    beside the seeding, and, when that is a loop or other compound, the statement in its body
+    that stores the draw (`for i in range(9): idx = torch.randint(..)`)."""
+    yield draw.trail[level]
+    inner = next((step for step in draw.trail[level:] if step.call is not None), draw.trail[-1])
+    if inner is not draw.trail[level]:
+        yield inner
 
 
 def _built(seed: Event) -> bool:
@@ -104,7 +114,17 @@ class RandomBeforeSeed(Rule):
             for draw, seed in early_draws(context.index, flow, compares):
                 level = divergence(draw, seed)
                 statement, seeding = draw.trail[level].statement, seed.trail[level].statement
-                if value_unused(context.index, statement, context.program is not None, seeding):
+                if any(
+                    value_unused(
+                        context.index,
+                        holder.statement,
+                        context.program is not None,
+                        seeding,
+                        call=holder.call,
+                        project=context.settings.project,
+                    )
+                    for holder in _holders(draw, level)
+                ):
                     continue  # the seed resets the generator: only the draw's value could matter
                 if draw.generators & context.entry(flow).seeded:
                     continue  # every caller seeded it before running the flow

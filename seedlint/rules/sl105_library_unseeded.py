@@ -59,6 +59,8 @@ class LibraryUnseeded(Rule):
                                 step.statement,
                                 context.program is not None or step is not event.trail[0],
                                 never_seeded=True,
+                                call=step.call,
+                                project=context.settings.project,
                             )
                             for step in (event.trail[0], event.trail[-1])
                             if (step is event.trail[0] or _kept_locally(step.statement))
@@ -101,6 +103,7 @@ class LibraryUnseeded(Rule):
                     event.trail[0].statement,
                     context.program is not None,
                     never_seeded=True,
+                    project=context.settings.project,
                 ),
             )
             if draw is None or draw.call in found:

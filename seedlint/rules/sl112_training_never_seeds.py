@@ -99,6 +99,8 @@ class TrainingNeverSeeds(Rule):
         changes, generators = _what_changes(context)
         if not changes or _benchmarks(context, trains) or imported_elsewhere(context):
             return  # nothing random seen; a benchmark; a library module's demo block
+        if _hands_on_seeding(context):
+            return  # `mp.spawn(train_worker, ..)`: the process it starts seeds itself
         shown = trains[0]
         yield Finding(
             shown,
@@ -160,6 +162,28 @@ def _seeds(context: FileContext) -> bool:
     if context.program is not None and gate.seeds_beyond_trainers(_unparsed_cells(context)):
         return True  # a seeding spelled in a cell that does not parse: unknown
     return any(context.calls_to(*catalog.SEEDING_RUNNERS)) or bool(seeded_by_imports(context))
+
+
+def _hands_on_seeding(context: FileContext) -> bool:
+    """Whether the program hands a function of another project module that seeds to a call that
+    runs it (`mp.spawn(train_worker, ..)`, `Engine(step)`), other than as a loader's
+    `worker_init_fn`: what it starts is seeded there."""
+    project = context.settings.project
+    if project is None:
+        return False
+    index = context.index
+    for call, scope in index.all_calls:
+        for arg in call.args:
+            keyword = arg.keyword.value if arg.keyword is not None else ""
+            if keyword == "worker_init_fn" or not isinstance(arg.value, (cst.Name, cst.Attribute)):
+                continue
+            qualified = index.qualify(arg.value, scope)
+            if qualified is None:
+                continue
+            summary = project.summary(qualified)
+            if summary is not None and summary.seeds:
+                return True
+    return False
 
 
 def _unparsed_cells(context: FileContext) -> bytes:
