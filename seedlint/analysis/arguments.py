@@ -27,6 +27,26 @@ def seed_argument(call: cst.Call, keyword: str = "seed") -> cst.BaseExpression |
     return argument(call, keyword, None)
 
 
+def names_a_seed(arg: cst.Arg) -> bool:
+    """Whether an argument is a seed by its name: `seed=..`, or a name, attribute or item named
+    like one (`args.seed`, `cfg.SEED`, `random_seed`, `config["seed"]`)."""
+    if arg.keyword is not None and "seed" in arg.keyword.value.lower():
+        return True
+    value = arg.value
+    while isinstance(value, (cst.Attribute, cst.Subscript)):
+        if isinstance(value, cst.Attribute) and "seed" in value.attr.value.lower():
+            return True
+        if isinstance(value, cst.Subscript) and any(
+            isinstance(element.slice, cst.Index)
+            and isinstance(element.slice.value, cst.SimpleString)
+            and "seed" in element.slice.value.value.lower()
+            for element in value.slice
+        ):
+            return True
+        value = value.value
+    return isinstance(value, cst.Name) and "seed" in value.value.lower()
+
+
 def is_none(expr: cst.BaseExpression | None) -> bool:
     return expr is None or (isinstance(expr, cst.Name) and expr.value == "None")
 

@@ -28,6 +28,7 @@ from seedlint.analysis.arguments import (
     is_cuda_string,
     is_literal,
     is_none,
+    names_a_seed,
     seed_argument,
     unseeded,
 )
@@ -71,6 +72,8 @@ _KNOWN_ROOTS = (
     # graph layout's own `RandomState`, a sampler's own generator)
     | {"sklearn", "datasets", "gym", "gymnasium", "webdataset", "scipy", "pandas", "networkx"}
     | {"optuna"}
+    # experiment loggers: a seed handed to them is recorded (`mlflow.log_param("seed", seed)`)
+    | {"wandb", "mlflow", "neptune", "comet_ml", "clearml", "tensorboardX", "aim", "swanlab"}
 )
 T = TypeVar("T")
 # Calls that save generators' states, and that put them back (a `with fork_rng():` saves on entry
@@ -330,20 +333,21 @@ class EffectClassifier:
     def _assumed_seeding(self, call: cst.Call, qualified: str, scope: Scope) -> Effect | None:
         """A function imported from a module that is neither the project's nor a library seedlint
         knows, named like a seeding helper (`from common.utils import set_seed`, then
-        `set_seed(0)`; `set_randomness(seed)`) or given a `seed=` (a framework's launcher): it may
-        seed every generator, so the code it may seed is not reported as unseeded."""
+        `set_seed(0)`; `set_randomness(seed)`) or given a seed (a framework's launcher's `seed=`,
+        `init_env(args.seed)`): it may seed every generator, so the code it may seed is not
+        reported as unseeded."""
         module, _, name = qualified.rpartition(".")
         if (
             not module
             or "()" in module
             or module.partition(".")[0] in _KNOWN_ROOTS
-            or not (_SEEDING_HELPER_NAME.match(name) or argument(call, "seed", None) is not None)
+            or not (_SEEDING_HELPER_NAME.match(name) or any(map(names_a_seed, call.args)))
             or module == self.index.module_name
             or self.project is not None
             and self.project.has_module_of(qualified)
         ):
             return None
-        arg = seed_argument(call)
+        arg = next((arg.value for arg in call.args if names_a_seed(arg)), seed_argument(call))
         return Effect(
             "seed",
             qualified,
