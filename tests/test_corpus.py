@@ -153,6 +153,8 @@ EXPECTED: dict[str, set[Finding]] = {
     "prefetched_eval": {("train_reload.py", "SL110", 22)},
     # draws that only fill a grid of plotted images, beside draws the training loop uses
     "preview_grid": {("flips.ipynb", "SL105", 6)},  # cell 3
+    # a sampler whose loader nothing iterates draws no order; the training loader's does
+    "sampler_never_iterated": {("train.py", "SL204", 8), ("train.py", "SL112", 20)},
     # a seed handed to a helper the linter cannot read may seed; one only logged does not
     "seed_to_unread_helper": {("scripts/train_logged.py", "SL112", 28)},
     # a model whose weights a strict `load_state_dict` replaces; a partial load keeps the head's

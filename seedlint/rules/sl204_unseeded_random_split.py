@@ -66,8 +66,8 @@ class UnseededRandomSplit(Rule):
         scripted = context.run_by_module_body(call for call in candidates if call not in reached)
         gradients = Gradients(context)
         for call in candidates:
-            if _orders_evaluation_only(context, gradients, call):
-                continue  # the order changes only how an evaluation's sums round
+            if _orders_no_training(context, gradients, call):
+                continue  # the order changes only how an evaluation's sums round, or nothing
             reaching = reached.get(call, [])
             if reaching:
                 # Seeded before the call, or after it: then SL104 reports a split (a draw made
@@ -216,9 +216,11 @@ def _loaders_given(context: FileContext, sampler: cst.Call) -> list[tuple[cst.Ca
     ]
 
 
-def _orders_evaluation_only(context: FileContext, gradients: Gradients, sampler: cst.Call) -> bool:
-    """Whether a sampler only orders evaluation passes: the loader given it is iterated, in the
-    code that builds it, only by loops that evaluate (`Gradients.evaluates`)."""
+def _orders_no_training(context: FileContext, gradients: Gradients, sampler: cst.Call) -> bool:
+    """Whether a sampler only orders evaluation passes, or nothing: the loader given it is
+    iterated, in the code that builds it, only by loops that evaluate (`Gradients.evaluates`), or
+    by none at all where every read of it is followed (a loader nothing iterates draws no order;
+    not a global of a module other files import)."""
     index = context.index
     scope = index.statement_of[sampler].scope
     if index.qualify(sampler.func, scope) not in _SAMPLER_GENERATOR_POSITION:
@@ -232,9 +234,11 @@ def _orders_evaluation_only(context: FileContext, gradients: Gradients, sampler:
     if not loaders or len(names) != len(loaders):
         return False
     loops: list[Statement] = []
-    return all(_iterations(index, name, scope, loops, 0) for name in names) and (
-        bool(loops) and all(gradients.evaluates(loop) for loop in loops)
-    )
+    if not all(_iterations(index, name, scope, loops, 0) for name in names):
+        return False
+    if not loops:
+        return scope is not index.module_scope or not imported_elsewhere(context)
+    return all(gradients.evaluates(loop) for loop in loops)
 
 
 def _iterations(
