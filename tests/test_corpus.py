@@ -153,6 +153,10 @@ EXPECTED: dict[str, set[Finding]] = {
     "prefetched_eval": {("train_reload.py", "SL110", 22)},
     # draws that only fill a grid of plotted images, beside draws the training loop uses
     "preview_grid": {("flips.ipynb", "SL105", 6)},  # cell 3
+    # a notebook named like its folder imports that folder's seeding helper as a package
+    "package_named_like_notebook": {("demo/demo.ipynb", "SL112", 6)},  # cell 3
+    # random previews saved as images, logged to TensorBoard or a logger; a subset then trained on
+    "logged_previews": {("subset.py", "SL104", 13)},
     # a sampler whose loader nothing iterates draws no order; the training loader's does
     "sampler_never_iterated": {("train.py", "SL204", 8), ("train.py", "SL112", 20)},
     # a seed handed to a helper the linter cannot read may seed; one only logged does not

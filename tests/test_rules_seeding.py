@@ -473,6 +473,55 @@ class TestSL103ImplicitCudaSeed:
 # ============================================================================ SL104
 class TestSL104RandomBeforeSeed:
     @pytest.mark.parametrize(
+        "demo",
+        [
+            # a module called on a dummy input, the output displayed or dropped
+            "net = torch.nn.Linear(4, 2)\nnet(torch.randn(1, 4).to('cpu'))\n",
+            # a torch function's result as a statement of its own
+            "a = torch.rand(3, 3)\nb = torch.rand(3, 3)\ntorch.matmul(a, b)\n",
+            # a draw in a loop's body that only reaches a figure
+            "for i in range(3):\n    k = torch.randint(0, 9, (1,)).item()\n    plt.title(str(k))\n",
+            # a module function that only plots what it is given
+            "def show(values, title=None):\n    plt.plot(values)\n    if title is not None:\n"
+            "        plt.title(title)\nshow(torch.randn(10), title='noise')\n",
+            # a grid of random images written for a person, and a logged value
+            "save_image(torch.rand(4, 3, 8, 8), 'grid.png')\nlogging.info('%s', torch.rand(1))\n",
+        ],
+        ids=["dummy-forward", "product-displayed", "loop-plotted", "plotting-helper", "image-and-log"],
+    )
+    def test_a_draw_only_shown_before_the_seed_is_left_alone(self, demo):
+        source = (
+            "import logging\nimport matplotlib.pyplot as plt\nimport torch\n"
+            "from torchvision.utils import save_image\n"
+            + demo
+            + "torch.manual_seed(0)\nmodel = torch.nn.Linear(4, 2)\n"
+            "model(torch.ones(1, 4)).sum().backward()\n"
+        )
+        assert codes_of(source, {"SL104"}) == []
+
+    @pytest.mark.parametrize(
+        "kept, row",
+        [
+            # pushed into a buffer that training samples after the seed
+            ("replay.push(torch.randn(4))\n", 4),
+            # a helper that returns what it computes
+            ("def scaled(values):\n    plt.plot(values)\n    return values * 2\n"
+             "targets = scaled(torch.randn(10))\n", 7),
+            # saved to a file, which may be loaded back
+            ("noise = torch.rand(3)\ntorch.save(noise, 'noise.pt')\n", 4),
+        ],
+        ids=["pushed", "returned", "saved"],
+    )
+    def test_a_draw_kept_before_the_seed_is_reported(self, kept, row):
+        source = (
+            "import matplotlib.pyplot as plt\nimport torch\nreplay = Buffer()\n"
+            + kept
+            + "torch.manual_seed(0)\nmodel = torch.nn.Linear(4, 2)\n"
+            "model(replay.sample()).sum().backward()\n"
+        )
+        assert [(code, r) for code, r, _ in findings(source, {"SL104"})] == [("SL104", row)]
+
+    @pytest.mark.parametrize(
         "source, row, column",
         [
             ("import torch\nx = torch.randn(3)\ntorch.manual_seed(0)\n", 2, 5),

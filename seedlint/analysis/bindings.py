@@ -197,7 +197,23 @@ _DELAYS = frozenset({"time.sleep", "asyncio.sleep"})
 _DISPLAYING = frozenset({"print", "len", "type", "isinstance", "display", "id", "repr", "str"})
 # Calls that only show what they are given: whatever is computed in their arguments is shown.
 _SHOWING = frozenset({"print", "display"})
-_PLOTTING = ("matplotlib.", "seaborn.", "plotly.", "IPython.display.")
+_PLOTTING = (
+    "matplotlib.",
+    "seaborn.",
+    "plotly.",
+    "IPython.display.",
+    # images written for a person to look at, and logs: `save_image(grid, "preview.png")`,
+    # `writer.add_image(..)` after `writer = SummaryWriter()`, `logger.info(..)`, `wandb.log(..)`
+    "torchvision.utils.save_image",
+    "cv2.imshow",
+    "cv2.imwrite",
+    "imageio.",
+    "torch.utils.tensorboard.",
+    "tensorboardX.",
+    "wandb.",
+    "logging.",
+    "loguru.",
+)
 # What the text of another module must hold for its functions to be read as showing helpers.
 _SHOWING_GATE = (b"matplotlib", b"seaborn", b"plotly", b"print(", b"display(")
 # Libraries whose functions compute from what they are given and keep nothing of it.
@@ -293,9 +309,12 @@ class _Showing:
         """Whether a call that is a statement of its own only computes a value that is then
         displayed or dropped: a function of torch, NumPy or `math` (`torch.matmul(a, b)` as a
         cell's last line), not one that writes or changes state (`torch.save`,
-        `np.random.shuffle`, `torch.nn.init.normal_`)."""
+        `np.random.shuffle`, `torch.nn.init.normal_`); or an instance of a class called on what
+        it is given (a model's forward pass on a dummy input)."""
         qualified = self.index.qualify(call.func, self.scope) or ""
         last = qualified.rsplit(".", 1)[-1]
+        if isinstance(call.func, cst.Name) and last.endswith("()") and last[:1].isupper():
+            return True  # `model(dummy.unsqueeze(0))`: a module's output, displayed or dropped
         return (
             qualified.partition(".")[0] in _ASIDE_LIBRARIES
             and "()" not in qualified
@@ -304,9 +323,10 @@ class _Showing:
             and not any(word in qualified for word in _STATEFUL_WORDS)
         )
 
-    def shows(self, call: cst.Call, name: str | None = None) -> bool:
-        """Whether a call only shows what it is given; with `name`, also a function of the
-        module that only shows what it is given from `name` (`plot_predictions(model, imgs)`)."""
+    def shows(self, call: cst.Call, name: str | cst.Call | None = None) -> bool:
+        """Whether a call only shows what it is given; with `name` (or a drawing call in its
+        arguments), also a project function that only shows what it is given from it
+        (`plot_predictions(model, imgs)`)."""
         func = call.func
         if (isinstance(func, cst.Name) and func.value in _SHOWING) or self._plots(func):
             return True
@@ -315,7 +335,7 @@ class _Showing:
             return True
         return name is not None and self._helper_shows(call, name)
 
-    def _helper_shows(self, call: cst.Call, name: str) -> bool:
+    def _helper_shows(self, call: cst.Call, name: str | cst.Call) -> bool:
         """Whether `call` runs a project function (not a method) that keeps nothing it is given
         (no value returned or yielded, nothing stored outside its own names) and whose parameters
         given `name`'s value only show it."""
@@ -325,8 +345,8 @@ class _Showing:
         index, function = found
         if function.owner_class is not None or not _keeps_nothing(function):
             return False
-        given = [param for param, arg in bind_arguments(function, call) if name in read_names(arg)]
-        if not given or len(given) != sum(name in read_names(arg.value) for arg in call.args):
+        given = [param for param, arg in bind_arguments(function, call) if _carries(arg, name)]
+        if not given or len(given) != sum(_carries(arg.value, name) for arg in call.args):
             return False  # passed through `*args` or `**kwargs`, or to no parameter at all
         return all(self._parameter_shown(index, function, param) for param in given)
 
@@ -410,7 +430,30 @@ def value_unused(
         return _name_unused(index, statement, holder, private, showing, 0)
     if isinstance(node, cst.For) and showing is not None and call is not None:
         return _loop_shows(index, statement, call, private, showing)
+    if (
+        isinstance(node, cst.Expr)
+        and isinstance(node.value, cst.Call)
+        and node.value is not call
+        and showing is not None
+        and call is not None
+        and (showing.computes_aside(node.value) or showing.shows(node.value, call))
+    ):
+        # `model(torch.randn(1, 3, 64, 64).to(device))` as a cell's last line: displayed
+        return _reaches_only_through_computing(node.value, call, showing)
     return _unused(index, statement, private, showing, 0)
+
+
+def _reaches_only_through_computing(node: cst.CSTNode, call: cst.Call, shows: _Showing) -> bool:
+    """Whether `call`, inside `node`'s arguments, reaches `node` only through calls that compute
+    (`.to(device)`, `torch.cat(..)`), not through one that may keep it."""
+    for child in iter_children(node):
+        if child is call:
+            return True
+        if any(inner is call for inner in iter_descendants(child)):
+            if isinstance(child, cst.Call) and not shows.computes_only(child):
+                return False
+            return _reaches_only_through_computing(child, call, shows)
+    return False
 
 
 def _loop_shows(
@@ -439,6 +482,13 @@ def shows(index: ModuleIndex, scope: Scope, call: cst.Call) -> bool:
     """Whether a call only shows what it is given: `print`, `display`, a plotting library's
     function, a method of what one made (`ax.imshow(..)` after `fig, ax = plt.subplots()`)."""
     return _Showing(index, scope, None).shows(call)
+
+
+def _carries(expression: cst.BaseExpression, value: str | cst.Call) -> bool:
+    """Whether an expression reads the name `value`, or holds the call `value`."""
+    if isinstance(value, str):
+        return value in read_names(expression)
+    return expression is value or any(inner is value for inner in iter_descendants(expression))
 
 
 def _keeps_nothing(function: FunctionInfo) -> bool:
@@ -703,7 +753,8 @@ def shapes_nothing(node: cst.CSTNode, name: str, shows: _Showing | None = None) 
         and isinstance(node.value, cst.Call)
         and shows.computes_aside(node.value)
     ):
-        return _only_shown(node.value, name, shows)  # `torch.matmul(a, b)` displayed or dropped
+        # `torch.matmul(a, b)`, `model(x)` displayed or dropped: what it is given only shown
+        return all(_only_shown(arg.value, name, shows) for arg in node.value.args)
     if (
         isinstance(node, cst.Expr)
         and not any(

@@ -476,12 +476,16 @@ class ModuleIndex:
 
     def defines(self, qualified: str) -> bool:
         """Whether a qualified name is of this module's own code (`train.main`), not of a
-        submodule of its package (`lib.utils.set_seed` seen from `lib/__init__.py`)."""
+        submodule of its package (`lib.utils.set_seed` seen from `lib/__init__.py`), nor of a
+        package named like it (`example.utils.fix_seed` imported by the notebook
+        `example/example.ipynb`)."""
         prefix = f"{self.module_name}."
         if not qualified.startswith(prefix):
             return False
         first = qualified[len(prefix) :].partition(".")[0]
-        return not self.is_package or self.module_scope.bindings.get(first) == f"{prefix}{first}"
+        if self.is_package:
+            return self.module_scope.bindings.get(first) == f"{prefix}{first}"
+        return first in self.module_scope.bindings
 
     def run_by_calling(self, name: str) -> FunctionInfo | None:
         """What calling the module's `name` runs: the function or method, or the class's
