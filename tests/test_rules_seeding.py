@@ -487,7 +487,13 @@ class TestSL104RandomBeforeSeed:
             # a grid of random images written for a person, and a logged value
             "save_image(torch.rand(4, 3, 8, 8), 'grid.png')\nlogging.info('%s', torch.rand(1))\n",
         ],
-        ids=["dummy-forward", "product-displayed", "loop-plotted", "plotting-helper", "image-and-log"],
+        ids=[
+            "dummy-forward",
+            "product-displayed",
+            "loop-plotted",
+            "plotting-helper",
+            "image-and-log",
+        ],
     )
     def test_a_draw_only_shown_before_the_seed_is_left_alone(self, demo):
         source = (
@@ -505,8 +511,11 @@ class TestSL104RandomBeforeSeed:
             # pushed into a buffer that training samples after the seed
             ("replay.push(torch.randn(4))\n", 4),
             # a helper that returns what it computes
-            ("def scaled(values):\n    plt.plot(values)\n    return values * 2\n"
-             "targets = scaled(torch.randn(10))\n", 7),
+            (
+                "def scaled(values):\n    plt.plot(values)\n    return values * 2\n"
+                "targets = scaled(torch.randn(10))\n",
+                7,
+            ),
             # saved to a file, which may be loaded back
             ("noise = torch.rand(3)\ntorch.save(noise, 'noise.pt')\n", 4),
         ],
