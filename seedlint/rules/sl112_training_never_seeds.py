@@ -35,6 +35,9 @@ from seedlint.rules.base import Finding, Probe, Rule
 
 # Functions that time or test a training step rather than train a model.
 _BENCHMARK = re.compile(r"^_*(test|bench|profil|measure|time|speed)", re.IGNORECASE)
+# Clocks a benchmark reads, and how many batches a timing loop runs at most.
+_CLOCKS = frozenset({"time.time", "time.perf_counter", "time.monotonic", "time.process_time"})
+_FEW_BATCHES = 20
 # Functions that may load weights (`load_state_dict`, `load_network`, `load_pretrained_model`).
 _LOADS_WEIGHTS = re.compile(
     r"^_*(load|restore|resume).*(state|model|net|weight|checkpoint|ckpt|pretrain)", re.IGNORECASE
@@ -101,7 +104,14 @@ class TrainingNeverSeeds(Rule):
             return  # nothing random seen; a benchmark; a library module's demo block
         if _hands_on_seeding(context):
             return  # `mp.spawn(train_worker, ..)`: the process it starts seeds itself
-        shown = trains[0]
+        shown = next(  # the training, not a timing loop before it
+            (
+                call
+                for call in trains
+                if not _in_timed_few_batches(context, context.index.statement_of[call])
+            ),
+            trains[0],
+        )
         yield Finding(
             shown,
             f"This program trains (`{_short(context, shown)}`) "
@@ -137,12 +147,55 @@ def _fits(trains: list[cst.Call]) -> bool:
 
 def _benchmarks(context: FileContext, trains: list[cst.Call]) -> bool:
     """Whether every training call is in a function named as a benchmark or a test (`test_NSA`,
-    `benchmark_step`, `profile_memory`): it times the step, its result is not a model."""
+    `benchmark_step`, `profile_memory`), or in a loop that reads a clock and stops itself after a
+    few batches (`if ii == 3: break`): it times the step, its result is not a model."""
+    index = context.index
     for call in trains:
-        function = context.index.function_of_scope.get(context.index.statement_of[call].scope)
-        if function is None or not _BENCHMARK.match(function.node.name.value):
+        function = index.function_of_scope.get(index.statement_of[call].scope)
+        if function is not None and _BENCHMARK.match(function.node.name.value):
+            continue
+        if not _in_timed_few_batches(context, index.statement_of[call]):
             return False
     return True
+
+
+def _in_timed_few_batches(context: FileContext, statement: Statement) -> bool:
+    """Whether a statement sits in a loop whose body reads a clock (`time.time()`) and breaks
+    after a literal number of iterations of at most `_FEW_BATCHES` (`if ii == 3: break`)."""
+    index = context.index
+    loop = index.enclosing(statement)
+    while loop is not None and not isinstance(loop.node, (cst.For, cst.FunctionDef)):
+        loop = index.enclosing(loop)
+    if loop is None or not isinstance(loop.node, cst.For):
+        return False
+    body = [inner for block in index.blocks_of(loop.node) for inner in block]
+    clock = any(
+        index.qualify(inner.func, inner_statement.scope) in _CLOCKS
+        for inner_statement in body
+        for inner in inner_statement.calls
+    )
+    return clock and any(_breaks_after_few(inner.node) for inner in body)
+
+
+def _breaks_after_few(node: cst.CSTNode) -> bool:
+    """`if ii == 3: break` (or `>=`, `>`): a stop after a literal, small number of iterations."""
+    if not (isinstance(node, cst.If) and isinstance(node.body, cst.IndentedBlock)):
+        return False
+    breaks = any(
+        isinstance(line, cst.SimpleStatementLine) and isinstance(line.body[0], cst.Break)
+        for line in node.body.body
+    )
+    test = node.test
+    return (
+        breaks
+        and isinstance(test, cst.Comparison)
+        and len(test.comparisons) == 1
+        and isinstance(
+            test.comparisons[0].operator, (cst.Equal, cst.GreaterThan, cst.GreaterThanEqual)
+        )
+        and isinstance(test.comparisons[0].comparator, cst.Integer)
+        and int(test.comparisons[0].comparator.value) <= _FEW_BATCHES
+    )
 
 
 def _seeds(context: FileContext) -> bool:
