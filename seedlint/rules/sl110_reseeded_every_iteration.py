@@ -10,8 +10,9 @@ import libcst as cst
 from seedlint.analysis import catalog
 from seedlint.analysis.arguments import argument, is_none
 from seedlint.analysis.context import FileContext
-from seedlint.analysis.events import Effect, Event
+from seedlint.analysis.events import Effect, Event, Flow
 from seedlint.analysis.flow import reported_call
+from seedlint.analysis.gradients import Gradients
 from seedlint.analysis.index import ModuleIndex, Scope
 from seedlint.analysis.programs import in_test
 from seedlint.analysis.repetition import (
@@ -106,6 +107,10 @@ class ReseededEveryIteration(Rule):
                     if repetition is not None
                     else None
                 )
+                if generators and _reseeded_by_iteration_first(context, flow, event, repetition):
+                    continue  # `np.random.seed(epoch)` before training: only what follows repeats
+                if generators and _fixes_an_evaluation(context, event, generators):
+                    continue  # fixed evaluation episodes; what training draws from NumPy is unseen
                 if generators:
                     origin = seed_origin(context.index, event)
                     call = event.trail[origin].call if origin is not None else event.call
@@ -269,4 +274,63 @@ def _held_environment(index: ModuleIndex, call: cst.Call, scope: Scope) -> bool:
         and argument(call, "seed", None) is not None
         and isinstance(holder, cst.Attribute)
         and "env" in holder.attr.value.lower()
+    )
+
+
+def _reseeded_by_iteration_first(
+    context: FileContext, flow: Flow, event: Event, repetition: Repetition
+) -> bool:
+    """Whether each iteration of the loop, before it trains, seeds the same generators again with a
+    seed that changes (`np.random.seed(epoch)` before the batches, `np.random.seed(0)` before the
+    evaluation episodes): the constant seeding then replays only what follows it in the
+    iteration, not the training of the next."""
+    if repetition.kind != "loop" or repetition.statement is None:
+        return False
+    trail = event.trail
+    level = next(
+        (k for k, step in enumerate(trail) if step.statement is repetition.statement), None
+    )
+    if level is None or level + 1 >= len(trail):
+        return False
+    held = trail[level + 1].statement
+    generators = catalog.cuda_as_one(event.generators)
+    for other in flow.seeds():
+        if (
+            other is event
+            or other.effect.assumed
+            or other.effect.seed_arg is None
+            or len(other.trail) <= level + 1
+            or other.trail[: level + 1] != trail[: level + 1]
+            or not generators <= catalog.cuda_as_one(other.generators)
+        ):
+            continue
+        first = other.trail[level + 1].statement
+        if (
+            first.siblings is held.siblings
+            and first.position < held.position
+            and not any(
+                "backward" in context.code(before.node)
+                for before in first.siblings[: first.position]
+            )
+            and Dependence(context.index, other, repetition).varies(
+                other.effect.seed_arg, len(other.trail) - 1
+            )
+        ):
+            return True
+    return False
+
+
+def _fixes_an_evaluation(context: FileContext, event: Event, generators: frozenset[str]) -> bool:
+    """Whether a seeding of NumPy or `random` only (not torch's, which training surely draws from:
+    its order, dropout and weights) is followed in its block by a loop that only evaluates
+    (`np.random.seed(0)`, then the no-grad loop over the evaluation episodes): it fixes the
+    evaluation's draws on purpose, and whether training draws from that generator after it is not
+    seen."""
+    if generators & catalog.TORCH_GENERATORS:
+        return False
+    statement = event.statement
+    gradients = Gradients(context)
+    return any(
+        isinstance(later.node, cst.For) and gradients.evaluates(later)
+        for later in statement.siblings[statement.position + 1 :]
     )
