@@ -153,6 +153,8 @@ EXPECTED: dict[str, set[Finding]] = {
     "prefetched_eval": {("train_reload.py", "SL110", 22)},
     # draws that only fill a grid of plotted images, beside draws the training loop uses
     "preview_grid": {("flips.ipynb", "SL105", 6)},  # cell 3
+    # every weight and bias bound to a constant parameter; one bias left as drawn
+    "constant_parameters": {("bias_drawn.py", "SL112", 25)},
     # NumPy seeded for fixed evaluation episodes; torch reseeded before every evaluation
     "eval_episodes_seed": {("train_torch_eval_seed.py", "SL110", 26)},
     # a loop timing four batches is a benchmark; the training after it is reported

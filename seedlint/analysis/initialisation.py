@@ -78,6 +78,22 @@ _FILLING_INITS = frozenset(
 )
 
 
+_PARAMETER_CLASSES = frozenset({"torch.nn.Parameter", "torch.nn.parameter.Parameter"})
+# Tensors built from literals alone: `torch.tensor([[0.2, 0.4]])`, `torch.zeros(2, 2)`.
+_CONSTANT_TENSORS = frozenset(
+    {"torch.tensor", "torch.zeros", "torch.ones", "torch.full", "torch.eye", "torch.arange"}
+)
+
+
+def _names_in(node: cst.CSTNode) -> list[cst.CSTNode]:
+    """The names an argument reads, but for `dtype=torch.float32`-like attribute chains."""
+    if isinstance(node, cst.Attribute):
+        return []
+    if isinstance(node, cst.Name):
+        return [] if node.value in ("True", "False", "None") else [node]
+    return [inner for child in node.children for inner in _names_in(child)]
+
+
 def _overwritten(index: ModuleIndex, statement: Statement, call: cst.Call) -> bool:
     """`head = nn.Linear(..)` whose weight (and bias, unless `bias=False`) the statements after it
     set to fixed values before anything else reads it: a value head started at zero."""
@@ -109,8 +125,23 @@ def _overwritten(index: ModuleIndex, statement: Statement, call: cst.Call) -> bo
 
 
 def _filled(index: ModuleIndex, statement: Statement) -> str | None:
-    """The parameter (`head.weight`) a statement fills with a fixed value."""
+    """The parameter (`head.weight`) a statement fills with a fixed value, in place or by binding
+    a constant (`self.fc.weight = nn.Parameter(torch.tensor([[0.2, 0.4]]))`)."""
     node = statement.node
+    if isinstance(node, cst.Assign) and len(node.targets) == 1:
+        value = node.value
+        if (
+            isinstance(value, cst.Call)
+            and index.qualify(value.func, statement.scope) in _PARAMETER_CLASSES
+            and value.args
+        ):
+            value = value.args[0].value
+        constant = (
+            isinstance(value, cst.Call)
+            and index.qualify(value.func, statement.scope) in _CONSTANT_TENSORS
+            and not any(_names_in(arg.value) for arg in value.args)
+        )
+        return dotted_name(node.targets[0].target) if constant else None
     if not (isinstance(node, cst.Expr) and isinstance(node.value, cst.Call)):
         return None
     call, func = node.value, node.value.func
