@@ -485,7 +485,7 @@ class ModuleIndex:
         first = qualified[len(prefix) :].partition(".")[0]
         if self.is_package:
             return self.module_scope.bindings.get(first) == f"{prefix}{first}"
-        return first in self.module_scope.bindings
+        return first.partition("(")[0] in self.module_scope.bindings  # `train.Net().fit` too
 
     def run_by_calling(self, name: str) -> FunctionInfo | None:
         """What calling the module's `name` runs: the function or method, or the class's
