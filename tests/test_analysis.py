@@ -612,3 +612,18 @@ def test_reaching_bindings_follow_each_path_back_to_its_last_binding(read, expec
         if not index.blocks_of(s.node) and f"# {read}\n" in module.code_for_node(s.line)
     ]
     assert {label(s) for s in reaching_bindings(index, statement, "checkpoint")} == expected
+
+
+@pytest.mark.parametrize(
+    "qualified, expected",
+    [
+        ("example.train", True),  # its own function
+        ("example.Net().fit", True),  # a method of its own class
+        ("example.utils.fix_seed", False),  # the package `example/` its notebook imports from
+        ("other.train", False),
+    ],
+)
+def test_a_module_defines_only_its_own_names(qualified, expected):
+    source = "from example.utils import fix_seed\n\ndef train():\n    pass\n\nclass Net:\n    def fit(self):\n        pass\n"
+    _, index = index_of(source, "example")
+    assert index.defines(qualified) is expected
