@@ -153,6 +153,14 @@ EXPECTED: dict[str, set[Finding]] = {
     "prefetched_eval": {("train_reload.py", "SL110", 22)},
     # draws that only fill a grid of plotted images, beside draws the training loop uses
     "preview_grid": {("flips.ipynb", "SL105", 6)},  # cell 3
+    # a tester class no code builds turns benchmark mode on; the built trainer does too
+    "unbuilt_tester": {("solver.py", "SL103", 30), ("solver.py", "SL301", 33)},
+    # a bicubic interpolation only logged to TensorBoard; one inside the training loss
+    "interpolate_for_display": {
+        ("solver.py", "SL103", 19),  # opt-in convention
+        ("solver_upsampled.py", "SL103", 19),
+        ("solver_upsampled.py", "SL303", 26),
+    },
     # every weight and bias bound to a constant parameter; one bias left as drawn
     "constant_parameters": {("bias_drawn.py", "SL112", 25)},
     # NumPy seeded for fixed evaluation episodes; torch reseeded before every evaluation

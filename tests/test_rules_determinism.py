@@ -158,13 +158,19 @@ class TestSL303NondeterministicCudaOp:
         [
             (
                 "def train(model, loader):\n    for batch in loader:\n        out = model(batch.cuda())\n"
-                "        y = F.interpolate(out, scale_factor=2, mode='bilinear')\n",
+                "        y = F.interpolate(out, scale_factor=2, mode='bilinear')\n"
+                "        y.mean().backward()\n",
                 10,
             ),
-            ("def train(x):\n    y = F.interpolate(x, scale_factor=2, mode='bilinear')\n", 8),
+            (
+                "def train(x):\n    y = F.interpolate(x, scale_factor=2, mode='bilinear')\n"
+                "    return y\n",
+                8,
+            ),
             (
                 "depth = nn.Conv2d(3, 1, 3).cuda()\ndef train(model, loader):\n    for batch in loader:\n"
-                "        d = depth(batch.cuda())\n        y = F.interpolate(d, scale_factor=2, mode='bilinear')\n",
+                "        d = depth(batch.cuda())\n        y = F.interpolate(d, scale_factor=2, mode='bilinear')\n"
+                "        model(y).mean().backward()\n",
                 11,
             ),
             (

@@ -548,6 +548,10 @@ def _unused(
     if depth > _MAX_DEPTH or not isinstance(node, cst.Assign) or len(node.targets) != 1:
         return False
     target = node.targets[0].target
+    if isinstance(target, cst.Subscript) and showing is not None:
+        # `images[i] = F.interpolate(images[i], ..)`: the value lives on in `images`
+        holder = _root(target.value)
+        return bool(holder) and _name_unused(index, statement, holder, private, showing, depth)
     if isinstance(target, (cst.Tuple, cst.List)) and showing is not None:
         # `image, label = dataset[i]` before the seed: each name it binds
         names = list(_target_names(target))
@@ -604,6 +608,14 @@ def _read_into_unused(
     shows = showing.before_seed(statement) if showing is not None else None
     if shapes_nothing(node, name, shows) and name in read_names(node):
         return True
+    if (
+        showing is not None
+        and isinstance(node, cst.Assign)
+        and len(node.targets) == 1
+        and isinstance(node.targets[0].target, cst.Subscript)
+        and _root(node.targets[0].target.value) == name
+    ):
+        return True  # `images[i] = resize(images[i])`: back into the same holder
     if isinstance(node, cst.Assign):
         # `y = f(x)`, and `title = title + ..`: where the new value goes decides
         return (

@@ -428,6 +428,12 @@ class ModuleIndex:
         if self.find_method(owner, attr) is not None:
             return f"{owner.qualified}().{attr}"
         values = owner.attributes.get(attr, [])
+        base = owner
+        while not values and base.bases and base.bases[0] in self.classes and depth < 4:
+            # `self.writer` bound only in the constructor of a base class of this module
+            base = self.classes[base.bases[0]]
+            values = base.attributes.get(attr, [])
+            depth += 1
         if len(values) == 1 and isinstance(values[0][0], (cst.Name, cst.Attribute, cst.Call)):
             value, method_scope = values[0]
             return self.qualify(value, method_scope, depth + 1)

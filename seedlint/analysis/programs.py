@@ -920,9 +920,10 @@ def fails_on_import(context: FileContext) -> bool:
 def never_named(context: FileContext, scope: Scope) -> bool:
     """Whether the code of `scope` is in a method that nothing can run: a method of a plain class
     (its bases `object`, `nn.Module` or such classes of its module) that no project file names
-    but its own `def` (a model's `merge_oov2unk` no code calls, passes or overrides). Names a
-    library runs (`forward`, `extra_repr`, private and special names), decorated methods and
-    functions outside classes are left to run."""
+    but its own `def` (a model's `merge_oov2unk` no code calls, passes or overrides), or any
+    method of a plain class that no project code names outside its own body. Names a library
+    runs (`forward`, `extra_repr`, private and special names), decorated methods and functions
+    outside classes are left to run."""
     project = context.settings.project
     index = context.index
     function = None
@@ -931,15 +932,31 @@ def never_named(context: FileContext, scope: Scope) -> bool:
         scope = scope.parent
     if project is None or function is None or function.owner_class is None:
         return False
-    name = function.node.name.value
-    if name.startswith("_") or name in _RUN_BY_TORCH or function.node.decorators:
-        return False
     if not _plain_class(index, function.owner_class, 0):
         return False
     code = without_comments(context.source.text.encode("utf-8", "surrogateescape"))
+    here = os.path.abspath(context.path)
+    if _class_never_named(context, function.owner_class, code, here):
+        return True
+    name = function.node.name.value
+    if name.startswith("_") or name in _RUN_BY_TORCH or function.node.decorators:
+        return False
     if len(re.findall(rb"\b%s\b" % re.escape(name.encode()), code)) != 1:
         return False
-    here = os.path.abspath(context.path)
+    return all(path == here for path in project.files_naming(name))
+
+
+def _class_never_named(context: FileContext, cls: ClassInfo, code: bytes, here: str) -> bool:
+    """Whether no project code names a plain class but its own body (`class DRCNTester(Basic):`
+    and its `super(DRCNTester, self)`): nothing builds it, so none of its methods runs."""
+    project = context.settings.project
+    name = cls.node.name.value
+    if project is None or cls.node.decorators:
+        return False
+    pattern = rb"\b%s\b" % re.escape(name.encode())
+    own = without_comments(context.code(cls.node).encode("utf-8", "surrogateescape"))
+    if len(re.findall(pattern, code)) != len(re.findall(pattern, own)):
+        return False
     return all(path == here for path in project.files_naming(name))
 
 

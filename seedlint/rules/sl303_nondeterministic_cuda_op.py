@@ -20,6 +20,7 @@ from pathlib import Path
 import libcst as cst
 
 from seedlint.analysis.arguments import argument, is_literal, is_none
+from seedlint.analysis.bindings import value_unused
 from seedlint.analysis.branches import (
     enclosing_tests,
     kept_attributes,
@@ -291,8 +292,16 @@ def _no_gradient_through(
     if gradients.without_grad(context.index.statement_of[call]):
         return True
     tensor = argument(call, "input", 0)
-    return tensor is not None and gradients.cannot_require_grad(
+    if tensor is not None and gradients.cannot_require_grad(
         tensor, scope, at=context.index.statement_of[call]
+    ):
+        return True
+    statement = context.index.statement_of[call]
+    # `img = F.interpolate(img, ..)`, then only `writer.add_image(..)` of it: no backward runs
+    return (
+        isinstance(statement.node, cst.Assign)
+        and statement.node.value is call
+        and value_unused(context.index, statement, context.program is not None, never_seeded=True)
     )
 
 
