@@ -402,7 +402,7 @@ def neighbourhood(files: Iterable[Path], known: dict[str, str] | None = None) ->
 
 _IMPORT = re.compile(
     # `from x import a, b` (or `(..)`), or `import x, y`
-    rb"^[ \t]*(?:from[ \t]+(\.*)([\w.]*)[ \t]+import[ \t]+(?:\(([^)]*)\)|([\w, \t]+))"
+    rb"^[ \t]*(?:from[ \t]+(\.*)([\w.]*)[ \t]+import[ \t]+(?:\(([^)]*)\)|([\w, \t]+|\*))"
     rb"|import[ \t]+([\w., \t]+))",
     re.MULTILINE,
 )

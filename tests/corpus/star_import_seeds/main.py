@@ -1,0 +1,15 @@
+# Mimics the PATTERN of the project's training script, which star-imports the model module.
+# Independent re-creation for seedlint's test corpus, not its code.
+import torch.optim as optim
+
+from model import *  # noqa: F403
+
+if __name__ == "__main__":
+    model = Tagger(100, 5)  # noqa: F405
+    optimizer = optim.SGD(model.parameters(), lr=0.01)
+    for epoch in range(3):
+        scores = model(torch.randint(0, 100, (7, 1)))  # noqa: F405
+        loss = scores.sum()
+        optimizer.zero_grad()
+        loss.backward()
+        optimizer.step()
