@@ -373,7 +373,7 @@ def test_gitlab_paths_are_relative_to_the_gitlab_project(monkeypatch):
 
 
 def test_gitlab_fingerprints_survive_unrelated_edits_and_tell_twins_apart(tmp_path):
-    code = "import torch\n\nprint(torch.rand(3))\nprint(torch.rand(3))\ntorch.manual_seed(0)\n"
+    code = "import torch\n\nkeep(torch.rand(3))\nkeep(torch.rand(3))\ntorch.manual_seed(0)\n"
     (tmp_path / "train.py").write_text(code)
 
     def fingerprints():
@@ -384,7 +384,7 @@ def test_gitlab_fingerprints_survive_unrelated_edits_and_tell_twins_apart(tmp_pa
     assert len(before) == len(set(before)) == 2  # the same finding twice: two fingerprints
     (tmp_path / "train.py").write_text("import os\n# a comment\n" + code)
     assert fingerprints() == before  # the findings moved down two lines
-    (tmp_path / "train.py").write_text(code.replace("(3))\nprint(", "(3))\nx = ("))
+    (tmp_path / "train.py").write_text(code.replace("(3))\nkeep(", "(3))\nx = ("))
     assert fingerprints()[0] == before[0]  # the first one's code is unchanged
 
 

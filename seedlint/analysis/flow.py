@@ -341,13 +341,19 @@ class EffectClassifier:
             not module
             or "()" in module
             or module.partition(".")[0] in _KNOWN_ROOTS
-            or not (_SEEDING_HELPER_NAME.match(name) or any(map(names_a_seed, call.args)))
+            or not (
+                _SEEDING_HELPER_NAME.match(name)
+                or any(names_a_seed(arg) and not is_none(arg.value) for arg in call.args)
+            )
             or module == self.index.module_name
             or self.project is not None
             and self.project.has_module_of(qualified)
         ):
             return None
-        arg = next((arg.value for arg in call.args if names_a_seed(arg)), seed_argument(call))
+        arg = next(
+            (arg.value for arg in call.args if names_a_seed(arg) and not is_none(arg.value)),
+            seed_argument(call),
+        )
         return Effect(
             "seed",
             qualified,
