@@ -153,6 +153,8 @@ EXPECTED: dict[str, set[Finding]] = {
     "prefetched_eval": {("train_reload.py", "SL110", 22)},
     # draws that only fill a grid of plotted images, beside draws the training loop uses
     "preview_grid": {("flips.ipynb", "SL105", 6)},  # cell 3
+    # a lab skeleton's sys.exit() before the backward pass; the completed lab trains
+    "exit_before_training": {("complete.py", "SL112", 12)},
     # a star-imported model module that seeds on import; one that does not
     "star_import_seeds": {("main_layers.py", "SL112", 14)},
     # a tester class no code builds turns benchmark mode on; the built trainer does too

@@ -213,6 +213,9 @@ _PLOTTING = (
     "wandb.",
     "logging.",
     "loguru.",
+    # a model's summary table: `summary(model, input_size=(1, 3, 64, 64))`
+    "torchinfo.",
+    "torchsummary.",
 )
 # What the text of another module must hold for its functions to be read as showing helpers.
 _SHOWING_GATE = (b"matplotlib", b"seaborn", b"plotly", b"print(", b"display(")

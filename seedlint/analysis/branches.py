@@ -279,3 +279,31 @@ def with_derived_flags(
         if value is not None:
             known[name] = value
     return known
+
+
+# Calls that end the program where they run.
+_EXITS = frozenset({"sys.exit", "builtins.exit", "builtins.quit", "os._exit"})
+
+
+def exits_before(index: ModuleIndex, statement: Statement) -> bool:
+    """Whether the program always ends before a statement of its function or module runs: a
+    `sys.exit()` (`exit()`, `quit()`, `os._exit(..)`, `raise SystemExit`) written before it in its
+    block or in a block around it (a lab skeleton's `sys.exit()` above the backward pass)."""
+    while statement is not None and not isinstance(statement.node, (cst.FunctionDef, cst.ClassDef)):
+        for earlier in statement.siblings[: statement.position]:
+            if _exits(index, earlier):
+                return True
+        statement = index.enclosing(statement)
+    return False
+
+
+def _exits(index: ModuleIndex, statement: Statement) -> bool:
+    node = statement.node
+    if isinstance(node, cst.Raise) and node.exc is not None:
+        raised = node.exc.func if isinstance(node.exc, cst.Call) else node.exc
+        return index.qualify(raised, statement.scope) == "builtins.SystemExit"
+    return (
+        isinstance(node, cst.Expr)
+        and isinstance(node.value, cst.Call)
+        and index.qualify(node.value.func, statement.scope) in _EXITS
+    )

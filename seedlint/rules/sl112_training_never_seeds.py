@@ -11,6 +11,7 @@ import libcst as cst
 
 from seedlint.analysis import catalog
 from seedlint.analysis.arguments import argument, callee_name, is_literal
+from seedlint.analysis.branches import exits_before
 from seedlint.analysis.context import FileContext
 from seedlint.analysis.edits import Editor
 from seedlint.analysis.environment import string_value
@@ -76,7 +77,14 @@ class TrainingNeverSeeds(Rule):
     def check(self, context: FileContext) -> Iterator[Finding]:
         if is_test(Path(context.path), context.source.text) or _seeds(context):
             return
-        training, steps = training_calls(context), optimizer_steps(context)
+        training, steps = (
+            [
+                call
+                for call in calls
+                if not exits_before(context.index, context.index.statement_of[call])
+            ]
+            for calls in (training_calls(context), optimizer_steps(context))
+        )
         run = context.run_by_module_body([*training, *steps])
         trains = [call for call in training if call in run]
         if trains and not any(call in run for call in steps):
