@@ -193,6 +193,7 @@ EXPECTED: dict[str, set[Finding]] = {
         ("kept.ipynb", "SL105", 1),  # cell 5: the helper returns what trains
         ("kept.ipynb", "SL104", 1),  # cell 6: saved with torch.save
         ("kept.ipynb", "SL104", 3),  # cell 7: kept in a list that training reads
+        ("kept.ipynb", "SL104", 2),  # cell 9: displayed, then trained after the seed
     },
     # a skorch network's `fit` trains the module class it is given
     "skorch_net": {("classify.py", "SL112", 23)},

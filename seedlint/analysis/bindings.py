@@ -620,6 +620,12 @@ def _read_into_unused(
     ):
         return True  # `images[i] = resize(images[i])`: back into the same holder
     if isinstance(node, cst.Assign):
+        if (
+            showing is not None
+            and shows is None
+            and _handed_to_code_that_may_keep(node.value, name, showing)
+        ):
+            return False  # after the seed, `results = train(model, ..)` trains what it is given
         # `y = f(x)`, and `title = title + ..`: where the new value goes decides
         return (
             (name not in bound_by(statement) or showing is not None)
@@ -686,6 +692,18 @@ def _loaded_over(node: cst.CSTNode, name: str) -> bool:
         and bool(call.args)
         and all(name not in read_names(arg.value) for arg in call.args)
         and all(arg.keyword is None or arg.keyword.value != "strict" for arg in call.args)
+    )
+
+
+def _handed_to_code_that_may_keep(value: cst.BaseExpression, name: str, showing: _Showing) -> bool:
+    """Whether an expression hands `name`'s value to a call that may keep or change it (a project
+    function, a constructor: `train(model=model)`, `Adam(model.parameters())`), not one that only
+    computes from it (`x.mean()`, `torch.sin(x)`)."""
+    return any(
+        isinstance(inner, cst.Call)
+        and any(name in read_names(arg.value) for arg in inner.args)
+        and not showing.computes_only(inner)
+        for inner in (value, *iter_descendants(value))
     )
 
 
