@@ -359,6 +359,18 @@ def _syntax_error(path: Path, source: SourceText, error: cst.ParserSyntaxError) 
             )
     except (ValueError, RecursionError, MemoryError):
         pass
+    else:
+        # Python accepts what libcst's tokenizer rejects (tabs and spaces mixed in an indentation
+        # CPython still reads as consistent): not a syntax error, but nothing in it is reported
+        message = error.message.strip().splitlines()[0] if error.message.strip() else "rejected"
+        return _invalid_syntax(
+            path,
+            source,
+            error.raw_line,
+            error.raw_column,
+            f"Python accepts this file, but libcst, which seedlint needs to report on it, "
+            f"rejects it ({message}), so nothing in it is reported",
+        )
     message = error.message.strip().splitlines()[0] if error.message.strip() else "invalid syntax"
     return _invalid_syntax(
         path, source, error.raw_line, error.raw_column, f"SyntaxError: {message}"

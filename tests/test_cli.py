@@ -411,6 +411,32 @@ def test_syntax_error_is_a_finding_and_other_files_are_linted(tmp_path):
     assert "bad.py:4:5: SL104" in out
 
 
+# Tabs and spaces mixed in an indentation CPython reads as consistent and libcst's tokenizer rejects
+# (a public SimCLR re-implementation's `train.py`, reduced).
+MIXED_INDENTATION = (
+    "import torch\n\nnoise = torch.rand(3)\ntorch.manual_seed(0)\nkeep(noise)\n\n\n"
+    "def dataloader(args):\n"
+    "        transform = T.Compose(\n\t    [T.ToTensor()])\n"
+    "        trainset = D(root='./data', train=True,\n\t\t\t\t\t        transform=transform)\n"
+    "        loader = L(trainset, batch_size=args.batch_size,\n\t\t\t\t\t        shuffle=True)\n"
+    "        testset = D(root='./data', train=False,\n\t\t      \t\t\t    transform=transform)\n"
+    "        test_loader = L(testset, batch_size=args.batch_size,\n\t\t\t\t\t     shuffle=False)\n"
+    "def optimizer(net, args):\n"
+    "    if args.optimizer.lower() == 'sgd':\n"
+    "\t       return optim.SGD(net.parameters(), lr=args.lr)\n"
+)
+
+
+def test_a_file_python_accepts_and_libcst_rejects_is_not_called_a_syntax_error(tmp_path):
+    compile(MIXED_INDENTATION, "mixed.py", "exec")  # valid Python
+    (tmp_path / "mixed.py").write_text(MIXED_INDENTATION)
+    result = run_cli("check", "--isolated", "--output-format", "concise", ".", cwd=tmp_path)
+    out = result.stdout.decode()
+    assert "SL000 Python accepts this file, but libcst" in out, out
+    assert "nothing in it is reported" in out
+    assert "SyntaxError" not in out
+
+
 def test_undecodable_file_is_a_finding(tmp_path):
     (tmp_path / "bad.py").write_bytes(b"import torch\ntorch.manual_seed(0)  # \xff\xfe\n")
     result = run_cli("check", "--isolated", "--output-format", "concise", "bad.py", cwd=tmp_path)
