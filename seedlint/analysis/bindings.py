@@ -258,9 +258,11 @@ class _Showing:
         scope: Scope,
         until: Statement | None,
         project: Project | None = None,
+        helpers: dict[tuple[FunctionInfo, str], bool] | None = None,
     ) -> None:
         self.index, self.scope, self._until, self.project = index, scope, until, project
-        self._helpers: dict[tuple[FunctionInfo, str], bool] = {}
+        # whether each (helper, parameter) only shows what it is given, shared by nested readers
+        self._helpers = helpers if helpers is not None else {}
 
     @cached_property
     def _ranks(self) -> tuple[dict[Statement, int], int | None]:
@@ -368,8 +370,7 @@ class _Showing:
         key = (function, param)
         if key not in self._helpers:
             self._helpers[key] = False  # a recursive call shows nothing
-            inside = _Showing(index, function.scope, None, self.project)
-            inside._helpers = self._helpers
+            inside = _Showing(index, function.scope, None, self.project, self._helpers)
             self._helpers[key] = all(
                 param not in names_needed(index, statement)
                 or _read_into_unused(index, statement, param, True, inside, 1)
@@ -452,7 +453,7 @@ def _reaches_only_through_computing(node: cst.CSTNode, call: cst.Call, shows: _S
     for child in iter_children(node):
         if child is call:
             return True
-        if any(inner is call for inner in iter_descendants(child)):
+        if _carries(child, call):
             if isinstance(child, cst.Call) and not shows.computes_only(child):
                 return False
             return _reaches_only_through_computing(child, call, shows)
@@ -466,7 +467,7 @@ def _loop_shows(
     body and after it."""
     node = statement.node
     assert isinstance(node, cst.For)
-    if not any(inner is call for inner in iter_descendants(node.iter)) and node.iter is not call:
+    if not _carries(node.iter, call):
         return False
     names = list(_target_names(node.target))
     body = [s for block in index.blocks_of(node) for s in block]
@@ -587,8 +588,6 @@ def _name_unused(
             # bound again on some paths only (in a loop's body, a `try`): the value may still be
             # what later statements read, so they are followed on
             continue
-        if not again and _loaded_over(later_node, name):
-            return True  # `model.load_state_dict(state)`: every weight drawn is replaced
         if not _read_into_unused(index, later, name, private, showing, depth):
             return False
         read = True
@@ -676,22 +675,6 @@ def _read_into_unused(
         or _read_into_unused(index, s, other, private, showing, depth)
         for s in inner
         for other in names
-    )
-
-
-def _loaded_over(node: cst.CSTNode, name: str) -> bool:
-    """Whether a statement replaces every parameter and buffer of the module `name` holds
-    with a strict `name.load_state_dict(..)` of a value computed from something else."""
-    if not (isinstance(node, cst.Expr) and isinstance(node.value, cst.Call)):
-        return False
-    call, func = node.value, node.value.func
-    return (
-        isinstance(func, cst.Attribute)
-        and func.attr.value == "load_state_dict"
-        and _is_name(func.value, name)
-        and bool(call.args)
-        and all(name not in read_names(arg.value) for arg in call.args)
-        and all(arg.keyword is None or arg.keyword.value != "strict" for arg in call.args)
     )
 
 

@@ -29,6 +29,7 @@ from seedlint.analysis.index import (
     bind_arguments,
     dotted_name,
 )
+from seedlint.analysis.walk import iter_descendants
 from seedlint.gates import LOADS_WEIGHTS
 
 # Methods that leave a model's weights as they are: calling them is not a use of the random weights.
@@ -272,7 +273,7 @@ def _loaded_before_use(
     if not (
         isinstance(node, cst.Assign)
         and len(node.targets) == 1
-        and _keeps_weights_of(node.value, call)
+        and _keeps_weights_of(index, statement, node.value, call)
     ):
         return False
     model = dotted_name(node.targets[0].target)
@@ -323,10 +324,22 @@ def _built_into(
     )
 
 
-def _keeps_weights_of(value: cst.BaseExpression, call: cst.Call) -> bool:
+def _keeps_weights_of(
+    index: ModuleIndex, statement: Statement, value: cst.BaseExpression, call: cst.Call
+) -> bool:
     """`value` is `call`, or `call` followed by methods that keep the weights
-    (`.to(device).eval()`)."""
-    return _under_keeping_methods(value) is call
+    (`.to(device).eval()`), or builds a model from the `torch.nn` layer `call` makes in its
+    arguments (`nn.Sequential(nn.Flatten(), nn.Linear(784, 10))`)."""
+    built = _under_keeping_methods(value)
+    if built is call:
+        return True
+    qualified = index.qualify(call.func, statement.scope) or ""
+    return (
+        isinstance(built, cst.Call)
+        and qualified.startswith("torch.nn.")
+        and qualified.rsplit(".", 1)[-1][:1].isupper()
+        and any(inner is call for arg in built.args for inner in iter_descendants(arg))
+    )
 
 
 def _keeps_model(node: cst.CSTNode, model: str) -> bool:

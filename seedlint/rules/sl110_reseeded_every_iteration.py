@@ -91,6 +91,7 @@ class ReseededEveryIteration(Rule):
         found: dict[
             cst.Call, tuple[Event, Repetition, frozenset[str]]
         ] = {}  # by the call pointed at
+        gradients = Gradients(context)
         for flow in context.seeding_flows:
             for event in flow.seeds():
                 if event.effect.qualified in catalog.SEEDING_CLASSES:
@@ -109,7 +110,7 @@ class ReseededEveryIteration(Rule):
                 )
                 if generators and _reseeded_by_iteration_first(context, flow, event, repetition):
                     continue  # `np.random.seed(epoch)` before training: only what follows repeats
-                if generators and _fixes_an_evaluation(context, event, generators):
+                if generators and _fixes_an_evaluation(gradients, event, generators):
                     continue  # fixed evaluation episodes; what training draws from NumPy is unseen
                 if generators:
                     origin = seed_origin(context.index, event)
@@ -320,7 +321,7 @@ def _reseeded_by_iteration_first(
     return False
 
 
-def _fixes_an_evaluation(context: FileContext, event: Event, generators: frozenset[str]) -> bool:
+def _fixes_an_evaluation(gradients: Gradients, event: Event, generators: frozenset[str]) -> bool:
     """Whether a seeding of NumPy or `random` only (not torch's, which training surely draws from:
     its order, dropout and weights) is followed in its block by a loop that only evaluates
     (`np.random.seed(0)`, then the no-grad loop over the evaluation episodes): it fixes the
@@ -329,7 +330,6 @@ def _fixes_an_evaluation(context: FileContext, event: Event, generators: frozens
     if generators & catalog.TORCH_GENERATORS:
         return False
     statement = event.statement
-    gradients = Gradients(context)
     return any(
         isinstance(later.node, cst.For) and gradients.evaluates(later)
         for later in statement.siblings[statement.position + 1 :]

@@ -289,14 +289,12 @@ def _no_gradient_through(
     qualified = context.index.qualify(call.func, scope)
     if qualified is not None and qualified.rsplit(".", 1)[-1][:1].isupper():
         return False
-    if gradients.without_grad(context.index.statement_of[call]):
+    statement = context.index.statement_of[call]
+    if gradients.without_grad(statement):
         return True
     tensor = argument(call, "input", 0)
-    if tensor is not None and gradients.cannot_require_grad(
-        tensor, scope, at=context.index.statement_of[call]
-    ):
+    if tensor is not None and gradients.cannot_require_grad(tensor, scope, at=statement):
         return True
-    statement = context.index.statement_of[call]
     # `img = F.interpolate(img, ..)`, then only `writer.add_image(..)` of it: no backward runs
     return (
         isinstance(statement.node, cst.Assign)
