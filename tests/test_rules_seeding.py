@@ -471,6 +471,28 @@ class TestSL103ImplicitCudaSeed:
 
 
 # ============================================================================ SL104
+@pytest.mark.parametrize(
+    "load, codes",
+    [
+        ("model.load_state_dict(torch.load(path))", []),
+        ("model.load_state_dict(torch.load(path), strict=False)", ["SL105"]),
+    ],
+    ids=["strict-load-after-the-branches", "partial-load"],
+)
+def test_a_model_built_on_either_branch_then_loaded_strictly_draws_nothing_that_matters(
+    load, codes
+):
+    source = (
+        "import random\nimport torch\nfrom torch import nn\n"
+        "def main(path, small):\n    random.seed(0)\n    if small:\n"
+        "        model = nn.Sequential(nn.Flatten(), nn.Linear(4, 2))\n    else:\n"
+        "        model = nn.Linear(4, 2)\n"
+        f"    {load}\n    print(model(torch.ones(1, 4)), random.random())\n"
+        "if __name__ == '__main__':\n    main('best.pt', True)\n"
+    )
+    assert codes_of(source, {"SL105"}) == codes
+
+
 class TestSL104RandomBeforeSeed:
     @pytest.mark.parametrize(
         "demo",

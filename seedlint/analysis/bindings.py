@@ -576,7 +576,7 @@ def _name_unused(
     if not name or statement.scope.kind == "class":
         return False
     read = False  # a read seen, each one harmless
-    for later, again in _following(index, statement):
+    for later, again in following(index, statement):
         later_node = later.node
         if name not in names_needed(index, later):
             if (
@@ -733,7 +733,7 @@ def _collected_into(node: cst.CSTNode, name: str) -> str | None:
     return None
 
 
-def _following(index: ModuleIndex, statement: Statement) -> Iterator[tuple[Statement, bool]]:
+def following(index: ModuleIndex, statement: Statement) -> Iterator[tuple[Statement, bool]]:
     """The statements of its scope's code that can run after one, in order, each with whether it
     runs again before them (the next iteration of a loop around it: a binding there does not
     replace the value for what follows the loop)."""

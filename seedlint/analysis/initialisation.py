@@ -19,7 +19,7 @@ import libcst as cst
 from seedlint.analysis import catalog
 from seedlint.analysis.access_paths import bound_paths, paths_overlap, read_paths
 from seedlint.analysis.arguments import argument, is_literal, is_none
-from seedlint.analysis.bindings import shapes_nothing
+from seedlint.analysis.bindings import following, shapes_nothing
 from seedlint.analysis.events import Project, Step
 from seedlint.analysis.index import (
     FunctionInfo,
@@ -279,9 +279,12 @@ def _loaded_before_use(
     model = dotted_name(node.targets[0].target)
     if model is None:
         return False
-    for later in statement.siblings[statement.position + 1 :]:
+    # after its block too (`if ..: model = A(..)` / `else: model = B(..)`, then the load)
+    for later, again in following(index, statement):
         if not paths_overlap({model}, read_paths(later.node) | bound_paths(later.node)):
             continue
+        if again:
+            return False  # read on the next iteration of a loop around it
         if _loads_into(index, later, model, project, 0):
             return True
         if _sets_an_attribute(later.node, model):
