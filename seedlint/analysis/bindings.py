@@ -576,7 +576,7 @@ def _name_unused(
     if not name or statement.scope.kind == "class":
         return False
     read = False  # a read seen, each one harmless
-    for later, again in following(index, statement):
+    for later, again in _following(index, statement):
         later_node = later.node
         if name not in names_needed(index, later):
             if (
@@ -588,6 +588,8 @@ def _name_unused(
             # bound again on some paths only (in a loop's body, a `try`): the value may still be
             # what later statements read, so they are followed on
             continue
+        if not again and _loaded_over(later_node, name):
+            return True  # `model.load_state_dict(state)`: every weight drawn is replaced
         if not _read_into_unused(index, later, name, private, showing, depth):
             return False
         read = True
@@ -678,6 +680,22 @@ def _read_into_unused(
     )
 
 
+def _loaded_over(node: cst.CSTNode, name: str) -> bool:
+    """Whether a statement replaces every parameter and buffer of the module `name` holds
+    with a strict `name.load_state_dict(..)` of a value computed from something else."""
+    if not (isinstance(node, cst.Expr) and isinstance(node.value, cst.Call)):
+        return False
+    call, func = node.value, node.value.func
+    return (
+        isinstance(func, cst.Attribute)
+        and func.attr.value == "load_state_dict"
+        and _is_name(func.value, name)
+        and bool(call.args)
+        and all(name not in read_names(arg.value) for arg in call.args)
+        and all(arg.keyword is None or arg.keyword.value != "strict" for arg in call.args)
+    )
+
+
 def _handed_to_code_that_may_keep(value: cst.BaseExpression, name: str, showing: _Showing) -> bool:
     """Whether an expression hands `name`'s value to a call that may keep or change it (a project
     function, a constructor: `train(model=model)`, `Adam(model.parameters())`), not one that only
@@ -733,7 +751,7 @@ def _collected_into(node: cst.CSTNode, name: str) -> str | None:
     return None
 
 
-def following(index: ModuleIndex, statement: Statement) -> Iterator[tuple[Statement, bool]]:
+def _following(index: ModuleIndex, statement: Statement) -> Iterator[tuple[Statement, bool]]:
     """The statements of its scope's code that can run after one, in order, each with whether it
     runs again before them (the next iteration of a loop around it: a binding there does not
     replace the value for what follows the loop)."""

@@ -19,7 +19,7 @@ import libcst as cst
 from seedlint.analysis import catalog
 from seedlint.analysis.access_paths import bound_paths, paths_overlap, read_paths
 from seedlint.analysis.arguments import argument, is_literal, is_none
-from seedlint.analysis.bindings import following, shapes_nothing
+from seedlint.analysis.bindings import shapes_nothing
 from seedlint.analysis.events import Project, Step
 from seedlint.analysis.index import (
     FunctionInfo,
@@ -29,7 +29,6 @@ from seedlint.analysis.index import (
     bind_arguments,
     dotted_name,
 )
-from seedlint.analysis.walk import iter_descendants
 from seedlint.gates import LOADS_WEIGHTS
 
 # Methods that leave a model's weights as they are: calling them is not a use of the random weights.
@@ -273,18 +272,15 @@ def _loaded_before_use(
     if not (
         isinstance(node, cst.Assign)
         and len(node.targets) == 1
-        and _keeps_weights_of(index, statement, node.value, call)
+        and _keeps_weights_of(node.value, call)
     ):
         return False
     model = dotted_name(node.targets[0].target)
     if model is None:
         return False
-    # after its block too (`if ..: model = A(..)` / `else: model = B(..)`, then the load)
-    for later, again in following(index, statement):
+    for later in statement.siblings[statement.position + 1 :]:
         if not paths_overlap({model}, read_paths(later.node) | bound_paths(later.node)):
             continue
-        if again:
-            return False  # read on the next iteration of a loop around it
         if _loads_into(index, later, model, project, 0):
             return True
         if _sets_an_attribute(later.node, model):
@@ -327,22 +323,10 @@ def _built_into(
     )
 
 
-def _keeps_weights_of(
-    index: ModuleIndex, statement: Statement, value: cst.BaseExpression, call: cst.Call
-) -> bool:
+def _keeps_weights_of(value: cst.BaseExpression, call: cst.Call) -> bool:
     """`value` is `call`, or `call` followed by methods that keep the weights
-    (`.to(device).eval()`), or builds a model from the `torch.nn` layer `call` makes in its
-    arguments (`nn.Sequential(nn.Flatten(), nn.Linear(784, 10))`)."""
-    built = _under_keeping_methods(value)
-    if built is call:
-        return True
-    qualified = index.qualify(call.func, statement.scope) or ""
-    return (
-        isinstance(built, cst.Call)
-        and qualified.startswith("torch.nn.")
-        and qualified.rsplit(".", 1)[-1][:1].isupper()
-        and any(inner is call for arg in built.args for inner in iter_descendants(arg))
-    )
+    (`.to(device).eval()`)."""
+    return _under_keeping_methods(value) is call
 
 
 def _keeps_model(node: cst.CSTNode, model: str) -> bool:
