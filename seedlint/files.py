@@ -20,8 +20,9 @@ _COLLECTED = re.compile(
 def is_test(path: Path, data: bytes | str | None = None) -> bool:
     """Whether a file is a test (`test_*.py`, `*_test.py`, `conftest.py`, or under a `test`,
     `tests` or `testing` folder of the project): its seeding, or its lack, serves its checks.
-    A file named like a test whose bytes (when given) hold a `__main__` block and nothing a test
-    runner collects (`def test*`, `class Test*`, unittest, pytest) is a program."""
+    A file named like a test whose bytes (when given) hold nothing a test runner collects
+    (`def test*`, `class Test*`, unittest, pytest) is a program, run by its `__main__` block or
+    its top level (`vae_train_test.py`)."""
     # folders named from the working directory (the project's root), not above it
     folders = Path(display_path(path.absolute())).parts[:-1]
     if _TEST_FOLDERS.intersection(folders):
@@ -32,7 +33,7 @@ def is_test(path: Path, data: bytes | str | None = None) -> bool:
         return True
     if isinstance(data, str):
         data = data.encode()
-    return not MAIN_BLOCK.search(data) or bool(_COLLECTED.search(data))
+    return path.name == "conftest.py" or bool(_COLLECTED.search(data))
 
 
 def relative_path(path: Path, cwd: Path) -> Path | None:

@@ -401,7 +401,7 @@ EXPECTED: dict[str, set[Finding]] = {
         ("train.ipynb", "SL303", 3),  # cell 5: CTC loss, trained on CUDA
     },
     # an entry point named `*_test.py` that trains; a test module with a `__main__` block
-    "named_like_test": {("gcn_test.py", "SL112", 14)},
+    "named_like_test": {("gcn_test.py", "SL112", 14), ("vae_train_test.py", "SL112", 13)},
     # layers built by a base class's constructor in another module, through `super().__init__`
     "base_constructor": {("train.py", "SL112", 15), ("late_seed.py", "SL104", 9)},
     # a base trainer of another module resumes for a seeded program; the look-alikes: a program that
