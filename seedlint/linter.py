@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Collection, Sequence
 from contextlib import nullcontext
+from dataclasses import replace
 from pathlib import Path
 
 import libcst as cst
@@ -148,6 +149,14 @@ class Linter:
         except NotParsed as refusal:
             return [_invalid_syntax(path, source, refusal.row, refusal.column, refusal.message)]
         except cst.ParserSyntaxError as error:
+            expanded = _indentation_expanded(source.text) if program is None else None
+            if expanded is not None and _parses(expanded) and _compiles(source.text):
+                # tabs and spaces mixed in indentation CPython reads as consistent: the findings
+                # of the text with its indentation in spaces, placed back, and no fix offered
+                found = self._diagnostics(
+                    path, SourceText(expanded, source.encoding), rules, errors, reads
+                )
+                return [_placed_back(diagnostic, source) for diagnostic in found]
             return [_syntax_error(path, source, error)]
         except (RecursionError, MemoryError) as error:
             return [
@@ -313,6 +322,50 @@ def _parses(text: str) -> bool:
     except (cst.ParserSyntaxError, RecursionError):
         return False
     return True
+
+
+def _indentation_expanded(text: str) -> str | None:
+    """The text with each line's leading tabs expanded to spaces as CPython counts them (to the
+    next multiple of 8), or None when no line starts with a tab among its indentation."""
+    lines = text.splitlines(keepends=True)
+    expanded = []
+    for line in lines:
+        body = line.lstrip(" \t")
+        indentation = line[: len(line) - len(body)]
+        expanded.append(indentation.expandtabs(8) + body if "\t" in indentation else line)
+    joined = "".join(expanded)
+    return joined if joined != text else None
+
+
+def _compiles(text: str) -> bool:
+    try:
+        compile(text, "<seedlint>", "exec", 1024, dont_inherit=True)  # 1024: ast.PyCF_ONLY_AST
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return False
+    return True
+
+
+def _placed_back(diagnostic: Diagnostic, source: SourceText) -> Diagnostic:
+    """A finding on the text with expanded indentation, at its place in the original text,
+    without its fix (its edits are offsets into the other text)."""
+
+    def place(location: Location) -> Location:
+        line = source.line_text(location.row)
+        indentation = len(line) - len(line.lstrip(" \t"))
+        grown = len(line[:indentation].expandtabs(8)) - indentation
+        if location.column > indentation + grown:
+            return Location(location.row, location.column - grown)
+        return Location(location.row, min(location.column, indentation + 1))
+
+    start, end = place(diagnostic.start), place(diagnostic.end)
+    return replace(
+        diagnostic,
+        start=start,
+        end=end,
+        fix=None,
+        edit_locations=(),
+        source_lines=tuple(source.line_text(row) for row in range(start.row, end.row + 1)),
+    )
 
 
 def _diagnostic(

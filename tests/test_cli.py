@@ -427,14 +427,26 @@ MIXED_INDENTATION = (
 )
 
 
-def test_a_file_python_accepts_and_libcst_rejects_is_not_called_a_syntax_error(tmp_path):
-    compile(MIXED_INDENTATION, "mixed.py", "exec")  # valid Python
-    (tmp_path / "mixed.py").write_text(MIXED_INDENTATION)
-    result = run_cli("check", "--isolated", "--output-format", "concise", ".", cwd=tmp_path)
-    out = result.stdout.decode()
-    assert "SL000 Python accepts this file, but libcst" in out, out
-    assert "nothing in it is reported" in out
-    assert "SyntaxError" not in out
+TABBED = (
+    "import torch\n\n\ndef draw(model):\n    if model:\n"
+    "\t       noise = torch.rand(3)\n\t       torch.manual_seed(0)\n\t       return model(noise)\n"
+)
+
+
+def test_a_file_python_accepts_and_libcst_rejects_is_read_with_its_indentation_in_spaces(
+    tmp_path,
+):
+    for name, text in (("mixed.py", MIXED_INDENTATION), ("tabbed.py", TABBED)):
+        compile(text, name, "exec")  # valid Python, which libcst's tokenizer rejects
+        (tmp_path / name).write_text(text)
+    args = ("check", "--isolated", "--output-format", "concise", ".")
+    out = run_cli(*args, cwd=tmp_path).stdout.decode()
+    # placed in the file as it is (the tab counts one column), and no syntax error
+    assert "mixed.py:3:9: SL104" in out and "tabbed.py:6:17: SL104" in out, out
+    assert "SL000" not in out and "[*]" not in out
+    # no fix is offered: the file is left as it is
+    run_cli("check", "--isolated", "--fix", "--unsafe-fixes", ".", cwd=tmp_path)
+    assert (tmp_path / "tabbed.py").read_text() == TABBED
 
 
 def test_undecodable_file_is_a_finding(tmp_path):
