@@ -105,6 +105,22 @@ def _trains_at_top_level(data: bytes) -> bool:
     return any(_TRAINING_LINE.search(data, start, end) for start, end in _module_body(data))
 
 
+def _calls_own_training(data: bytes) -> bool:
+    """Whether the module body calls one of the module's own functions whose body runs a backward
+    pass (`forward_process(model, data, ..)` at the top level, its `loss.backward()` inside)."""
+    starts = [line.start() for line in _COLUMN_ZERO.finditer(data)]
+    spans = list(zip(starts, [*starts[1:], len(data)]))
+    trainers = [
+        match.group(1)
+        for start, end in spans
+        if (match := _FUNCTION.match(data, start)) and data.find(b".backward(", start, end) != -1
+    ]
+    if not trainers:
+        return False
+    called = re.compile(rb"(?<![\w.])(?:" + b"|".join(trainers) + rb")\(")
+    return any(called.search(data, start, end) for start, end in _module_body(data))
+
+
 def _runs_own_function(data: bytes) -> bool:
     """Whether the module body reads the command line and calls one of the module's own
     functions (`mode = sys.argv[1]`, then `binary_classification(model, ..)`)."""
@@ -346,6 +362,7 @@ class Gate:
                     path.endswith(".ipynb")
                     or MAIN_BLOCK.search(data) is not None
                     or _trains_at_top_level(data)
+                    or _calls_own_training(data)
                 )
             if part == PROGRAM:
                 return contains(SCRIPT) or _runs_own_function(data)
