@@ -121,6 +121,15 @@ def _calls_own_training(data: bytes) -> bool:
     return any(called.search(data, start, end) for start, end in _module_body(data))
 
 
+def _defines(data: bytes, gate: bytes) -> bool:
+    """Whether the bytes define a function named as the gate (`train(`), at any depth."""
+    if b"def " + gate not in data:
+        return False
+    return (
+        re.search(rb"^[ \t]*(?:async[ \t]+)?def " + re.escape(gate), data, re.MULTILINE) is not None
+    )
+
+
 def _runs_own_function(data: bytes) -> bool:
     """Whether the module body reads the command line and calls one of the module's own
     functions (`mode = sys.argv[1]`, then `binary_classification(model, ..)`)."""
@@ -323,12 +332,13 @@ class Gate:
         import: script folders each hold their own `dataset.py`, and which one it is the analysis
         tells."""
         spellings = tuple(spelling for spelling in self.spellings if spelling != TRAINER)
-        # a helper's name the file defines itself at its top level is its own function
-        # (`def train(loader):` then `train(loader)`, beside another module's seeding `train`)
+        # a helper's name the file defines itself (at its top level, or nested in its `__main__`
+        # block) is its own function (`def train(loader):` then `train(loader)`, beside another
+        # module's seeding `train`)
         gates = tuple(
             gate
             for gate in self.project_gates
-            if b"\ndef " + gate not in b"\n" + data and not _IMPORT_GATE.match(gate)
+            if not _IMPORT_GATE.match(gate) and not _defines(data, gate)
         )
 
         def seeds(text: bytes) -> bool:

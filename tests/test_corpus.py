@@ -171,6 +171,8 @@ EXPECTED: dict[str, set[Finding]] = {
     "eval_episodes_seed": {("train_torch_eval_seed.py", "SL110", 26)},
     # a loop timing four batches is a benchmark; the training after it is reported
     "timing_loop": {("trains_after.py", "SL112", 33)},
+    # a `train(epoch)` defined in the `__main__` block, beside another folder's seeding `train`
+    "nested_train_function": {("cifar/main.py", "SL112", 16)},
     # a top level that calls the module's own training function (not named `train`)
     "top_level_training_call": {("main.py", "SL112", 17)},
     # a notebook named like its folder imports that folder's seeding helper as a package
