@@ -173,6 +173,8 @@ EXPECTED: dict[str, set[Finding]] = {
     "timing_loop": {("trains_after.py", "SL112", 33)},
     # a `train(epoch)` defined in the `__main__` block, beside another folder's seeding `train`
     "nested_train_function": {("cifar/main.py", "SL112", 16)},
+    # a base class's `run` calling `self.batch_update(..)`, which the subclass run overrides
+    "overridden_step": {("segmentation.py", "SL112", 26)},
     # a top level that calls the module's own training function (not named `train`)
     "top_level_training_call": {("main.py", "SL112", 17)},
     # a notebook named like its folder imports that folder's seeding helper as a package

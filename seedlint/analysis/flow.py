@@ -35,6 +35,7 @@ from seedlint.analysis.arguments import (
 from seedlint.analysis.branches import literal, parameter_values, test_value
 from seedlint.analysis.events import REACHED, Effect, Event, Flow, Project, Step
 from seedlint.analysis.index import (
+    ClassInfo,
     FunctionInfo,
     ModuleIndex,
     Scope,
@@ -585,6 +586,8 @@ class FlowBuilder:
         # others, so only the draws of a branch they rule out are left out, never its seeding).
         self._certain: dict[Scope, dict[str, object]] = {}
         self._defaults: dict[Scope, dict[str, object]] = {}
+        # the subclass whose instance a walked method runs on, by the method's scope
+        self._receivers: dict[Scope, ClassInfo] = {}
 
     @property
     def _call_graph(self) -> tuple[dict, dict]:
@@ -788,7 +791,7 @@ class FlowBuilder:
             events.append(Event(effect, call, here))
             if effect.kind == "seed":
                 return
-        called = self.index.resolve_local_call(call, statement.scope)
+        called = self._resolved(call, statement.scope)
         targets = [called] if called is not None else self._run_by_a_runner(call, statement.scope)
         for target in targets:
             if target in active or len(active) >= _MAX_CALL_DEPTH:
@@ -798,9 +801,44 @@ class FlowBuilder:
             self._certain[target.scope] = (
                 parameter_values(self.index, target, call) if called is not None else {}
             )
+            receiver = self._receiver(call, statement.scope, target)
+            if receiver is not None:
+                self._receivers[target.scope] = receiver
             self._walk_block(self.index.body_of(target), here, events, active, quiet)
+            self._receivers.pop(target.scope, None)
             del self._certain[target.scope]
             active.discard(target)
+
+    def _resolved(self, call: cst.Call, scope: Scope) -> FunctionInfo | None:
+        """The module-local function a call runs; `self.batch_update(..)` in a method run on an
+        instance of a subclass is the subclass's override (`TrainEpoch(..).run(loader)` runs
+        `Epoch.run`, whose `self.batch_update` is `TrainEpoch.batch_update`)."""
+        receiver = self._receivers.get(scope)
+        func = call.func
+        if (
+            receiver is not None
+            and isinstance(func, cst.Attribute)
+            and isinstance(func.value, cst.Name)
+            and func.value.value == "self"
+        ):
+            method = self.index.find_method(receiver, func.attr.value)
+            if method is not None:
+                return method
+        return self.index.resolve_local_call(call, scope)
+
+    def _receiver(self, call: cst.Call, scope: Scope, target: FunctionInfo) -> ClassInfo | None:
+        """The class of the instance a method runs on, where it is a subclass of the class that
+        defines the method: kept along `self.` calls."""
+        if target.owner_class is None:
+            return None
+        func = call.func
+        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
+            if func.value.value == "self" and scope in self._receivers:
+                return self._receivers[scope]
+        qualified = self.index.qualify(func, scope) or ""
+        owner, _, method = qualified.rpartition("().")
+        cls = self.index.classes.get(owner) if method else None
+        return cls if cls is not None and cls is not target.owner_class else None
 
     def _run_by_a_runner(self, call: cst.Call, scope: Scope) -> list[FunctionInfo]:
         """The module's functions a command-line runner call runs in this process: the one given
