@@ -943,21 +943,44 @@ def never_named(context: FileContext, scope: Scope) -> bool:
         return False
     if len(re.findall(rb"\b%s\b" % re.escape(name.encode()), code)) != 1:
         return False
-    return all(path == here for path in project.files_naming(name))
+    return _named_only_in(project, name, here)
 
 
-def _class_never_named(context: FileContext, cls: ClassInfo, code: bytes, here: str) -> bool:
+def _class_never_named(
+    context: FileContext, cls: ClassInfo, code: bytes, here: str, depth: int = 0
+) -> bool:
     """Whether no project code names a plain class but its own body (`class DRCNTester(Basic):`
-    and its `super(DRCNTester, self)`): nothing builds it, so none of its methods runs."""
+    and its `super(DRCNTester, self)`) and the subclasses of its module that are never named
+    either (`class LapSRNTrainer(LapSRNBasic):`), comments aside: nothing builds it, so none of
+    its methods runs."""
     project = context.settings.project
     name = cls.node.name.value
-    if project is None or cls.node.decorators:
+    if project is None or cls.node.decorators or depth > 3:
         return False
+    index = context.index
     pattern = rb"\b%s\b" % re.escape(name.encode())
-    own = without_comments(context.code(cls.node).encode("utf-8", "surrogateescape"))
-    if len(re.findall(pattern, code)) != len(re.findall(pattern, own)):
+    subclasses = [other for other in index.classes.values() if cls.qualified in other.bases]
+    named_by = [cls, *subclasses]
+    own = sum(
+        len(
+            re.findall(
+                pattern, without_comments(context.code(c.node).encode("utf-8", "surrogateescape"))
+            )
+        )
+        for c in named_by
+    )
+    if len(re.findall(pattern, code)) != own:
         return False
-    return all(path == here for path in project.files_naming(name))
+    if not all(_class_never_named(context, sub, code, here, depth + 1) for sub in subclasses):
+        return False
+    return _named_only_in(project, name, here)
+
+
+def _named_only_in(project: ProjectIndex, name: str, here: str) -> bool:
+    """Whether no project file but `here` names `name` in its code, comments aside
+    (`# model = LapSRNTrainer(configs, ..)`)."""
+    in_code = re.compile(rf"^[^#\n]*\b{re.escape(name)}\b", re.MULTILINE)
+    return all(path == here for path in project.files_matching(name, in_code))
 
 
 def _plain_class(index: ModuleIndex, cls: ClassInfo, depth: int) -> bool:

@@ -13,7 +13,7 @@ from seedlint.analysis.events import Event, Flow, Step
 from seedlint.analysis.flow import divergence, exclusive, reported_call
 from seedlint.analysis.index import ModuleIndex
 from seedlint.analysis.modules import shown_name
-from seedlint.analysis.programs import in_test
+from seedlint.analysis.programs import in_test, never_named
 from seedlint.analysis.seed_picks import picks_a_seed
 from seedlint.diagnostics import Applicability, Fix
 from seedlint.rules.base import Finding, Probe, Rule
@@ -107,6 +107,8 @@ class RandomBeforeSeed(Rule):
     def check(self, context: FileContext) -> Iterator[Finding]:
         reported = set()
         for flow in context.seeding_flows:
+            if flow.root is not None and never_named(context, flow.root.scope):
+                continue  # a method of a class nothing builds
             first_draw: dict[Event, Event] = {}
             compares = in_test(
                 context, flow.root.scope if flow.root else context.index.module_scope

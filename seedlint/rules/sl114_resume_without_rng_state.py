@@ -16,7 +16,7 @@ from seedlint.analysis.context import FileContext
 from seedlint.analysis.edits import Editor
 from seedlint.analysis.environment import string_value
 from seedlint.analysis.index import FunctionInfo, ModuleIndex, Scope, Statement
-from seedlint.analysis.programs import programs_running
+from seedlint.analysis.programs import never_named, programs_running
 from seedlint.analysis.walk import written
 from seedlint.diagnostics import Applicability, Edit, Fix
 from seedlint.files import display_path
@@ -74,6 +74,8 @@ class ResumeWithoutRngState(Rule):
         if not (context.seeding_flows or runners) or _restores_a_generator(context):
             return
         for loads, progress, key in _resumes(context):
+            if never_named(context, context.index.statement_of[loads[0]].scope):
+                continue  # a method of a class nothing builds
             programs = []
             if runners:  # seeded by the programs that run the resume, which restore no state
                 scope = context.index.statement_of[loads[0]].scope

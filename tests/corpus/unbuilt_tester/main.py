@@ -7,3 +7,4 @@ from solver import Trainer
 if __name__ == "__main__":
     loader = [(torch.ones(4, 3, 32, 32), torch.ones(4, 3, 32, 32))]
     Trainer({"seed": 123}, loader).run(3)
+    # LapTrainer({"seed": 1, "checkpoint": "lap.pt"}, loader).run(3)
