@@ -175,6 +175,8 @@ EXPECTED: dict[str, set[Finding]] = {
     "nested_train_function": {("cifar/main.py", "SL112", 16)},
     # a base class's `run` calling `self.batch_update(..)`, which the subclass run overrides
     "overridden_step": {("segmentation.py", "SL112", 26)},
+    # a callee whose module seeds torch on import (not one that seeds only NumPy)
+    "callee_seeds_on_import": {("numpy_trainer.py", "SL105", 18)},
     # a top level that calls the module's own training function (not named `train`)
     "top_level_training_call": {("main.py", "SL112", 17)},
     # a notebook named like its folder imports that folder's seeding helper as a package

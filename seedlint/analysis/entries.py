@@ -25,6 +25,7 @@ index (and recorded as read, so a caller's edit re-checks the function's finding
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from weakref import WeakKeyDictionary
 
@@ -80,7 +81,7 @@ class Entries:
             return tuple(self.local_sites(index, builder, function, depth, inner))
 
         def elsewhere() -> tuple[Site, ...]:
-            return tuple(self._sites_elsewhere(index, function, depth, inner))
+            return tuple(self._sites_elsewhere(index, builder, function, depth, inner))
 
         if self.project is None or depth:
             return Entry(local() + elsewhere())
@@ -110,14 +111,25 @@ class Entries:
             yield from self._sites_at(index, builder, call, runner, depth, visiting)
 
     def _sites_elsewhere(
-        self, index: ModuleIndex, function: FunctionInfo, depth: int, visiting: frozenset[str]
+        self,
+        index: ModuleIndex,
+        builder: FlowBuilder,
+        function: FunctionInfo,
+        depth: int,
+        visiting: frozenset[str],
     ) -> Iterator[Site]:
-        """The calls other project modules make to the function."""
+        """The calls other project modules make to the function, with what its own module seeds
+        on import (which runs before any of them can call it: `torch.manual_seed(1)` at the top
+        of `train.py`, then `train(..)` in `main.py`)."""
         project = self.project
         if project is None:
             return
+        on_import: frozenset[str] | None = None
         for _, caller, call in project.calls_from_other_modules(index, function):
-            yield from self._sites_at(caller, project.builder(caller), call, "", depth, visiting)
+            if on_import is None:
+                on_import = seeded_on_import(builder.walk(None))
+            for site in self._sites_at(caller, project.builder(caller), call, "", depth, visiting):
+                yield replace(site, seeded=site.seeded | on_import) if on_import else site
 
     def _sites_at(
         self,
