@@ -34,8 +34,9 @@ class TestFlagged:
                 "import gymnasium as gym",
                 'gym.vector.SyncVectorEnv([lambda: gym.make("CartPole-v1")] * 2)',
             ),
+            ("import gym", 'gym.envs.make("LunarLander-v2")'),
         ],
-        ids=["gymnasium", "gym", "from-import", "make_vec", "vector-env"],
+        ids=["gymnasium", "gym", "from-import", "make_vec", "vector-env", "envs-make"],
     )
     def test_an_environment_reset_without_a_seed(self, imports, make):
         source = f"""\

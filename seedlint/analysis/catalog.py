@@ -612,6 +612,8 @@ RL_ENVIRONMENTS = frozenset(
             for name in (
                 "make",
                 "make_vec",
+                "envs.make",  # the same function, exported by `gym.envs`
+                "envs.make_vec",
                 "envs.registration.make",
                 "envs.registration.make_vec",
                 "vector.make",
