@@ -177,6 +177,8 @@ EXPECTED: dict[str, set[Finding]] = {
     "overridden_step": {("segmentation.py", "SL112", 26)},
     # a callee whose module seeds torch on import (not one that seeds only NumPy)
     "callee_seeds_on_import": {("numpy_trainer.py", "SL105", 18)},
+    # a helper given literals that only plots what it draws (not one that fills a global list)
+    "draws_in_a_plotting_helper": {("pool.py", "SL104", 15)},
     # a top level that calls the module's own training function (not named `train`)
     "top_level_training_call": {("main.py", "SL112", 17)},
     # a notebook named like its folder imports that folder's seeding helper as a package

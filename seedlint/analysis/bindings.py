@@ -219,6 +219,16 @@ _PLOTTING = (
 )
 # What the text of another module must hold for its functions to be read as showing helpers.
 _SHOWING_GATE = (b"matplotlib", b"seaborn", b"plotly", b"print(", b"display(")
+# What a function that draws aside may call besides methods of what it made: libraries that read,
+# compute, draw and plot, and the builtins (less those that run or write code and files).
+_ASIDE_READERS = frozenset(
+    {"builtins", "random", "numpy", "pandas", "math", "torch", "matplotlib", "seaborn", "plotly"}
+)
+_CONTAINERS = (cst.List, cst.ListComp, cst.Dict, cst.DictComp)
+_UNSAFE_BUILTINS = frozenset(
+    {"builtins.open", "builtins.exec", "builtins.eval", "builtins.setattr"}
+)
+_WRITING_WORDS = ("save", "write", "dump", "to_", "copy", "move", "remove", "mkdir", "rename")
 # Libraries whose functions compute from what they are given and keep nothing of it.
 _COMPUTING_LIBRARIES = frozenset({"torch", "numpy", "math", "builtins", "torchvision", "PIL"})
 # Libraries whose functions, called as a statement of their own, leave nothing but their result.
@@ -327,6 +337,37 @@ class _Showing:
             and not last[:1].isupper()
             and not any(word in qualified for word in _STATEFUL_WORDS)
         )
+
+    def draws_aside(self, call: cst.Call) -> bool:
+        """Whether a call, a statement of its own, runs a function of this module that is given
+        only literals, keeps nothing (no value returned, nothing stored outside its own names)
+        and touches nothing outside itself: whatever it draws stays in it (a notebook's
+        `compare_samples("mnist", 10)` that picks random images to plot). Not one that calls
+        other project code, writes files or calls methods of objects it did not make."""
+        function = self.index.resolve_local_call(call, self.scope)
+        if (
+            function is None
+            or function.owner_class is not None
+            or not all(_is_literal_value(arg.value) for arg in call.args)
+            or not _keeps_nothing(function, own_containers=True)
+        ):
+            return False
+        own = function.scope.bindings
+        for inner in iter_descendants(function.node.body):
+            if not isinstance(inner, cst.Call):
+                continue
+            if self.index.resolve_local_call(inner, function.scope) is not None:
+                return False  # project code, which may keep what it makes
+            qualified = self.index.qualify(inner.func, function.scope) or ""
+            last = qualified.rsplit(".", 1)[-1]
+            if any(word in last for word in _WRITING_WORDS) or qualified in _UNSAFE_BUILTINS:
+                return False
+            root = _root_name(inner.func)
+            if root is not None and root in own:
+                continue  # a method of what it made (`axes[0].imshow(..)`, `df.loc[i]`)
+            if qualified.partition(".")[0] not in _ASIDE_READERS or "()" in qualified:
+                return False
+        return True
 
     def shows(self, call: cst.Call, name: str | cst.Call | None = None) -> bool:
         """Whether a call only shows what it is given; with `name` (or a drawing call in its
@@ -444,6 +485,13 @@ def value_unused(
     ):
         # `model(torch.randn(1, 3, 64, 64).to(device))` as a cell's last line: displayed
         return _reaches_only_through_computing(node.value, call, showing)
+    if (
+        isinstance(node, cst.Expr)
+        and node.value is call
+        and showing is not None
+        and showing.draws_aside(call)
+    ):
+        return True  # `compare_samples("mnist", 10)`: what it draws stays in it
     return _unused(index, statement, private, showing, 0)
 
 
@@ -495,9 +543,15 @@ def _carries(expression: cst.BaseExpression, value: str | cst.Call) -> bool:
     return expression is value or any(inner is value for inner in iter_descendants(expression))
 
 
-def _keeps_nothing(function: FunctionInfo) -> bool:
+def _keeps_nothing(function: FunctionInfo, own_containers: bool = False) -> bool:
     """Whether a function returns or yields no value, binds no global, and stores only into its
-    own names (no `obj.attr = ..`, `table[key] = ..` or `items.append(..)`)."""
+    own names (no `obj.attr = ..`, `table[key] = ..` or `items.append(..)`; with
+    `own_containers`, a list or dict it made itself is its own: `found.append(..)`,
+    `frames[name] = df` after `frames = {}`)."""
+
+    def own(name: str | None) -> bool:
+        return own_containers and isinstance(function.scope.bindings.get(name), _CONTAINERS)
+
     for node in iter_descendants(function.node.body):
         if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda, cst.Global, cst.Nonlocal)):
             return False
@@ -508,12 +562,34 @@ def _keeps_nothing(function: FunctionInfo) -> bool:
             for target in targets:
                 if any(
                     isinstance(part, (cst.Attribute, cst.Subscript))
+                    and not (isinstance(part, cst.Subscript) and own(_root_name(part, 0)))
                     for part in _assigned_parts(target.target)
                 ):
                     return False
-        if isinstance(node, cst.Expr) and _added_to(node) is not None:
-            return False
+        if isinstance(node, cst.Expr) and (added := _added_to(node)) is not None:
+            if not own(added):
+                return False
     return True
+
+
+def _is_literal_value(node: cst.BaseExpression) -> bool:
+    """A number, a string, True, False or None (`-1` too)."""
+    if isinstance(node, cst.UnaryOperation):
+        node = node.expression
+    if isinstance(node, cst.Name):
+        return node.value in ("True", "False", "None")
+    return isinstance(node, (cst.Integer, cst.Float, cst.SimpleString, cst.ConcatenatedString))
+
+
+def _root_name(func: cst.BaseExpression, depth: int = 1) -> str | None:
+    """The name a method's receiver starts from (`axes[q, i].imshow` -> "axes"); None for a
+    plain function's name. With `depth` 0, the name any expression starts from."""
+    if depth and not isinstance(func, cst.Attribute):
+        return None
+    node = func.value if depth else func
+    while isinstance(node, (cst.Attribute, cst.Subscript, cst.Call)):
+        node = node.func if isinstance(node, cst.Call) else node.value
+    return node.value if isinstance(node, cst.Name) else None
 
 
 def _assigned_parts(target: cst.BaseExpression) -> Iterator[cst.BaseExpression]:
