@@ -179,6 +179,8 @@ EXPECTED: dict[str, set[Finding]] = {
     "callee_seeds_on_import": {("numpy_trainer.py", "SL105", 18)},
     # a helper given literals that only plots what it draws (not one that fills a global list)
     "draws_in_a_plotting_helper": {("pool.py", "SL104", 15)},
+    # a split bound again before any use: only the second one is reported
+    "split_redone": {("fruits.py", "SL204", 12), ("fruits.py", "SL112", 18)},
     # a top level that calls the module's own training function (not named `train`)
     "top_level_training_call": {("main.py", "SL112", 17)},
     # a notebook named like its folder imports that folder's seeding helper as a package

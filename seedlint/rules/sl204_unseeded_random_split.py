@@ -9,7 +9,7 @@ import libcst as cst
 
 from seedlint.analysis import catalog
 from seedlint.analysis.arguments import argument
-from seedlint.analysis.bindings import read_names
+from seedlint.analysis.bindings import read_names, value_unused
 from seedlint.analysis.context import FileContext
 from seedlint.analysis.events import Event, Flow
 from seedlint.analysis.generators import reusable_seed
@@ -68,6 +68,15 @@ class UnseededRandomSplit(Rule):
         for call in candidates:
             if _orders_no_training(context, gradients, call):
                 continue  # the order changes only how an evaluation's sums round, or nothing
+            if value_unused(
+                index,
+                index.statement_of[call],
+                context.program is not None,
+                never_seeded=True,
+                call=call,
+                project=context.settings.project,
+            ):
+                continue  # bound again before any use (a notebook's split redone in a later cell)
             reaching = reached.get(call, [])
             if reaching:
                 # Seeded before the call, or after it: then SL104 reports a split (a draw made
