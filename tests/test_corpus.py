@@ -181,6 +181,8 @@ EXPECTED: dict[str, set[Finding]] = {
     "draws_in_a_plotting_helper": {("pool.py", "SL104", 15)},
     # a split bound again before any use: only the second one is reported
     "split_redone": {("fruits.py", "SL204", 12), ("fruits.py", "SL112", 18)},
+    # `from model import Transformer` finds the package `model/`, not `model.py` beside it
+    "package_beside_module": {("train.py", "SL112", 15)},
     # a top level that calls the module's own training function (not named `train`)
     "top_level_training_call": {("main.py", "SL112", 17)},
     # a notebook named like its folder imports that folder's seeding helper as a package

@@ -301,7 +301,8 @@ class ModuleFinder:
         for root in roots:
             base = os.path.join(root, relative)
             listed = self._listed(root, parts)
-            for candidate in (base + ".py", os.path.join(base, "__init__.py")):
+            # a package before a module of the same name, as Python's import system does
+            for candidate in (os.path.join(base, "__init__.py"), base + ".py"):
                 if candidate in self.unsaved or (listed and candidate in self._hashes):
                     return candidate
                 if not listed:

@@ -68,15 +68,17 @@ class UnseededRandomSplit(Rule):
         for call in candidates:
             if _orders_no_training(context, gradients, call):
                 continue  # the order changes only how an evaluation's sums round, or nothing
-            if value_unused(
+            statement = index.statement_of[call]
+            if isinstance(statement.node, cst.Assign) and value_unused(
                 index,
-                index.statement_of[call],
+                statement,
                 context.program is not None,
                 never_seeded=True,
                 call=call,
                 project=context.settings.project,
             ):
-                continue  # bound again before any use (a notebook's split redone in a later cell)
+                continue  # bound, then bound again before any use or only shown (a notebook's
+                # split looked at and redone with other sizes in a later cell)
             reaching = reached.get(call, [])
             if reaching:
                 # Seeded before the call, or after it: then SL104 reports a split (a draw made
