@@ -867,6 +867,11 @@ class FlowBuilder:
                 if value is not None
                 and (function := self.index.functions.get(self.index.qualify(value, scope) or ""))
             ]
+        if isinstance(call.func, cst.Attribute) and call.func.attr.value == "step":
+            # `optimizer.step(closure)`: LBFGS (and any optimizer given one) calls the closure
+            closure = argument(call, "closure", 0)
+            function = self._function_named(closure, scope) if closure is not None else None
+            return [function] if function is not None else []
         if qualified in catalog.CLI_APPS and isinstance(call.func, cst.Name):
             app = call.func.value
             return [
@@ -882,6 +887,21 @@ class FlowBuilder:
                 )
             ]
         return []
+
+    def _function_named(self, expr: cst.BaseExpression, scope: Scope) -> FunctionInfo | None:
+        """The module's function or method an expression names, not calls (`closure`,
+        `self.loss_closure`)."""
+        if not isinstance(expr, (cst.Name, cst.Attribute)):
+            return None
+        qualified = self.index.qualify(expr, scope) or ""
+        if qualified in self.index.functions:
+            return self.index.functions[qualified]
+        owner, _, method = qualified.rpartition("().")
+        cls = self.index.classes.get(owner) if method and "(" not in method else None
+        if cls is None:
+            return None
+        receiver = self._receivers.get(scope) if written(expr).startswith("self.") else None
+        return self.index.find_method(receiver or cls, method)
 
 
 def isolated(index: ModuleIndex, expr: cst.BaseExpression, scope: Scope) -> frozenset[str]:

@@ -331,7 +331,13 @@ def _callees(index: ModuleIndex, call: cst.Call) -> list[str]:
         return []
     found = []
     for value in index.bound_values(func.value.value, scope):
-        built = index.qualify(value.func, scope) if isinstance(value, cst.Call) else None
+        if not isinstance(value, cst.Call):
+            continue
+        instance = index.qualify(value, scope)  # `Net(..).to(device)` is the `Net()` built
+        if instance is not None and instance.endswith("()") and "(" not in instance[:-2]:
+            found.append(f"{instance}.{func.attr.value}")
+            continue
+        built = index.qualify(value.func, scope)
         if built is not None and "(" not in built:
             found.append(f"{built}.{func.attr.value}")
     return found
@@ -527,7 +533,8 @@ def _passed_callables(
 ) -> Iterator[tuple[ModuleIndex, str]]:
     """The project functions and classes a call is handed, not called, to run them itself: a
     step function an engine runs (`Engine(LanguageModelEngine.train)`), a model class a wrapper
-    builds (`LitMF(MatrixFactorization, ..)`). Not those a builtin is handed (`isinstance(x,
+    builds (`LitMF(MatrixFactorization, ..)`), a method of an object (`self.optimizer.step(
+    self.loss_closure)`: LBFGS calls the closure). Not those a builtin is handed (`isinstance(x,
     Net)`)."""
     if (index.qualify(call.func, scope) or "").startswith("builtins."):
         return
@@ -537,7 +544,8 @@ def _passed_callables(
         qualified = index.qualify(arg.value, scope)
         if (
             qualified is None
-            or "(" in qualified
+            or "(" in qualified.partition("().")[2]
+            or ("(" in qualified and "()." not in qualified)
             or qualified.split(".", 1)[0] in catalog.LIBRARY_PACKAGES
         ):
             continue
