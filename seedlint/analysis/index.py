@@ -137,6 +137,8 @@ class ModuleIndex:
         self.all_calls: list[tuple[cst.Call, Scope]] = []
         self.statement_of: dict[cst.Call, Statement] = {}  # every call -> the statement making it
         self.function_of_scope: dict[Scope, FunctionInfo] = {}
+        # a module-level function defined again (a notebook cell redone): every definition, in order
+        self._redefined: dict[str, list[FunctionInfo]] = {}
         self._qualify_cache: dict[tuple[int, int], str | None] = {}
         self._blocks: dict[cst.CSTNode, list[list[Statement]]] = {}
         self._compound_of_block: dict[
@@ -226,6 +228,8 @@ class ModuleIndex:
             owner_class.methods.setdefault(name, info)
         else:
             scope.bind(name, qualified)
+        if qualified in self.functions and scope is self.module_scope:
+            self._redefined.setdefault(qualified, [self.functions[qualified]]).append(info)
         self.functions[qualified] = info
         self.function_of_scope[function_scope] = info
         self._index_suite(node.body, function_scope)
@@ -507,6 +511,8 @@ class ModuleIndex:
         if qualified is None:
             return None
         if qualified in self.functions:
+            if qualified in self._redefined and scope is self.module_scope:
+                return self._defined_before(self._redefined[qualified], call)
             return self.functions[qualified]
         if qualified in self.classes:
             return self.find_method(self.classes[qualified], "__init__")
@@ -517,6 +523,28 @@ class ModuleIndex:
             # `main_loop = get_main_loop(..)`, then `main_loop(..)`: the closure it returns
             return self._returned_function(self.functions[qualified[:-2]])
         return None
+
+    def _defined_before(self, definitions: list[FunctionInfo], call: cst.Call) -> FunctionInfo:
+        """Of a module-level function's definitions, the one the module's own code calls at
+        `call`: the last defined before the top-level statement making it (the last of all
+        where none is)."""
+        position = self._top_level_position
+        statement: Statement | None = self.statement_of.get(call)
+        while statement is not None and self.enclosing(statement) is not None:
+            statement = self.enclosing(statement)
+        at = position.get(statement.node) if statement is not None else None
+        if at is None:
+            return definitions[-1]
+        before = [each for each in definitions if position.get(each.node, at) < at]
+        return before[-1] if before else definitions[-1]
+
+    @cached_property
+    def _top_level_position(self) -> dict[cst.CSTNode, int]:
+        """Each top-level statement's place in the module."""
+        return {
+            statement.node: place
+            for place, statement in enumerate(self.statements.get(self.module_scope.node, []))
+        }
 
     def _returned_function(self, function: FunctionInfo) -> FunctionInfo | None:
         """The function defined inside `function` that every `return` of it returns by name."""
