@@ -187,6 +187,8 @@ EXPECTED: dict[str, set[Finding]] = {
     "lbfgs_closure": {("burgers.py", "SL112", 9), ("heat.py", "SL112", 13)},
     # a call runs the definition made before it, not a later one of the same name
     "function_redefined": {("ranker.py", "SL112", 13)},
+    # an agent of another module whose `learn()` trains, in a program that names no training
+    "agent_learns": {("main.py", "SL112", 11)},
     # a top level that calls the module's own training function (not named `train`)
     "top_level_training_call": {("main.py", "SL112", 17)},
     # a notebook named like its folder imports that folder's seeding helper as a package

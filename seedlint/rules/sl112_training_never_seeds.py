@@ -65,6 +65,7 @@ class TrainingNeverSeeds(Rule):
         ),  # a hand-written step: `p.data.sub_(lr * p.grad)`
         (b"train", UNSEEDED, PROGRAM),  # a trainer of another module (`Runner(args).train()`)
         (b".run(", UNSEEDED, PROGRAM),  # `run3d.run(model, ..)`
+        (b".learn(", UNSEEDED, PROGRAM),  # an RL agent of another module (`agent.learn()`)
         (b".evaluate(", UNSEEDED, PROGRAM),  # an evaluator that trains a probe
         # a program handing its optimizer to an update of another module (`ppo_update(policy,
         # opt, ..)`, `opt = optim.Adam(..)`, `from torch.optim import Adam`)
