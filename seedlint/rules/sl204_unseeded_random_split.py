@@ -9,7 +9,7 @@ import libcst as cst
 
 from seedlint.analysis import catalog
 from seedlint.analysis.arguments import argument
-from seedlint.analysis.bindings import read_names, value_unused
+from seedlint.analysis.bindings import bound_by, read_names, value_unused
 from seedlint.analysis.context import FileContext
 from seedlint.analysis.events import Event, Flow
 from seedlint.analysis.generators import reusable_seed
@@ -69,10 +69,9 @@ class UnseededRandomSplit(Rule):
             if _orders_no_training(context, gradients, call):
                 continue  # the order changes only how an evaluation's sums round, or nothing
             statement = index.statement_of[call]
-            if isinstance(statement.node, cst.Assign) and value_unused(
+            if _bound_again(statement) and value_unused(
                 index,
                 statement,
-                context.program is not None,
                 never_seeded=True,
                 call=call,
                 project=context.settings.project,
@@ -185,6 +184,15 @@ def _unseeded_programs_calling(context: FileContext, call: cst.Call) -> list[Pat
             return []
         programs.append(path)
     return programs
+
+
+def _bound_again(statement: Statement) -> bool:
+    """Whether the names a split is bound to are all bound again later in its block (`train_set,
+    val_set = random_split(..)`, redone with other sizes in a later cell)."""
+    names = set(bound_by(statement))
+    return bool(names) and any(
+        names <= set(bound_by(later)) for later in statement.siblings[statement.position + 1 :]
+    )
 
 
 def _loader_returned(context: FileContext, sampler: cst.Call) -> bool:
