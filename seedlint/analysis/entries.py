@@ -33,7 +33,13 @@ import libcst as cst
 
 from seedlint.analysis import catalog
 from seedlint.analysis.events import FRESH, Entry, Flow, Site
-from seedlint.analysis.flow import FlowBuilder, exclusive, seeded_by, seeded_on_import
+from seedlint.analysis.flow import (
+    FlowBuilder,
+    exclusive,
+    remembered,
+    seeded_by,
+    seeded_on_import,
+)
 from seedlint.analysis.index import FunctionInfo, ModuleIndex, Scope
 from seedlint.analysis.project import ProjectIndex
 from seedlint.analysis.walk import written
@@ -126,8 +132,13 @@ class Entries:
             return
         on_import: frozenset[str] | None = None
         for _, caller, call in project.calls_from_other_modules(index, function):
-            if on_import is None:
-                on_import = seeded_on_import(builder.walk(None))
+            if on_import is None:  # the module body walked once for all its functions
+                on_import = remembered(
+                    project,
+                    builder.memo,
+                    "seeded on import",
+                    lambda: seeded_on_import(builder.walk(None)),
+                )
             for site in self._sites_at(caller, project.builder(caller), call, "", depth, visiting):
                 yield replace(site, seeded=site.seeded | on_import) if on_import else site
 

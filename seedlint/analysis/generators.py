@@ -94,7 +94,7 @@ def _seeds_held_generators(context: FileContext) -> bool:
     project = context.settings.project
     if project is None:
         return False
-    return bool(project.files_matching(_HELD_SPELLING, _HELD_SEEDING))
+    return next(project.files_matching(_HELD_SPELLING, _HELD_SEEDING), None) is not None
 
 
 def on_cuda(call: cst.Call) -> bool:

@@ -988,6 +988,7 @@ def _named_only_in(project: ProjectIndex, name: str, here: str) -> bool:
     """Whether no project file but `here` names `name` in its code, comments aside
     (`# model = LapSRNTrainer(configs, ..)`)."""
     in_code = re.compile(rf"^[^#\n]*\b{re.escape(name)}\b", re.MULTILINE)
+    # the first other file naming it in code ends the search
     return all(path == here for path in project.files_matching(name, in_code))
 
 

@@ -176,18 +176,17 @@ class ProjectIndex:
         self.record({f"{CALLERS}{name}": self.finder.resolution(f"{CALLERS}{name}")})
         return self.finder.files_naming(name)
 
-    def files_matching(self, name: str, pattern: re.Pattern[str]) -> list[str]:
+    def files_matching(self, name: str, pattern: re.Pattern[str]) -> Iterator[str]:
         """The project's Python files whose text contains `name` (recorded as `files_naming`
-        does) and matches `pattern` (a file that cannot be read does not)."""
-        found = []
+        does) and matches `pattern` (a file that cannot be read does not), each read only when
+        the one before has been taken."""
         for path in self.files_naming(name):
             try:
                 text = self.finder.read_bytes(Path(path)).decode("utf-8", "replace")
             except OSError:
                 continue
             if pattern.search(text):
-                found.append(path)
-        return found
+                yield path
 
     def files_calling(self, name: str) -> list[Path]:
         """The project's Python files whose text calls `name` (`name(`), recorded as read like

@@ -107,8 +107,7 @@ class RandomBeforeSeed(Rule):
     def check(self, context: FileContext) -> Iterator[Finding]:
         reported = set()
         for flow in context.seeding_flows:
-            if flow.root is not None and never_named(context, flow.root.scope):
-                continue  # a method of a class nothing builds
+            unbuilt: bool | None = None  # a method of a class nothing builds (asked when needed)
             first_draw: dict[Event, Event] = {}
             compares = in_test(
                 context, flow.root.scope if flow.root else context.index.module_scope
@@ -130,6 +129,10 @@ class RandomBeforeSeed(Rule):
                     continue  # the seed resets the generator: only the draw's value could matter
                 if draw.generators & context.entry(flow).seeded:
                     continue  # every caller seeded it before running the flow
+                if unbuilt is None:
+                    unbuilt = flow.root is not None and never_named(context, flow.root.scope)
+                if unbuilt:
+                    break
                 first_draw.setdefault(seed, draw)
                 if statement not in reported:  # one finding per drawing statement
                     reported.add(statement)
