@@ -538,14 +538,15 @@ def _passed_callables(
     Net)`)."""
     if (index.qualify(call.func, scope) or "").startswith("builtins."):
         return
+    # a method of an object only to an optimizer's `step`, which calls its closure
+    methods = isinstance(call.func, cst.Attribute) and call.func.attr.value == "step"
     for arg in call.args:
         if not isinstance(arg.value, (cst.Name, cst.Attribute)) or arg.star:
             continue
         qualified = index.qualify(arg.value, scope)
         if (
             qualified is None
-            or "(" in qualified.partition("().")[2]
-            or ("(" in qualified and "()." not in qualified)
+            or ("(" in qualified and not (methods and _names_a_method(qualified)))
             or qualified.split(".", 1)[0] in catalog.LIBRARY_PACKAGES
         ):
             continue
@@ -558,6 +559,12 @@ def _passed_callables(
             defined is not None and not module.subclasses_of(defined, catalog.DATASET_BASES)
         ):
             yield module, name
+
+
+def _names_a_method(qualified: str) -> bool:
+    """`pinn.PINN().loss_closure`: a method of an instance, not a call's result."""
+    instance, _, method = qualified.partition("().")
+    return bool(method) and "(" not in instance and "(" not in method
 
 
 def _passed_objects(
