@@ -88,15 +88,30 @@ _FUNCTION = re.compile(rb"^def (\w+)", re.MULTILINE)
 _OPTIONS = re.compile(rb"\bsys\.argv\b|\.parse_(?:known_)?args\(")
 
 
-def _module_body(data: bytes) -> list[tuple[int, int]]:
-    """The spans of the module's top-level statements that are not definitions (a statement runs
-    from a line at column 0 to the next)."""
+def _top_level(data: bytes) -> list[tuple[int, int]]:
+    """The spans of the module's top-level statements (a statement runs from a line at column 0
+    to the next)."""
     starts = [line.start() for line in _COLUMN_ZERO.finditer(data)]
+    return list(zip(starts, [*starts[1:], len(data)]))
+
+
+def _module_body(data: bytes, spans: list[tuple[int, int]] | None = None) -> list[tuple[int, int]]:
+    """The spans of the module's top-level statements that are not definitions (of `spans`,
+    when they are known)."""
     return [
         (start, end)
-        for start, end in zip(starts, [*starts[1:], len(data)])
+        for start, end in (spans if spans is not None else _top_level(data))
         if not data.startswith(_DEFINITION, start)
     ]
+
+
+def _body_calls(data: bytes, names: list[bytes], body: list[tuple[int, int]]) -> bool:
+    """Whether a span of the module body calls one of the functions `names` by name (not as a
+    method: `.name(`)."""
+    if not names:
+        return False
+    called = re.compile(rb"(?<![\w.])(?:" + b"|".join(names) + rb")\(")
+    return any(called.search(data, start, end) for start, end in body)
 
 
 def _trains_at_top_level(data: bytes) -> bool:
@@ -108,17 +123,13 @@ def _trains_at_top_level(data: bytes) -> bool:
 def _calls_own_training(data: bytes) -> bool:
     """Whether the module body calls one of the module's own functions whose body runs a backward
     pass (`forward_process(model, data, ..)` at the top level, its `loss.backward()` inside)."""
-    starts = [line.start() for line in _COLUMN_ZERO.finditer(data)]
-    spans = list(zip(starts, [*starts[1:], len(data)]))
+    spans = _top_level(data)
     trainers = [
         match.group(1)
         for start, end in spans
         if (match := _FUNCTION.match(data, start)) and data.find(b".backward(", start, end) != -1
     ]
-    if not trainers:
-        return False
-    called = re.compile(rb"(?<![\w.])(?:" + b"|".join(trainers) + rb")\(")
-    return any(called.search(data, start, end) for start, end in _module_body(data))
+    return _body_calls(data, trainers, _module_body(data, spans) if trainers else [])
 
 
 def _defines(data: bytes, gate: bytes) -> bool:
@@ -136,9 +147,7 @@ def _runs_own_function(data: bytes) -> bool:
     body = _module_body(data)
     if not any(_OPTIONS.search(data, start, end) for start, end in body):
         return False
-    defined = _FUNCTION.findall(data)
-    called = re.compile(rb"(?<![\w.])(?:" + b"|".join(defined) + rb")\(") if defined else None
-    return called is not None and any(called.search(data, start, end) for start, end in body)
+    return _body_calls(data, _FUNCTION.findall(data), body)
 
 
 # In a rule's patterns, stands for "a seeded CUDA program of the project trains this module": the

@@ -26,6 +26,7 @@ from seedlint.parsing import (
     Unplaced,
     lean_parse,
     parse,
+    python_compiles,
     syntax_tree,
 )
 from seedlint.results import LintResult
@@ -150,7 +151,7 @@ class Linter:
             return [_invalid_syntax(path, source, refusal.row, refusal.column, refusal.message)]
         except cst.ParserSyntaxError as error:
             expanded = _indentation_expanded(source.text) if program is None else None
-            if expanded is not None and _parses(expanded) and _compiles(source.text):
+            if expanded is not None and _python_accepts(source.text) and _parses(expanded):
                 # tabs and spaces mixed in indentation CPython reads as consistent: the findings
                 # of the text with its indentation in spaces, placed back, and no fix offered
                 found = self._diagnostics(
@@ -337,10 +338,10 @@ def _indentation_expanded(text: str) -> str | None:
     return joined if joined != text else None
 
 
-def _compiles(text: str) -> bool:
+def _python_accepts(text: str) -> bool:
     try:
-        compile(text, "<seedlint>", "exec", 1024, dont_inherit=True)  # 1024: ast.PyCF_ONLY_AST
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        python_compiles(text)
+    except NotParsed:
         return False
     return True
 

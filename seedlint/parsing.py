@@ -235,11 +235,12 @@ def check_limits(text: str, limits: ParseLimits = DEFAULT_LIMITS) -> None:
         or longest > _LONG_LINE
         or sum(1 for line in lines if line.rstrip().endswith(_CONTINUING)) > _CONTINUED_LINES
     ):
-        _compiles(text)
+        python_compiles(text)
 
 
-def _compiles(text: str) -> None:
-    """Let CPython's parser judge a deeply nested text (what it rejects libcst's might crash on)."""
+def python_compiles(text: str) -> None:
+    """Let CPython's parser judge a text (a deeply nested one: what it rejects libcst's might crash
+    on); raises NotParsed with its message where it rejects it."""
     try:
         compile(text, "<seedlint>", "exec", 1024, dont_inherit=True)  # 1024: ast.PyCF_ONLY_AST
     except SyntaxError as error:

@@ -362,8 +362,8 @@ class _Showing:
             last = qualified.rsplit(".", 1)[-1]
             if any(word in last for word in _WRITING_WORDS) or qualified in _UNSAFE_BUILTINS:
                 return False
-            root = _root_name(inner.func)
-            if root is not None and root in own:
+            func = inner.func
+            if isinstance(func, cst.Attribute) and _base_name(func.value) in own:
                 continue  # a method of what it made (`axes[0].imshow(..)`, `df.loc[i]`)
             if qualified.partition(".")[0] not in _ASIDE_READERS or "()" in qualified:
                 return False
@@ -562,7 +562,7 @@ def _keeps_nothing(function: FunctionInfo, own_containers: bool = False) -> bool
             for target in targets:
                 if any(
                     isinstance(part, (cst.Attribute, cst.Subscript))
-                    and not (isinstance(part, cst.Subscript) and own(_root_name(part, 0)))
+                    and not (isinstance(part, cst.Subscript) and own(_base_name(part)))
                     for part in _assigned_parts(target.target)
                 ):
                     return False
@@ -581,12 +581,9 @@ def _is_literal_value(node: cst.BaseExpression) -> bool:
     return isinstance(node, (cst.Integer, cst.Float, cst.SimpleString, cst.ConcatenatedString))
 
 
-def _root_name(func: cst.BaseExpression, depth: int = 1) -> str | None:
-    """The name a method's receiver starts from (`axes[q, i].imshow` -> "axes"); None for a
-    plain function's name. With `depth` 0, the name any expression starts from."""
-    if depth and not isinstance(func, cst.Attribute):
-        return None
-    node = func.value if depth else func
+def _base_name(node: cst.BaseExpression) -> str | None:
+    """The name an expression starts from, through attributes, items and calls
+    (`axes[q, i].set_title` -> "axes", `frames[name]` -> "frames")."""
     while isinstance(node, (cst.Attribute, cst.Subscript, cst.Call)):
         node = node.func if isinstance(node, cst.Call) else node.value
     return node.value if isinstance(node, cst.Name) else None

@@ -810,21 +810,22 @@ class FlowBuilder:
             active.discard(target)
 
     def _resolved(self, call: cst.Call, scope: Scope) -> FunctionInfo | None:
-        """The module-local function a call runs; `self.batch_update(..)` in a method run on an
-        instance of a subclass is the subclass's override (`TrainEpoch(..).run(loader)` runs
-        `Epoch.run`, whose `self.batch_update` is `TrainEpoch.batch_update`)."""
+        """The module-local function a call runs (for `self.`, a subclass's `_override`)."""
+        return self._override(call.func, scope) or self.index.resolve_local_call(call, scope)
+
+    def _override(self, expr: cst.BaseExpression, scope: Scope) -> FunctionInfo | None:
+        """`self.batch_update` in a method run on an instance of a subclass: the subclass's
+        method (`TrainEpoch(..).run(loader)` runs `Epoch.run`, whose `self.batch_update` is
+        `TrainEpoch.batch_update`)."""
         receiver = self._receivers.get(scope)
-        func = call.func
         if (
-            receiver is not None
-            and isinstance(func, cst.Attribute)
-            and isinstance(func.value, cst.Name)
-            and func.value.value == "self"
+            receiver is None
+            or not isinstance(expr, cst.Attribute)
+            or not isinstance(expr.value, cst.Name)
+            or expr.value.value != "self"
         ):
-            method = self.index.find_method(receiver, func.attr.value)
-            if method is not None:
-                return method
-        return self.index.resolve_local_call(call, scope)
+            return None
+        return self.index.find_method(receiver, expr.attr.value)
 
     def _receiver(self, call: cst.Call, scope: Scope, target: FunctionInfo) -> ClassInfo | None:
         """The class of the instance a method runs on, where it is a subclass of the class that
@@ -893,15 +894,15 @@ class FlowBuilder:
         `self.loss_closure`)."""
         if not isinstance(expr, (cst.Name, cst.Attribute)):
             return None
+        override = self._override(expr, scope)
+        if override is not None:
+            return override
         qualified = self.index.qualify(expr, scope) or ""
         if qualified in self.index.functions:
             return self.index.functions[qualified]
         owner, _, method = qualified.rpartition("().")
         cls = self.index.classes.get(owner) if method and "(" not in method else None
-        if cls is None:
-            return None
-        receiver = self._receivers.get(scope) if written(expr).startswith("self.") else None
-        return self.index.find_method(receiver or cls, method)
+        return self.index.find_method(cls, method) if cls is not None else None
 
 
 def isolated(index: ModuleIndex, expr: cst.BaseExpression, scope: Scope) -> frozenset[str]:

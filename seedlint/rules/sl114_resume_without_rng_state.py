@@ -74,11 +74,11 @@ class ResumeWithoutRngState(Rule):
         if not (context.seeding_flows or runners) or _restores_a_generator(context):
             return
         for loads, progress, key in _resumes(context):
-            if never_named(context, context.index.statement_of[loads[0]].scope):
+            scope = context.index.statement_of[loads[0]].scope
+            if never_named(context, scope):
                 continue  # a method of a class nothing builds
             programs = []
             if runners:  # seeded by the programs that run the resume, which restore no state
-                scope = context.index.statement_of[loads[0]].scope
                 programs = programs_running(context, runners, scope)
                 if not programs or _programs_restore(context, programs):
                     continue
