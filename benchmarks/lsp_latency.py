@@ -1,13 +1,17 @@
-"""Latency of `seedlint lsp`: from `didChange` to the diagnostics of that edit, after the debounce.
+"""Latency of `seedlint lsp` as an editor meets it: from `didChange` to that edit's diagnostics.
 
-    python benchmarks/lsp_latency.py [--edits 40] [--files 300] [--lines 2000]
+    python benchmarks/lsp_latency.py [--edits 40] [--burst 20] [--files 300] [--lines 2000]
 
 Builds a project of `--files` modules (models, datasets, a seeding helper in `utils/seeding.py`) and
-a `--lines`-line training script that imports them, starts the server as a subprocess (debounce set
-to 0, so what is timed is the analysis and the protocol), opens the script, then edits one line of
-it `--edits` times, each edit changing whether a finding is there, and times each from the
-`didChange` it sends to the `publishDiagnostics` for that version. Prints the median, the 90th
-percentile and the first (cold) edit, and the editor's debounce to add on top.
+a `--lines`-line training script that imports them, starts the server as a subprocess with the
+default settings, opens the script, then:
+
+- edits one line of it `--edits` times, each edit changing whether a finding is there, waiting for
+  each edit's diagnostics before the next, and times each from the `didChange` it sends to the
+  `publishDiagnostics` for that version: the median, the 90th percentile and the first edit;
+- types `--burst` edits 20 ms apart (a user typing fast), and times the last one's diagnostics from
+  its `didChange`; it counts the versions before the last whose diagnostics were published too
+  (none should be: each was replaced while it was analysed).
 
 With `--baseline DIR` (another checkout of seedlint, such as `git worktree add DIR HEAD~1`), the
 same edits are sent to that checkout's server too, the two servers alternating round after round
@@ -28,7 +32,7 @@ from pathlib import Path
 from lsprotocol import types
 from pygls.lsp.client import LanguageClient
 
-DEBOUNCE_MS = 150  # the server's default
+TYPING_INTERVAL = 0.02  # seconds between the edits of a burst
 
 
 def build_project(root: Path, files: int, lines: int) -> Path:
@@ -85,8 +89,11 @@ def build_project(root: Path, files: int, lines: int) -> Path:
     return script
 
 
-async def measure(script: Path, edits: int, checkout: Path | None = None) -> list[float]:
-    """The latency of each edit, from a server of this seedlint (or of the one in `checkout`)."""
+async def measure(
+    script: Path, edits: int, burst: int, checkout: Path | None = None
+) -> tuple[list[float], float, int]:
+    """The latency of each edit, of the last edit of a burst, and how many of the burst's earlier
+    versions were published, from a server of this seedlint (or of the one in `checkout`)."""
     client = LanguageClient("seedlint-latency", "1")
     env = None
     if checkout is not None:
@@ -108,7 +115,6 @@ async def measure(script: Path, edits: int, checkout: Path | None = None) -> lis
         types.InitializeParams(
             capabilities=types.ClientCapabilities(),
             root_uri=script.parent.as_uri(),
-            initialization_options={"debounceMs": 0},
         )
     )
     client.initialized(types.InitializedParams())
@@ -124,9 +130,10 @@ async def measure(script: Path, edits: int, checkout: Path | None = None) -> lis
         await asyncio.wait_for(done.wait(), 60)
         done.clear()
     seeding_line = text.splitlines().index("    set_all_seeds(args.seed)")
-    timings = []
-    for version in range(2, edits + 2):
-        # Odd versions draw before the seeding (an SL104 finding), even ones do not.
+
+    def edit(version: int) -> float:
+        """Send an edit; when it was sent. Odd versions draw before the seeding (an SL104
+        finding), even ones do not."""
         replacement = (
             "    torch.rand(1); set_all_seeds(args.seed)"
             if version % 2
@@ -143,14 +150,30 @@ async def measure(script: Path, edits: int, checkout: Path | None = None) -> lis
                 content_changes=[change],
             )
         )
+        return sent
+
+    async def arrival(version: int) -> float:
         while version not in arrived:
             await asyncio.wait_for(done.wait(), 60)
             done.clear()
-        timings.append(arrived[version] - sent)
+        return arrived[version]
+
+    timings = []
+    for version in range(2, edits + 2):
+        sent = edit(version)
+        timings.append(await arrival(version) - sent)
+    first = edits + 2
+    for version in range(first, first + burst):
+        sent = edit(version)
+        if version < first + burst - 1:
+            await asyncio.sleep(TYPING_INTERVAL)
+    last = await arrival(first + burst - 1) - sent
+    await asyncio.sleep(0.5)  # a stale version's diagnostics would have come by now
+    stale = sum(version in arrived for version in range(first, first + burst - 1))
     await client.shutdown_async(None)
     client.exit(None)
     await client.stop()
-    return timings
+    return timings, last, stale
 
 
 def main() -> None:
@@ -158,6 +181,7 @@ def main() -> None:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--edits", type=int, default=40)
+    parser.add_argument("--burst", type=int, default=20, help="edits typed 20 ms apart")
     parser.add_argument("--files", type=int, default=300)
     parser.add_argument("--lines", type=int, default=2000)
     parser.add_argument(
@@ -168,25 +192,27 @@ def main() -> None:
     servers: dict[str, Path | None] = {"this checkout": None}
     if args.baseline is not None:
         servers[f"baseline ({args.baseline})"] = args.baseline.resolve()
-    timings: dict[str, list[list[float]]] = {name: [] for name in servers}
+    results: dict[str, list[tuple[list[float], float, int]]] = {name: [] for name in servers}
     with tempfile.TemporaryDirectory(prefix="seedlint-lsp-bench-") as temporary:
         script = build_project(Path(temporary), args.files, args.lines)
         for _ in range(args.rounds):
             for name, checkout in servers.items():
-                timings[name].append(asyncio.run(measure(script, args.edits, checkout)))
+                results[name].append(asyncio.run(measure(script, args.edits, args.burst, checkout)))
     print(
-        f"{args.files}-file project, {args.lines}-line script, {args.edits} edits (debounce 0), "
-        f"{args.rounds} round(s) per server"
+        f"{args.files}-file project, {args.lines}-line script, default settings, {args.edits} "
+        f"edits one at a time and {args.burst} typed 20 ms apart, {args.rounds} round(s) per server"
     )
-    for name, rounds in timings.items():
-        milliseconds = sorted(t * 1000 for run in rounds for t in run)
-        first = statistics.median(run[0] * 1000 for run in rounds)
+    for name, rounds in results.items():
+        milliseconds = sorted(t * 1000 for run, _, _ in rounds for t in run)
+        first = statistics.median(run[0] * 1000 for run, _, _ in rounds)
+        last = statistics.median(last * 1000 for _, last, _ in rounds)
+        stale = sum(stale for *_, stale in rounds)
         print(
             f"{name}: didChange -> diagnostics: median {statistics.median(milliseconds):.0f} ms, "
             f"90th percentile {milliseconds[int(len(milliseconds) * 0.9) - 1]:.0f} ms, "
-            f"first edit {first:.0f} ms"
+            f"first edit {first:.0f} ms; typing: last edit {last:.0f} ms, "
+            f"{stale} replaced version(s) published"
         )
-    print(f"an editor waits the debounce ({DEBOUNCE_MS} ms by default) on top")
 
 
 if __name__ == "__main__":

@@ -56,6 +56,17 @@ def fingerprint(path: Path, data: bytes, gates: frozenset[bytes]) -> Fingerprint
 
 
 @dataclass
+class News:
+    """What a worker process learnt since it last handed its news back: summaries of project
+    functions, index errors, the finder's namings and stamps (`ModuleFinder.named`, `stamped`)."""
+
+    summaries: dict
+    errors: list[str]
+    named: dict
+    stamped: dict
+
+
+@dataclass
 class _Gates:
     gates: frozenset[bytes]
     reads: dict[str, Resolution]  # the modules read to find them (the module itself among them)
@@ -97,11 +108,8 @@ class ProjectFacts:
             self._summaries = summaries
         self._absorbed: dict = {}  # summaries computed in worker processes
         self._errors: list[str] = []  # index errors met in worker processes
-        # in a worker: the summaries and errors already handed back
-        self._sent: tuple[set, int] = (
-            set(),
-            0,
-        )
+        # in a worker: the summaries, errors, namings and stamps already handed back
+        self._sent: tuple[set, int, set, set] = (set(), 0, set(), set())
         saved = store.load() if store is not None else None
         if not (isinstance(saved, dict) and saved.get("format") == _FORMAT):
             saved = {"format": _FORMAT, "gates": {}, "files": {}}
@@ -181,23 +189,37 @@ class ProjectFacts:
         """Modules the project index could not analyse (a seedlint bug)."""
         return (self.project.errors if "project" in self.__dict__ else []) + self._errors
 
-    def news(self) -> tuple[dict, list[str]]:
-        """In a worker: the summaries and index errors new since the last call (to hand to the
-        parent)."""
-        if "project" not in self.__dict__:
-            return {}, []
-        sent, reported = self._sent
-        summaries = {key: known for key, known in self.project.summaries.items() if key not in sent}
-        sent.update(summaries)
-        errors = self.project.errors[reported:]
-        self._sent = (sent, len(self.project.errors))
-        return summaries, errors
+    def news(self) -> News:
+        """In a worker: the summaries, index errors, namings and stamps new since the last call (to
+        hand to the parent, which stores them for the next run)."""
+        sent, reported, named, stamped = self._sent
+        finder = self.finder
+        news = News(
+            {},
+            [],
+            {name: found for name, found in finder.named.items() if name not in named},
+            {path: known for path, known in finder.stamped.items() if path not in stamped},
+        )
+        named.update(news.named)
+        stamped.update(news.stamped)
+        if "project" in self.__dict__:
+            project = self.project
+            news.summaries.update(
+                (key, known) for key, known in project.summaries.items() if key not in sent
+            )
+            sent.update(news.summaries)
+            news.errors.extend(project.errors[reported:])
+            reported = len(project.errors)
+        self._sent = (sent, reported, named, stamped)
+        return news
 
-    def absorb(self, summaries: dict, errors: list[str]) -> None:
-        """What a worker process computed: its summaries are cached as this run's, its errors
-        reported."""
-        self._absorbed.update(summaries)
-        self._errors.extend(errors)
+    def absorb(self, news: News) -> None:
+        """What a worker process computed: its summaries, namings and stamps are kept as this
+        run's, its errors reported."""
+        self._absorbed.update(news.summaries)
+        self._errors.extend(news.errors)
+        self.finder.named.update(news.named)
+        self.finder.stamped.update(news.stamped)
 
     def _unchanged(self, reads: Mapping[str, Resolution]) -> bool:
         return all(self.finder.resolution(name) == resolution for name, resolution in reads.items())

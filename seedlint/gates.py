@@ -238,7 +238,7 @@ def asks_for_trainers(rules: Sequence[HasPatterns], data: bytes) -> bool:
     return any(
         isinstance(pattern, tuple)
         and any(kind in pattern for kind in _RUN_BY_PROGRAMS)
-        and all(part in data for part in pattern if part not in _RUN_BY_PROGRAMS)
+        and all(_holds(data, part) for part in pattern if part not in _RUN_BY_PROGRAMS)
         for rule in rules
         for pattern in rule.patterns
     )
@@ -250,8 +250,18 @@ def opened_by(path: Path, data: bytes, gates: frozenset[bytes]) -> tuple[bool, d
     return may_seed(data, gates), trainers(gates, str(path))
 
 
+# A part of a rule's pattern: bytes the file must contain, or a regular expression its bytes must
+# match (what a rule can flag, where a spelling alone would open most files).
+Part = bytes | re.Pattern[bytes]
+
+
+def _holds(data: bytes, part: Part) -> bool:
+    """Whether the bytes contain a pattern's part (match it: a regular expression)."""
+    return part.search(data) is not None if isinstance(part, re.Pattern) else part in data
+
+
 class HasPatterns(Protocol):
-    patterns: tuple[bytes | tuple[bytes, ...], ...]
+    patterns: tuple[Part | tuple[Part, ...], ...]
 
 
 # A line that is only a comment, in a Python file or in a notebook's JSON
@@ -362,15 +372,17 @@ class Gate:
         seeding = self.seeds(data)
         module = os.fsencode(os.path.abspath(path)) if path else None
 
-        found: dict[bytes, bool] = {}  # each part is looked for once, however many rules have it
+        found: dict[Part, bool] = {}  # each part is looked for once, however many rules have it
 
-        def contains(part: bytes) -> bool:
+        def contains(part: Part) -> bool:
             known = found.get(part)
             if known is None:
                 known = found[part] = _contains(part)
             return known
 
-        def _contains(part: bytes) -> bool:
+        def _contains(part: Part) -> bool:
+            if isinstance(part, re.Pattern):
+                return _holds(data, part)
             if part == SEEDING:
                 return seeding
             if part == UNSEEDED:

@@ -19,7 +19,7 @@ from seedlint.cache import Store, cache_directory, code_version
 from seedlint.config import Config, ConfigResolver, installed_torch_version, installed_version
 from seedlint.diagnostics import Diagnostic
 from seedlint.discovery import collect_files
-from seedlint.facts import Fingerprint, ProjectFacts, fingerprint
+from seedlint.facts import Fingerprint, News, ProjectFacts, fingerprint
 from seedlint.files import display_path, replace_atomically
 from seedlint.gates import (
     MAY_SEED,
@@ -409,7 +409,7 @@ class Runner:
         return report
 
     def _gates_here(self, files: list[Path]) -> list[tuple]:
-        return [(self.computed_gates(file), {}, []) for file in files]
+        return [(self.computed_gates(file), _NO_NEWS) for file in files]
 
     def _check(self, files: list[Path], pool: Pool, report: CheckReport) -> None:
         """Every file's findings, in order: known ones where nothing they depend on changed (and no
@@ -497,7 +497,7 @@ class Runner:
         return self.linter_for(path).lint(path, data)  # its findings, unfixed
 
     def _lint_here(self, batch: list[tuple[Path, frozenset[bytes]]]) -> list[tuple]:
-        return [(self.lint_file(path), {}, []) for path, _ in batch]
+        return [(self.lint_file(path), _NO_NEWS) for path, _ in batch]
 
     def _known(self, path: Path) -> list[Diagnostic] | None:
         """A file's findings from the cache, unless a fix of them is to be applied (raises
@@ -542,6 +542,7 @@ class Runner:
 # facts caches them as if it had done the work; the pool keeps the files' order, so the output is
 # the same as a serial run's.
 _WORKER: Runner | None = None  # in a worker process: its runner
+_NO_NEWS = News({}, [], {}, {})  # of work done in the parent, which learnt it first-hand
 
 
 def _start_worker(options: CheckOptions, files: list[Path], summaries: dict) -> None:
@@ -550,23 +551,21 @@ def _start_worker(options: CheckOptions, files: list[Path], summaries: dict) -> 
     _WORKER.prepare(files, summaries)
 
 
-def _gates_in_worker(
-    files: list[Path],
-) -> list[tuple[tuple[frozenset[bytes], dict, bool], dict, list[str]]]:
-    """Modules' gates (with what was read to find them, and whether it failed), and the new
-    summaries."""
-    return [(_WORKER.computed_gates(file), *_WORKER.facts.news()) for file in files]
+def _gates_in_worker(files: list[Path]) -> list[tuple[tuple[frozenset[bytes], dict, bool], News]]:
+    """Modules' gates (with what was read to find them, and whether it failed), and what the
+    worker learnt meanwhile."""
+    return [(_WORKER.computed_gates(file), _WORKER.facts.news()) for file in files]
 
 
 def _lint_in_worker(
     batch: list[tuple[Path, frozenset[bytes]]],
-) -> list[tuple[tuple[LintResult, bytes | None, Fingerprint | None], dict, list[str]]]:
-    """Read and lint files (`Runner.lint_file`); each result comes with the summaries and index
-    errors that are new since the last."""
+) -> list[tuple[tuple[LintResult, bytes | None, Fingerprint | None], News]]:
+    """Read and lint files (`Runner.lint_file`); each result comes with what the worker learnt
+    since the last (`ProjectFacts.news`)."""
     results = []
     for path, gates in batch:
         _WORKER.use_gates(gates)
-        results.append((_WORKER.lint_file(path), *_WORKER.facts.news()))
+        results.append((_WORKER.lint_file(path), _WORKER.facts.news()))
     return results
 
 
@@ -584,13 +583,11 @@ def _kept(parse: Callable[[], T]) -> T:
     return tree
 
 
-def _merged(
-    outputs: Iterable[tuple[T, dict, list[str]]], absorb: Callable[[dict, list[str]], None]
-) -> list[T]:
-    """The results of worker outputs, their summaries and errors handed to `absorb`."""
+def _merged(outputs: Iterable[tuple[T, News]], absorb: Callable[[News], None]) -> list[T]:
+    """The results of worker outputs, what the workers learnt handed to `absorb`."""
     values = []
-    for value, summaries, errors in outputs:
-        absorb(summaries, errors)
+    for value, news in outputs:
+        absorb(news)
         values.append(value)
     return values
 

@@ -16,6 +16,7 @@ from conftest import run_cli
 
 from seedlint.analysis.modules import _SETTLED_NS
 from seedlint.cache import DIRECTORY_NAME
+from seedlint.parallel import MIN_ITEMS
 from seedlint.runner import CheckOptions, Runner
 
 CORPUS = Path(__file__).parent / "corpus"
@@ -34,9 +35,10 @@ def write(root: Path, name: str, text: str) -> Path:
 
 
 def run(
-    root: Path, cache_dir: Path | None, *paths: str
+    root: Path, cache_dir: Path | None, *paths: str, jobs: int | None = None
 ) -> tuple[Runner, list[tuple[str, str, int]]]:
-    """One in-process run in `root`, and (file, code, row) of every finding."""
+    """One in-process run in `root` (with `jobs` processes), and (file, code, row) of every
+    finding."""
     cwd = Path.cwd()
     os.chdir(root)
     try:
@@ -45,6 +47,7 @@ def run(
                 paths=[Path(p) for p in paths or ["."]],
                 cache=cache_dir is not None,
                 cache_dir=cache_dir,
+                jobs=jobs,
             )
         )
         report = runner.run()
@@ -67,6 +70,19 @@ def json_output(root: Path, *args: str, env: dict | None = None) -> list[dict]:
     )
     assert result.returncode in (0, 1), result.stderr.decode()
     return json.loads(result.stdout)
+
+
+def write_spawning(root: Path) -> None:
+    """A program in one folder that runs a helper of another, whose spawned workers draw unseeded
+    (SL108 at `work.py:11`: its callers are looked for in the project's files)."""
+    write(
+        root,
+        "lib/work.py",
+        "import torch\nimport torch.multiprocessing as mp\n\n\ndef worker(rank):\n"
+        "    torch.randn(2)\n\n\ndef launch():\n    torch.manual_seed(0)\n"
+        "    mp.spawn(worker, nprocs=2)\n",
+    )
+    write(root, "src/train.py", "from work import launch\n\nlaunch()\n")
 
 
 @pytest.fixture
@@ -221,14 +237,7 @@ class TestStamps:
         # each sees other project files (where the callers of a function are looked for): what
         # each found of them is kept apart, as their findings are
         root = tmp_path / "project"
-        write(
-            root,
-            "lib/work.py",
-            "import torch\nimport torch.multiprocessing as mp\n\n\ndef worker(rank):\n"
-            "    torch.randn(2)\n\n\ndef launch():\n    torch.manual_seed(0)\n"
-            "    mp.spawn(worker, nprocs=2)\n",
-        )
-        write(root, "src/train.py", "from work import launch\n\nlaunch()\n")
+        write_spawning(root)
         settle()
         cache = tmp_path / "cache"
         runs = [run(root, cache), run(root, cache, "lib/work.py")]
@@ -238,6 +247,22 @@ class TestStamps:
             runner, found = run(root, cache, *paths)
             assert runner.facts.finder.read_files() == []
             assert found == runs[len(paths)][1]
+
+    def test_what_workers_look_up_is_kept_so_the_second_run_reads_nothing(self, tmp_path):
+        # the callers of `launch` are looked for in a worker process: the parent keeps what the
+        # worker found, so the next run answers from the cache
+        root = tmp_path / "project"
+        write_spawning(root)
+        for number in range(MIN_ITEMS):
+            write(root, f"src/m{number}.py", f"import torch\n\nWIDTH = {number}\n")
+        settle()
+        cache = tmp_path / "cache"
+        first, found = run(root, cache, jobs=2)
+        assert found == [("work.py", "SL108", 11)]
+        assert first.facts.finder.named  # looked for in the workers, kept here
+        second, again = run(root, cache, jobs=2)
+        assert again == found
+        assert second.facts.finder.read_files() == []
 
     def test_a_file_written_just_now_is_read_again_by_the_next_run(self, project, tmp_path):
         # its clock may not have ticked since: a second write could keep its stamp

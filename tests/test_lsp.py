@@ -39,7 +39,7 @@ async def client(lsp_client: LanguageClient, request, tmp_path):
             capabilities=client_capabilities(PROFILES[request.param]),
             root_uri=tmp_path.as_uri(),
             workspace_folders=[types.WorkspaceFolder(uri=tmp_path.as_uri(), name="project")],
-            initialization_options={"debounceMs": 20},
+            initialization_options={},
         )
     )
     lsp_client.encoding = result.capabilities.position_encoding or "utf-16"
@@ -321,6 +321,36 @@ async def test_rapid_edits_end_with_the_last_texts_diagnostics(client: LanguageC
     assert found[0].range.start.line == 2
     change_document(client, uri, CLEAN)
     assert await diagnostics(client, uri, lambda found: found == []) == []
+
+
+@pytest.mark.asyncio
+async def test_typing_fast_shows_only_the_newest_versions_findings(client: LanguageClient):
+    """Edits typed 20 ms apart into a 2,000-line script, each moving the finding down a line: the
+    server analyses at once, no result for a version already replaced is published, and the last
+    version's findings come."""
+    if client.mode == "pull":
+        pytest.skip("a pull client asks for the version it has: pushes are what can be stale")
+    filler = "".join(f"def step_{n}(x):\n    return x + {n}\n\n" for n in range(660))
+
+    def text(blank_lines: int) -> str:
+        return "import torch\n" + "\n" * blank_lines + TRAIN.partition("\n")[2] + filler
+
+    uri = open_document(client, "train.py", text(1))
+    await diagnostics(client, uri, lambda found: [d.range.start.line for d in found] == [3])
+    published = []
+    shown = client.diagnostics
+
+    class Recorded(dict):
+        def __setitem__(self, key, value):
+            published.append([d.range.start.line for d in value])
+            super().__setitem__(key, value)
+
+    client.diagnostics = Recorded(shown)
+    for blank_lines in range(2, 22):
+        change_document(client, uri, text(blank_lines))
+        await asyncio.sleep(0.02)
+    await diagnostics(client, uri, lambda found: [d.range.start.line for d in found] == [23])
+    assert published == [[23]]
 
 
 def server_memory_kib(client: LanguageClient) -> int:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import textwrap
+from pathlib import Path
 
 import pytest
 from conftest import run_cli
@@ -428,6 +429,38 @@ class TestProjectIndex:
         assert finder.read_bytes(second) == b"b = 2\n"
         assert finder.read_bytes(first) == b"a = 3\n"  # dropped: read again
         assert finder.read_files() == [first.absolute(), second.absolute()]
+
+    def test_the_files_naming_a_word_are_found_in_one_read_of_each_file(
+        self, write, tmp_path, monkeypatch
+    ):
+        files = {
+            "calls": write("calls.py", "from lib import train\n\ntrain(model.generator.x)\n"),
+            "longer": write("longer.py", "pretrain(train_loader)\n"),
+            "unicode": write("unicode.py", "données = train\n"),
+            "notes": write("notes.txt", "train\n"),
+        }
+        finder = ModuleFinder([tmp_path])
+        finder.project_files = list(files.values())
+        reads = []
+        read_bytes = Path.read_bytes
+        monkeypatch.setattr(
+            Path, "read_bytes", lambda path: reads.append(str(path)) or read_bytes(path)
+        )
+        named = {
+            name: [Path(path).name for path in finder.files_naming(name)]
+            for name in ("train", "données", "train_loader", ".generator.", "generator", "x.y")
+        }
+        assert named == {
+            "train": ["calls.py", "unicode.py"],  # a word, not part of a longer name
+            "données": ["unicode.py"],
+            "train_loader": ["longer.py"],
+            ".generator.": ["calls.py"],  # other text: where it appears
+            "generator": ["calls.py"],
+            "x.y": [],
+        }
+        # each Python file read from the disk once for all the names
+        python = [str(files[name].absolute()) for name in ("calls", "longer", "unicode")]
+        assert sorted(reads) == python
 
     def test_other_projects_trees_unused_for_a_while_are_dropped(self, write, tmp_path):
         text = "import torch\n\n\ndef f():\n    torch.rand(1)\n"

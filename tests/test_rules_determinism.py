@@ -12,6 +12,8 @@ from test_project import check
 
 from seedlint.analysis.context import AnalysisSettings
 from seedlint.diagnostics import Applicability
+from seedlint.gates import Gate
+from seedlint.rules import RULES
 
 OLD_TORCH = AnalysisSettings(target_torch_version=(2, 4))
 
@@ -893,3 +895,18 @@ class TestSL306AssignedInsteadOfCalled:
     def test_a_chained_assignment_is_reported_without_a_fix(self):
         (diagnostic,) = lint("import torch\na = torch.manual_seed = 0\n", {"SL306"}).diagnostics
         assert diagnostic.fix is None
+
+    @pytest.mark.parametrize(
+        "text, opened",
+        [
+            (b"torch.manual_seed = 0\n", True),
+            (b"(torch\n    .cuda.manual_seed_all) = 0\n", True),
+            (b"torch.use_deterministic_algorithms \\\n    = True\n", True),
+            # a file that only calls or mentions seeding is not parsed for this rule
+            (b"torch.manual_seed(0)  # seed = 0\nargs.seed_value = 1\n", False),
+            (b"if torch.manual_seed == patched:\n    pass\n", False),
+        ],
+    )
+    def test_only_an_assignment_to_a_seeding_name_opens_the_file(self, text, opened):
+        rule = RULES["SL306"]()
+        assert (Gate().rules_for([rule], text, "t.py") == [rule]) is opened

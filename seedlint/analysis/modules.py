@@ -35,6 +35,10 @@ _KEPT_BYTES = 4_000_000
 # `__root_<hash of the root>__.utils`.
 _ROOT_TAG = "__root_{}__"
 _SHOWN_TAG = re.compile(r"\b__root_[0-9a-f]{12}__\.")
+# A word of source text: letters, digits and underscores, and any non-ASCII character (the bytes of
+# its UTF-8 encoding); everything else is a space between words.
+_WORD = re.compile(rb"[A-Za-z0-9_\x80-\xff]+")
+_WORDS_ONLY = bytes(byte if _WORD.fullmatch(bytes([byte])) else ord(" ") for byte in range(256))
 
 
 def shown_name(qualified: str) -> str:
@@ -81,6 +85,8 @@ class ModuleFinder:
         # the project's files, where the callers of a function are looked for (`entries`)
         self.project_files: list[Path] = []
         self._project_python: list[tuple[str, str]] | None = None  # `_python_files`
+        self._words_index: dict[bytes, list[int]] | None = None  # `_words`
+        self._everything_hash: str | None = None  # `_everything`
         # From earlier runs (the cache): file -> (its stamp, its hash), and name -> [(the hash of
         # the project's files, what `CALLERS` + name resolved to among them)], the latest first (a
         # run over the tree and one over a file see other project files). This run's, to keep:
@@ -243,10 +249,9 @@ class ModuleFinder:
         return self._resolutions[name]
 
     def _naming(self, name: str) -> str:
-        """A hash of the project's Python files whose text contains `name`, and of their bytes:
+        """A hash of the project's Python files that name `name`, and of their bytes:
         kept from an earlier run while none of those files changed, else read."""
-        files = self._python_files()
-        everything = content_hash("\n".join(f"{path}:{digest}" for path, digest in files).encode())
+        everything = self._everything()
         value = dict(self.namings.get(name, ())).get(everything)
         if value is None:
             found = [f"{path}:{digest}" for path, digest in self._naming_files(name)]
@@ -255,19 +260,50 @@ class ModuleFinder:
         return value
 
     def files_naming(self, name: str) -> list[str]:
-        """The project's Python files whose text contains `name` (read)."""
+        """The project's Python files that name `name` (a word: where it stands as one, not inside
+        a longer name; other text, such as `.generator.`: where it appears)."""
         return [path for path, _ in self._naming_files(name)]
 
     def _naming_files(self, name: str) -> list[tuple[str, str]]:
-        word = name.encode()
-        found = []
-        for path, digest in self._python_files():
+        text = name.encode()
+        words = _WORD.findall(text)
+        if not words:
+            return []
+        files = self._python_files()
+        holders = set.intersection(*(set(self._words().get(word, ())) for word in words))
+        found = [files[position] for position in sorted(holders)]
+        if words == [text]:
+            return found
+        kept = []
+        for path, digest in found:
             try:
-                if word in self.read_bytes(path):
-                    found.append((path, digest))
+                if text in self.read_bytes(path):
+                    kept.append((path, digest))
             except OSError:
                 continue
-        return found
+        return kept
+
+    def _words(self) -> dict[bytes, list[int]]:
+        """Each word of the project's Python files -> the positions in `_python_files` of the files
+        holding it: every file read once per run, however many names are looked for."""
+        if self._words_index is None:
+            self._words_index = {}
+            for position, (path, _) in enumerate(self._python_files()):
+                try:
+                    data = self.read_bytes(path)
+                except OSError:
+                    continue
+                for word in set(data.translate(_WORDS_ONLY).split()):
+                    self._words_index.setdefault(word, []).append(position)
+        return self._words_index
+
+    def _everything(self) -> str:
+        """A hash of the project's Python files and their bytes (once per run)."""
+        if self._everything_hash is None:
+            self._everything_hash = content_hash(
+                "\n".join(f"{path}:{digest}" for path, digest in self._python_files()).encode()
+            )
+        return self._everything_hash
 
     def _python_files(self) -> list[tuple[str, str]]:
         """(absolute path, hash of its bytes) of each of the project's readable Python files, in

@@ -166,15 +166,14 @@ def importers(context: FileContext) -> Iterator[tuple[Path, bytes]]:
     finder, name = project.finder, context.module_name
     here = os.path.abspath(context.path)
     root = finder.import_root(here)
-    spelling = name.rsplit(".", 1)[-1].encode()
-    for file in finder.project_files:
-        if os.path.abspath(file) == here or not os.path.isfile(file) or is_test(Path(file)):
+    spelling = name.rsplit(".", 1)[-1]
+    # an import of the module names its last part
+    for file in project.files_naming(spelling):
+        if file == here or not os.path.isfile(file) or is_test(Path(file)):
             continue
         try:
-            data = finder.read_bytes(file)
+            data = finder.read_bytes(Path(file))
         except OSError:
-            continue
-        if spelling not in data:
             continue
         imported = finder.imports_of(file, data)
         # the same import root: the name finds this file, not a namesake in another script's folder
@@ -185,7 +184,7 @@ def importers(context: FileContext) -> Iterator[tuple[Path, bytes]]:
             # a dotted path through folders without `__init__.py` (`models.lib.module`) that
             # finds it
             "." in module
-            and module.endswith(f".{spelling.decode()}")
+            and module.endswith(f".{spelling}")
             and (finder.resolution(module) or ("",))[0] == here
             for module in imported
         ):

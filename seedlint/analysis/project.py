@@ -171,15 +171,15 @@ class ProjectIndex:
         return module.index if module is not None else None
 
     def files_naming(self, name: str) -> list[str]:
-        """The project's Python files whose text contains `name`, recorded as read (`CALLERS`: a
-        file that starts naming it re-checks what depends on it)."""
+        """The project's Python files that name `name` (`ModuleFinder.files_naming`), recorded as
+        read (`CALLERS`: a file that starts naming it re-checks what depends on it)."""
         self.record({f"{CALLERS}{name}": self.finder.resolution(f"{CALLERS}{name}")})
         return self.finder.files_naming(name)
 
     def files_matching(self, name: str, pattern: re.Pattern[str]) -> Iterator[str]:
-        """The project's Python files whose text contains `name` (recorded as `files_naming`
-        does) and matches `pattern` (a file that cannot be read does not), each read only when
-        the one before has been taken."""
+        """The project's Python files that name `name` (recorded as `files_naming` does) and match
+        `pattern` (a file that cannot be read does not), each read only when the one before has
+        been taken."""
         for path in self.files_naming(name):
             try:
                 text = self.finder.read_bytes(Path(path)).decode("utf-8", "replace")

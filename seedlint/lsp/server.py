@@ -1,11 +1,13 @@
 """`seedlint lsp`: findings, fixes and rule pages in the editor, on pygls 2.
 
-Documents are linted from their unsaved text, off the event loop (one analysis thread), after a
-short debounce: a newer edit cancels the work still waiting, and a result for an older version is
-dropped. The project facts (summaries of other modules' helpers, findings by content) lives for the
-whole session, and open buffers win over the disk, so a seeding helper in another file counts as it
-reads in the editor. When a file changes (its buffer or, on disk, a watched file), the open
-documents whose analysis read it are checked again. Clients that pull diagnostics get them by pull
+Documents are linted from their unsaved text, off the event loop (one analysis thread), at once:
+no fixed wait. While a document is analysed, the edits made meanwhile wait as one (the newest text
+is analysed as soon as the analysis running ends, so typing fast queues no work), and a result for
+a version already replaced is dropped, never shown. The project facts (summaries of other modules'
+helpers, findings by content) live for the whole session, and open buffers win over the disk, so a
+seeding helper in another file counts as it reads in the editor. When a file changes (its buffer,
+once linted, or a watched file on disk), the open documents whose analysis read it are checked
+again. Clients that pull diagnostics get them by pull
 only; the others by push. A notebook (LSP 3.17 notebook sync) is linted as a whole, its code cells
 as one program, and each cell gets its own diagnostics; a fix may edit several cells.
 """
@@ -65,7 +67,6 @@ class ClientSettings:
     ignore: list[str] | None = None
     fix_all: bool = True
     log_level: str = "info"
-    debounce: float = 0.15  # seconds of quiet after an edit before it is linted
 
     @classmethod
     def parse(cls, raw: Any, current: ClientSettings | None = None) -> ClientSettings:
@@ -83,8 +84,6 @@ class ClientSettings:
             settings.fix_all = raw["fixAll"]
         if raw.get("logLevel") in _LOG_LEVELS:
             settings.log_level = raw["logLevel"]
-        if isinstance(raw.get("debounceMs"), (int, float)) and raw["debounceMs"] >= 0:
-            settings.debounce = raw["debounceMs"] / 1000
         return settings
 
 
@@ -142,7 +141,11 @@ class SeedlintServer(LanguageServer):
         )
         self.settings = ClientSettings()
         self.linted: dict[str, Linted | LintedNotebook] = {}
+        # uri -> the task linting it until its findings are of its newest text
         self.pending: dict[str, asyncio.Task] = {}
+        # uri -> its file, edited: the other open documents are checked again once it is linted
+        self._edited: dict[str, Path] = {}
+        self._generation = 0  # moved on when settings change: analyses begun before are stale
         self._analysis = ThreadPoolExecutor(max_workers=1, thread_name_prefix="seedlint-analysis")
         self._runner: Runner | None = None
         self._config_stamp: tuple = ()
@@ -330,16 +333,30 @@ class SeedlintServer(LanguageServer):
         )
 
     # ------------------------------------------------------------ scheduling (on the event loop)
-    def schedule(self, uri: str, delay: float) -> None:
-        """Lint a document after `delay` seconds, cancelling the work still waiting for it."""
-        waiting = self.pending.get(uri)
-        if waiting is not None and not waiting.done():
-            waiting.cancel()
-        self.pending[uri] = asyncio.ensure_future(self._lint_later(uri, delay))
+    def schedule(self, uri: str, edited: Path | None = None) -> None:
+        """Lint a document's newest text: at once, or, while an analysis of it runs, as soon as that
+        one ends (edits made meanwhile wait as one). With `edited` (the document's file), the other
+        open documents are checked again once it is linted (once however fast the user types)."""
+        if edited is not None:
+            self._edited[uri] = edited
+        task = self.pending.get(uri)
+        if task is None or task.done():
+            self.pending[uri] = asyncio.ensure_future(self._lint_newest(uri))
 
-    async def _lint_later(self, uri: str, delay: float) -> None:
-        await asyncio.sleep(delay)
-        await self._analysed(uri)
+    async def _lint_newest(self, uri: str) -> Linted | LintedNotebook | None:
+        """Lint a document until the text analysed is still its text when the analysis ends; its
+        findings (None: closed, or the analysis failed)."""
+        while True:
+            state = self._state(uri)
+            if state[1] is None:
+                return None
+            linted = await self._analysed(uri)
+            if self._state(uri) == state:
+                break
+        edited = self._edited.pop(uri, None)
+        if edited is not None:
+            self.recheck_others(edited)
+        return linted
 
     def _snapshot(self, uri: str) -> tuple | None:
         """What a document's findings depend on: its version and text (a notebook's: its cells'
@@ -352,6 +369,11 @@ class SeedlintServer(LanguageServer):
         document = self.workspace.text_documents.get(uri)
         return (document.version, document.source) if document is not None else None
 
+    def _state(self, uri: str) -> tuple[int, tuple | None]:
+        """What an analysis of a document must still match when it ends to be kept: the settings'
+        generation and the document's snapshot."""
+        return self._generation, self._snapshot(uri)
+
     async def current(self, uri: str) -> Linted | None:
         """The findings of a document's current text (after the check waiting for it, if any); a
         notebook cell's come from the check of its whole notebook."""
@@ -359,31 +381,29 @@ class SeedlintServer(LanguageServer):
         if notebook is not None:
             linted = await self.current(notebook.uri)
             return linted.by_cell.get(uri) if isinstance(linted, LintedNotebook) else None
-        waiting = self.pending.get(uri)
-        if waiting is not None and not waiting.done():
+        while True:
+            snapshot = self._snapshot(uri)
+            known = self.linted.get(uri)
+            if snapshot is None:
+                return None
+            if known is not None and known.snapshot == snapshot:
+                return known
+            self.schedule(uri)
+            task = self.pending[uri]
             try:
-                await asyncio.shield(waiting)
-            # a newer edit replaced it: its check is the one to wait for
+                linted = await asyncio.shield(task)
             except asyncio.CancelledError:
-                return await self.current(uri)
-        snapshot = self._snapshot(uri)
-        known = self.linted.get(uri)
-        if snapshot is not None and known is not None and known.snapshot == snapshot:
-            return known
-        linted = await self._analysed(uri)
-        if (
-            linted is None
-            and self._snapshot(uri) is not None
-            and self.pending.get(uri) is not waiting
-        ):
-            # edited while it was analysed: the newer text's findings
-            return await self.current(uri)
-        return linted
+                if task.cancelled():  # closed meanwhile
+                    return None
+                raise
+            if linted is None:  # closed, or the analysis failed
+                return None
 
     async def _analysed(self, uri: str) -> Linted | LintedNotebook | None:
         """Lint a document's (a notebook's) current text off the event loop, publish (push clients),
         keep it."""
-        snapshot = self._snapshot(uri)
+        state = self._state(uri)
+        snapshot = state[1]
         if snapshot is None:
             return None
         cells = self._cells(uri)
@@ -401,8 +421,8 @@ class SeedlintServer(LanguageServer):
             self.log("error", f"seedlint failed on {uri}: {type(error).__name__}: {error}")
             return None
         loop.run_in_executor(self._analysis, self.collect_garbage)
-        if self._snapshot(uri) != snapshot:
-            return None  # closed or edited meanwhile: this result is already stale
+        if self._state(uri) != state:
+            return None  # closed, edited or set up again meanwhile: this result is already stale
         previous = self.linted.get(uri)
         self.linted[uri] = linted
         if (
@@ -431,7 +451,7 @@ class SeedlintServer(LanguageServer):
             if _path(uri) is None or os.path.abspath(_path(uri)) != changed_path
         ]
         for uri in others:
-            self.schedule(uri, self.settings.debounce)
+            self.schedule(uri)
         if others and self.pulls:
             asyncio.ensure_future(self._refresh_after(others))
 
@@ -465,6 +485,7 @@ class SeedlintServer(LanguageServer):
         self._workspace_files = None
 
     def relint_all(self) -> None:
+        self._generation += 1
         self._runner = None
         self.linted.clear()
         cells = {
@@ -474,7 +495,7 @@ class SeedlintServer(LanguageServer):
         }
         for uri in [*self.workspace.text_documents, *self.workspace.notebook_documents]:
             if uri not in cells:
-                self.schedule(uri, 0)
+                self.schedule(uri)
 
 
 server = SeedlintServer()
@@ -520,16 +541,13 @@ async def initialized(ls: SeedlintServer, params: types.InitializedParams) -> No
 
 @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
 def did_open(ls: SeedlintServer, params: types.DidOpenTextDocumentParams) -> None:
-    ls.schedule(params.text_document.uri, 0)
+    ls.schedule(params.text_document.uri)
 
 
 @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
 def did_change(ls: SeedlintServer, params: types.DidChangeTextDocumentParams) -> None:
     uri = params.text_document.uri
-    ls.schedule(uri, ls.settings.debounce)
-    path = _path(uri)
-    if path is not None:
-        ls.recheck_others(path)
+    ls.schedule(uri, _path(uri))
 
 
 @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
@@ -539,7 +557,7 @@ def did_save(ls: SeedlintServer, params: types.DidSaveTextDocumentParams) -> Non
     if path is not None and path.name in CONFIG_FILES:
         ls.relint_all()
     else:
-        ls.schedule(uri, 0)
+        ls.schedule(uri)
 
 
 @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
@@ -553,17 +571,17 @@ def did_close(ls: SeedlintServer, params: types.DidCloseTextDocumentParams) -> N
 
 @server.feature(types.NOTEBOOK_DOCUMENT_DID_OPEN)
 def did_open_notebook(ls: SeedlintServer, params: types.DidOpenNotebookDocumentParams) -> None:
-    ls.schedule(params.notebook_document.uri, 0)
+    ls.schedule(params.notebook_document.uri)
 
 
 @server.feature(types.NOTEBOOK_DOCUMENT_DID_CHANGE)
 def did_change_notebook(ls: SeedlintServer, params: types.DidChangeNotebookDocumentParams) -> None:
-    ls.schedule(params.notebook_document.uri, ls.settings.debounce)
+    ls.schedule(params.notebook_document.uri)
 
 
 @server.feature(types.NOTEBOOK_DOCUMENT_DID_SAVE)
 def did_save_notebook(ls: SeedlintServer, params: types.DidSaveNotebookDocumentParams) -> None:
-    ls.schedule(params.notebook_document.uri, 0)
+    ls.schedule(params.notebook_document.uri)
 
 
 @server.feature(types.NOTEBOOK_DOCUMENT_DID_CLOSE)

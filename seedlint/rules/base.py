@@ -8,7 +8,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, ClassVar
 
 from seedlint.diagnostics import Fix
-from seedlint.gates import SEEDING
+from seedlint.gates import SEEDING, Part
 
 if TYPE_CHECKING:
     import libcst as cst
@@ -72,9 +72,9 @@ class Rule:
     # The first torch release without the problem (the rule is off when the target is that or
     # newer).
     fixed_in_torch: ClassVar[tuple[int, int] | None] = None
-    # The file must contain one of these (a tuple entry: all of its parts) for the rule to fire
-    # (`gates`).
-    patterns: ClassVar[tuple[bytes | tuple[bytes, ...], ...]] = (SEEDING,)
+    # The file must contain one of these (a tuple entry: all of its parts; a regular expression:
+    # a match) for the rule to fire (`gates`).
+    patterns: ClassVar[tuple[Part | tuple[Part, ...], ...]] = (SEEDING,)
 
     def check(self, context: FileContext) -> Iterator[Finding]:
         raise NotImplementedError

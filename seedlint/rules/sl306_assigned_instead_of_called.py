@@ -3,6 +3,7 @@ calling it."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import libcst as cst
@@ -11,6 +12,21 @@ from seedlint.analysis import catalog
 from seedlint.analysis.context import FileContext
 from seedlint.diagnostics import Applicability, Fix
 from seedlint.rules.base import Finding, Probe, Rule
+
+# What the rule can flag: a value assigned to an attribute named as a seeding function or a
+# determinism switch is (`torch.manual_seed = 0`, the target in brackets or over lines).
+_ASSIGNED = re.compile(
+    rb"\.[\s\\]*(?:"
+    + b"|".join(
+        sorted(
+            {
+                re.escape(qualified.rsplit(".", 1)[-1].encode())
+                for qualified in (*catalog.SEEDERS, *catalog.DETERMINISTIC_SWITCHES)
+            }
+        )
+    )
+    + rb")\b[\s\\)]*=(?!=)"
+)
 
 
 def _going_without(qualified: str) -> tuple[str, frozenset[str]] | None:
@@ -57,7 +73,7 @@ class AssignedInsteadOfCalled(Rule):
         "instead of called, which does nothing"
     )
     fix_availability = "unsafe"
-    patterns = (b"seed", b"deterministic")
+    patterns = (_ASSIGNED,)
     probe = Probe.RUN_TO_RUN
 
     def check(self, context: FileContext) -> Iterator[Finding]:
