@@ -6,8 +6,9 @@ Builds a project of `--files` modules (models, datasets, a seeding helper in `ut
 a `--lines`-line training script that imports them, starts the server as a subprocess with the
 default settings, opens the script, then:
 
-- edits one line of it `--edits` times, each edit changing whether a finding is there, waiting for
-  each edit's diagnostics before the next, and times each from the `didChange` it sends to the
+- edits one line of it `--edits` times, each edit changing whether a finding is there (and each
+  text new: none is answered from findings kept for an earlier text), waiting for each edit's
+  diagnostics before the next, and times each from the `didChange` it sends to the
   `publishDiagnostics` for that version: the median, the 90th percentile and the first edit;
 - types `--burst` edits 20 ms apart (a user typing fast), and times the last one's diagnostics from
   its `didChange`; it counts the versions before the last whose diagnostics were published too
@@ -101,7 +102,8 @@ async def measure(
             **os.environ,
             "PYTHONPATH": os.pathsep.join([str(checkout), os.environ.get("PYTHONPATH", "")]),
         }
-    await client.start_io(sys.executable, "-m", "seedlint", "lsp", env=env)
+    # in the project (as an editor starts it): not where this checkout would shadow the baseline
+    await client.start_io(sys.executable, "-m", "seedlint", "lsp", env=env, cwd=script.parent)
     arrived: dict[int, float] = {}
     done = asyncio.Event()
 
@@ -133,12 +135,12 @@ async def measure(
 
     def edit(version: int) -> float:
         """Send an edit; when it was sent. Odd versions draw before the seeding (an SL104
-        finding), even ones do not."""
+        finding), even ones do not; each text is new (no findings are known for it)."""
         replacement = (
             "    torch.rand(1); set_all_seeds(args.seed)"
             if version % 2
             else "    set_all_seeds(args.seed)"
-        )
+        ) + f"  # edit {version}"
         change = types.TextDocumentContentChangePartial(
             range=types.Range(types.Position(seeding_line, 0), types.Position(seeding_line + 1, 0)),
             text=replacement + "\n",

@@ -143,7 +143,14 @@ class Linter:
             lean = self._lean_diagnostics(path, source, rules, reads, program, parsed)
             if lean is not None:
                 return lean
-        # in full (the analysis may have parsed it so meanwhile: a program's module)
+        # in full (the analysis may have parsed it so meanwhile: a program's module); an editor's
+        # buffer by the project, whose parser re-parses only the statements an edit touched
+        if (
+            project is not None
+            and program is None
+            and os.path.abspath(path) in project.finder.unsaved
+        ):
+            project.module_at(path, faithful=True)
         parsed = project.parsed(path, source.text) if project is not None else None
         try:
             layout = parsed[1] if parsed is not None else parse(source.text, self.settings.limits)

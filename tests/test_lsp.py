@@ -519,6 +519,44 @@ def test_a_buffer_sees_the_seeding_helper_of_a_package_it_imports(tmp_path: Path
     )
 
 
+def test_an_edited_buffer_is_parsed_again_only_where_the_edit_is(tmp_path: Path, monkeypatch):
+    """Edit after edit, a buffer's statements the edit did not touch are neither parsed nor laid
+    out again, and its findings are those of a run over the file."""
+    from seedlint import parsing
+    from seedlint.analysis.modules import ModuleFinder
+    from seedlint.runner import CheckOptions, Runner
+
+    script = tmp_path / "train.py"
+    steps = "".join(f"def step_{n}(x):\n    return x + {n}\n\n\n" for n in range(50))
+    runner = Runner(CheckOptions(paths=[], cache=False))
+    parsed, laid_out = [], []
+    monkeypatch.setattr(
+        parsing,
+        "syntax_tree",
+        lambda text, parse=parsing.syntax_tree: parsed.append(text) or parse(text),
+    )
+    monkeypatch.setattr(
+        parsing,
+        "_piece",
+        lambda node, defaults, piece=parsing._piece: laid_out.append(node) or piece(node, defaults),
+    )
+    for draw in ("", "x = torch.rand(1)\n", "y = torch.rand(2)\n"):
+        text = f"import torch\n\n{steps}{draw}torch.manual_seed(0)\n{steps}"
+        parsed.clear(), laid_out.clear()
+        found = runner.lint_buffer(
+            script, text.encode(), ModuleFinder.for_files([script], {}, [tmp_path])
+        )
+        work = list(parsed), len(laid_out)
+        script.write_text(text)
+        checked = Runner(CheckOptions(paths=[script], cache=False)).run().diagnostics
+        assert [(d.code, d.start.row) for d in found.diagnostics] == [
+            (d.code, d.start.row) for d in checked
+        ]
+    # the last edit: the statements around it, not the 100 functions
+    (chunk,), pieces = work
+    assert chunk.count("def ") <= 2 and 0 < pieces < 10
+
+
 # ------------------------------------------------------------------ notebooks (LSP 3.17 notebook sync)
 NOTEBOOK_CELLS = [
     (types.NotebookCellKind.Markup, "# Training\n"),
