@@ -1,9 +1,11 @@
-"""What the tree benchmarks share: copying a package's sources, running the cases round after round
-(each a fresh process, the cases alternated: these machines are noisy), and the table of medians."""
+"""What the tree benchmarks share: copying a package's sources, the runs a user meets (`user_runs`),
+running the cases round after round (each a fresh process, the cases alternated: these machines are
+noisy), the table of medians, and the check that the cache changes no finding."""
 
 from __future__ import annotations
 
 import importlib.util
+import json
 import os
 import shutil
 import statistics
@@ -49,6 +51,58 @@ def seedlint_command(jobs: int | None) -> list[str]:
         "concise",
     ]
     return command + ["--jobs", str(jobs)] if jobs else command
+
+
+def user_runs(
+    label: str,
+    env: dict[str, str],
+    seedlint: list[str],
+    tree: list[str],
+    one_file: Path,
+    edit: Callable[[], None] | None = None,
+) -> dict[str, Case]:
+    """The runs a user meets, in the order of one round (each round starts from an empty cache):
+    the first run over the tree; the second, nothing changed (the first commit's pre-commit hook);
+    a third; one file checked from the root, the first time after the tree runs, and again; with
+    `edit`, the tree checked again after it edits one file."""
+    cache = Path(env["SEEDLINT_CACHE_DIR"])
+    cases: dict[str, Case] = {
+        f"{label}cold (empty cache)": (
+            seedlint + tree,
+            lambda: shutil.rmtree(cache, ignore_errors=True),
+            env,
+        ),
+        f"{label}run 2 (first warm)": (seedlint + tree, None, env),
+        f"{label}run 3 (warm)": (seedlint + tree, None, env),
+        f"{label}one file, first after tree": (seedlint + [str(one_file)], None, env),
+        f"{label}one file, again": (seedlint + [str(one_file)], None, env),
+    }
+    if edit is not None:
+        cases[f"{label}one file edited, tree"] = (seedlint + tree, edit, env)
+    return cases
+
+
+def findings(command: list[str], cwd: Path, env: dict[str, str]) -> list[tuple]:
+    """(file, row, code, message) of every finding of a run."""
+    result = subprocess.run(
+        [*command, "--output-format", "json"], cwd=cwd, env=env, capture_output=True
+    )
+    return sorted(
+        (item["filename"], item["location"]["row"], item["code"], item["message"])
+        for item in json.loads(result.stdout)
+    )
+
+
+def cache_changes_nothing(
+    seedlint: list[str], tree: list[str], one_file: Path, cwd: Path, env: dict[str, str]
+) -> bool:
+    """Whether the findings of the tree and of the one file are the same with the cache (as the
+    rounds left it: warm) and without it."""
+    return all(
+        findings(seedlint + paths + ["--no-cache"], cwd, env)
+        == findings(seedlint + paths, cwd, env)
+        for paths in (tree, [str(one_file)])
+    )
 
 
 def environments(cache: Path, baseline: Path | None) -> dict[str, dict[str, str]]:

@@ -4,16 +4,19 @@
 
 It copies the `.py` files of the installed torch package into a temporary directory (a tree inside
 a git-ignored virtualenv would be skipped, and editing a file must not touch the installed torch),
-then runs each case as a fresh process, alternating the cases round after round (these machines are
-noisy), and prints the median wall time, CPU time and peak memory of each, and its ratio to ruff:
+then runs the runs a user meets (`common.user_runs`), each a fresh process, round after round (these
+machines are noisy), and prints the median wall time, CPU time and peak memory of each, and its
+ratio to ruff:
 
-- seedlint cold: `--no-cache`, everything analysed;
-- seedlint warm: the cache filled by an earlier run, nothing changed;
-- seedlint, one file edited: a line added to `torch/utils/data/dataloader.py` before each run;
-- one file: `seedlint check torch/utils/data/dataloader.py` from the tree's root, cache warm
-  (what a pre-commit hook does for a one-file commit);
+- cold: the first run over `torch`, from an empty cache;
+- run 2: the second, nothing changed (the first commit's pre-commit hook); run 3: a later one;
+- one file: `seedlint check torch/utils/data/dataloader.py` from the tree's root, the first time
+  after the runs over the tree, then again (what a pre-commit hook does for a one-file commit);
+- one file edited: a line added to that file, then the tree checked;
 - ruff: `ruff check --select ALL --no-cache` on the same tree, the reference (skipped when ruff is
   not installed: `pip install ruff`).
+
+It then checks that the cache changes no finding (the tree's, the one file's).
 
 With `--baseline DIR` (another checkout of seedlint, such as `git worktree add DIR HEAD~1`), each
 seedlint case is also run with that checkout's code (its own cache), alternating with this one's in
@@ -29,12 +32,12 @@ from __future__ import annotations
 import argparse
 import os
 import shutil
-import subprocess
 import tempfile
 import time
 from pathlib import Path
 
 from common import (
+    cache_changes_nothing,
     copy_python_files,
     environments,
     measure,
@@ -42,6 +45,7 @@ from common import (
     print_table,
     run_rounds,
     seedlint_command,
+    user_runs,
 )
 
 EDITED = Path("torch/utils/data/dataloader.py")
@@ -73,24 +77,24 @@ def main() -> None:
 
         cases = {}
         for label, case_env in envs.items():
-            cases[f"{label}seedlint cold"] = (seedlint + ["--no-cache", "torch"], None, case_env)
-            cases[f"{label}seedlint warm"] = (seedlint + ["torch"], None, case_env)
-            cases[f"{label}one file edited"] = (seedlint + ["torch"], edit, case_env)
-            cases[f"{label}one file, warm"] = (seedlint + [str(EDITED)], None, case_env)
+            cases.update(user_runs(label, case_env, seedlint, ["torch"], EDITED, edit))
         if ruff:
             cases["ruff --select ALL"] = (
                 [ruff, "check", "--select", "ALL", "--no-cache", "--exit-zero", "torch"],
                 None,
                 envs[""],
             )
-        for case_env in envs.values():  # fill the caches
-            subprocess.run(seedlint + ["torch"], cwd=root, env=case_env, stdout=subprocess.DEVNULL)
         results = run_rounds(cases, root, args.rounds)
         print(
             f"torch's source tree: {files} files, {lines:,} lines; {os.cpu_count()} CPUs; median "
             f"of {args.rounds}"
         )
         print_table(results, "ruff --select ALL" if ruff else None)
+        for label, case_env in envs.items():
+            same = cache_changes_nothing(seedlint, ["torch"], EDITED, root, case_env)
+            print(
+                f"{label or 'this '}checkout: findings identical with and without the cache: {same}"
+            )
         if args.scaling:
             scaling(Path(temporary), envs[""], seedlint)
 

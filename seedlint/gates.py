@@ -23,6 +23,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from pathlib import Path
 from typing import Protocol
 
@@ -204,12 +205,24 @@ def program_gate(kind: bytes, module: str, program: str, definition: str) -> byt
 def trainers(gates: Iterable[bytes], module: str, kind: bytes = TRAINED) -> dict[str, list[str]]:
     """What the project gates of `kind` say of the module at path `module`: for each definition
     of it that a program runs, the programs (paths, sorted)."""
-    prefix = b"%s%s\x00" % (kind, os.fsencode(os.path.abspath(module)))
-    found: dict[str, list[str]] = {}
+    known = _trainers_by_module(frozenset(gates), kind).get(
+        os.fsencode(os.path.abspath(module)), {}
+    )
+    return {definition: list(programs) for definition, programs in known.items()}
+
+
+@lru_cache(maxsize=8)
+def _trainers_by_module(gates: frozenset[bytes], kind: bytes) -> dict[bytes, dict[str, list[str]]]:
+    """`trainers` of every module the gates of `kind` name (read once per set of gates, which a
+    run asks of every file)."""
+    found: dict[bytes, dict[str, list[str]]] = {}
     for gate in sorted(gates):
-        if gate.startswith(prefix):
-            program, _, definition = gate[len(prefix) :].partition(b"\x00")
-            found.setdefault(definition.decode(), []).append(os.fsdecode(program))
+        if gate.startswith(kind):
+            module, _, rest = gate[len(kind) :].partition(b"\x00")
+            program, _, definition = rest.partition(b"\x00")
+            found.setdefault(module, {}).setdefault(definition.decode(), []).append(
+                os.fsdecode(program)
+            )
     return found
 
 
