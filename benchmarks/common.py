@@ -105,6 +105,38 @@ def cache_changes_nothing(
     )
 
 
+def side_by_side(
+    title: str,
+    root: Path,
+    tree: list[str],
+    one_file: Path,
+    envs: dict[str, dict[str, str]],
+    seedlint: list[str],
+    rounds: int,
+    ruff_options: tuple[str, ...] = (),
+    edit: Callable[[], None] | None = None,
+) -> None:
+    """Each checkout's runs a user meets (`user_runs`) and ruff's (`ruff check --select ALL
+    --no-cache` with `ruff_options`, the reference, when ruff is installed) in `root`, round
+    after round; the table under `title`, then whether the cache changes any finding."""
+    ruff = shutil.which("ruff")
+    cases = {}
+    for label, env in envs.items():
+        cases.update(user_runs(label, env, seedlint, tree, one_file, edit))
+    if ruff:
+        cases["ruff --select ALL"] = (
+            [ruff, "check", *ruff_options, "--select", "ALL", "--no-cache", "--exit-zero", *tree],
+            None,
+            envs[""],
+        )
+    results = run_rounds(cases, root, rounds)
+    print(f"{title}; {os.cpu_count()} CPUs; median of {rounds}")
+    print_table(results, "ruff --select ALL" if ruff else None)
+    for label, env in envs.items():
+        same = cache_changes_nothing(seedlint, tree, one_file, root, env)
+        print(f"{label or 'this '}checkout: findings identical with and without the cache: {same}")
+
+
 def environments(cache: Path, baseline: Path | None) -> dict[str, dict[str, str]]:
     """The environment of this checkout's cases (label ""), and of the baseline checkout's
     ("baseline "), each with a cache of its own."""

@@ -19,20 +19,15 @@ another checkout's code too (as in torch_tree.py).
 from __future__ import annotations
 
 import argparse
-import os
-import shutil
 import tempfile
 from pathlib import Path
 
 from common import (
-    cache_changes_nothing,
     copy_python_files,
     environments,
     package_source,
-    print_table,
-    run_rounds,
     seedlint_command,
-    user_runs,
+    side_by_side,
 )
 
 ONE_FILE = Path("torch/torch/utils/data/dataloader.py")
@@ -64,27 +59,15 @@ def main() -> None:
         lines = sum(len(path.read_bytes().splitlines()) for path in tree.rglob("*.py"))
         envs = environments(Path(temporary) / "cache", args.baseline)
         seedlint = seedlint_command(args.jobs)
-        ruff = shutil.which("ruff")
-        cases = {}
-        for label, env in envs.items():
-            cases.update(user_runs(label, env, seedlint, ["."], ONE_FILE))
-        if ruff:
-            cases["ruff --select ALL"] = (
-                [ruff, "check", "--select", "ALL", "--no-cache", "--exit-zero", "."],
-                None,
-                envs[""],
-            )
-        results = run_rounds(cases, tree, args.rounds)
-        print(
-            f"monorepo: {projects} projects (import roots), {files:,} files, {lines:,} lines; "
-            f"{os.cpu_count()} CPUs; median of {args.rounds}"
+        side_by_side(
+            f"monorepo: {projects} projects (import roots), {files:,} files, {lines:,} lines",
+            tree,
+            ["."],
+            ONE_FILE,
+            envs,
+            seedlint,
+            args.rounds,
         )
-        print_table(results, "ruff --select ALL" if ruff else None)
-        for label, env in envs.items():
-            same = cache_changes_nothing(seedlint, ["."], ONE_FILE, tree, env)
-            print(
-                f"{label or 'this '}checkout: findings identical with and without the cache: {same}"
-            )
 
 
 if __name__ == "__main__":

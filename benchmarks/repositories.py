@@ -19,18 +19,14 @@ from __future__ import annotations
 
 import argparse
 import os
-import shutil
 import subprocess
 import tempfile
 from pathlib import Path
 
 from common import (
-    cache_changes_nothing,
     environments,
-    print_table,
-    run_rounds,
     seedlint_command,
-    user_runs,
+    side_by_side,
 )
 
 LIST = Path(__file__).with_name("repositories.txt")
@@ -131,27 +127,16 @@ def main() -> None:
         count, python, notebooks = build(tree, args.mirrors, Path(temporary) / "clones")
         envs = environments(Path(temporary) / "cache", args.baseline)
         seedlint = seedlint_command(args.jobs)
-        ruff = shutil.which("ruff")
-        cases = {}
-        for label, env in envs.items():
-            cases.update(user_runs(label, env, seedlint, ["."], ONE_FILE))
-        if ruff:
-            cases["ruff --select ALL"] = (
-                [ruff, "check", "--isolated", "--select", "ALL", "--no-cache", "--exit-zero", "."],
-                None,
-                envs[""],
-            )
-        results = run_rounds(cases, tree, args.rounds)
-        print(
-            f"{count} repositories side by side: {python:,} Python files, {notebooks:,} notebooks; "
-            f"{os.cpu_count()} CPUs; median of {args.rounds}"
+        side_by_side(
+            f"{count} repositories side by side: {python:,} Python files, {notebooks:,} notebooks",
+            tree,
+            ["."],
+            ONE_FILE,
+            envs,
+            seedlint,
+            args.rounds,
+            ruff_options=("--isolated",),
         )
-        print_table(results, "ruff --select ALL" if ruff else None)
-        for label, env in envs.items():
-            same = cache_changes_nothing(seedlint, ["."], ONE_FILE, tree, env)
-            print(
-                f"{label or 'this '}checkout: findings identical with and without the cache: {same}"
-            )
 
 
 if __name__ == "__main__":

@@ -30,22 +30,18 @@ copy): what the linted files themselves cost should not accumulate as their numb
 from __future__ import annotations
 
 import argparse
-import os
 import shutil
 import tempfile
 import time
 from pathlib import Path
 
 from common import (
-    cache_changes_nothing,
     copy_python_files,
     environments,
     measure,
     package_source,
-    print_table,
-    run_rounds,
     seedlint_command,
-    user_runs,
+    side_by_side,
 )
 
 EDITED = Path("torch/utils/data/dataloader.py")
@@ -69,32 +65,21 @@ def main() -> None:
         lines = sum(len(path.read_bytes().splitlines()) for path in root.rglob("*.py"))
         envs = environments(Path(temporary) / "cache", args.baseline)
         seedlint = seedlint_command(args.jobs)
-        ruff = shutil.which("ruff")
 
         def edit() -> None:
             with (root / EDITED).open("a") as handle:
                 handle.write(f"# edited {time.time_ns()}\n")
 
-        cases = {}
-        for label, case_env in envs.items():
-            cases.update(user_runs(label, case_env, seedlint, ["torch"], EDITED, edit))
-        if ruff:
-            cases["ruff --select ALL"] = (
-                [ruff, "check", "--select", "ALL", "--no-cache", "--exit-zero", "torch"],
-                None,
-                envs[""],
-            )
-        results = run_rounds(cases, root, args.rounds)
-        print(
-            f"torch's source tree: {files} files, {lines:,} lines; {os.cpu_count()} CPUs; median "
-            f"of {args.rounds}"
+        side_by_side(
+            f"torch's source tree: {files} files, {lines:,} lines",
+            root,
+            ["torch"],
+            EDITED,
+            envs,
+            seedlint,
+            args.rounds,
+            edit=edit,
         )
-        print_table(results, "ruff --select ALL" if ruff else None)
-        for label, case_env in envs.items():
-            same = cache_changes_nothing(seedlint, ["torch"], EDITED, root, case_env)
-            print(
-                f"{label or 'this '}checkout: findings identical with and without the cache: {same}"
-            )
         if args.scaling:
             scaling(Path(temporary), envs[""], seedlint)
 
