@@ -461,12 +461,6 @@ class TestProjectIndex:
         # each Python file read from the disk once for all the names
         python = [str(files[name].absolute()) for name in ("calls", "longer", "unicode")]
         assert sorted(reads) == python
-        # the first name asked is searched for file by file, the later ones in an index of the
-        # files' words: both answer alike
-        for name, expected in named.items():
-            alone = ModuleFinder([tmp_path])
-            alone.project_files = list(files.values())
-            assert [Path(path).name for path in alone.files_naming(name)] == expected
 
     def test_other_projects_trees_unused_for_a_while_are_dropped(self, write, tmp_path):
         text = "import torch\n\n\ndef f():\n    torch.rand(1)\n"

@@ -139,7 +139,10 @@ class ModuleIndex:
         self.function_of_scope: dict[Scope, FunctionInfo] = {}
         # a module-level function defined again (a notebook cell redone): every definition, in order
         self._redefined: dict[str, list[FunctionInfo]] = {}
-        self._qualify_cache: dict[tuple[int, int], str | None] = {}
+        # (id(expr), id(scope)) -> (expr, scope, what it qualifies to): the expression and scope are
+        # kept, so that an id is never that of another object made after one asked for was freed
+        # (a node built for a question, say)
+        self._qualify_cache: dict[tuple[int, int], tuple[cst.CSTNode, Scope, str | None]] = {}
         self._blocks: dict[cst.CSTNode, list[list[Statement]]] = {}
         self._compound_of_block: dict[
             int, Statement
@@ -362,10 +365,11 @@ class ModuleIndex:
     def qualify(self, expr: cst.CSTNode, scope: Scope, _depth: int = 0) -> str | None:
         """The dotted name `expr` refers to, or None when it is not statically known."""
         key = (id(expr), id(scope))
-        if key in self._qualify_cache:
-            return self._qualify_cache[key]
+        known = self._qualify_cache.get(key)
+        if known is not None and known[0] is expr and known[1] is scope:
+            return known[2]
         result = self._qualify(expr, scope, _depth) if _depth < 12 else None
-        self._qualify_cache[key] = result
+        self._qualify_cache[key] = (expr, scope, result)
         return result
 
     def _qualify(self, expr: cst.CSTNode, scope: Scope, depth: int) -> str | None:

@@ -38,9 +38,6 @@ _SHOWN_TAG = re.compile(r"\b__root_[0-9a-f]{12}__\.")
 # A word of source text: letters, digits and underscores, and any non-ASCII character (the bytes of
 # its UTF-8 encoding); everything else is a space between words.
 _WORD = re.compile(rb"[A-Za-z0-9_\x80-\xff]+")
-# The names looked for by searching each file before the project's words are indexed (`_words`):
-# the index costs as much as a few searches.
-_NAMES_BEFORE_INDEX = 2
 _WORDS_ONLY = bytes(byte if _WORD.fullmatch(bytes([byte])) else ord(" ") for byte in range(256))
 
 
@@ -89,7 +86,6 @@ class ModuleFinder:
         self.project_files: list[Path] = []
         self._project_python: list[tuple[str, str]] | None = None  # `_python_files`
         self._words_index: dict[bytes, list[int]] | None = None  # `_words`
-        self._names_asked: set[str] = set()  # the names `_naming_files` was asked for
         self._everything_hash: str | None = None  # `_everything`
         self._imports: dict[tuple[str, int, int], list[str]] = {}  # (file, text) -> `imports_of`
         # From earlier runs (the cache): file -> (its stamp, its hash), and name -> [(the hash of
@@ -280,27 +276,22 @@ class ModuleFinder:
         if not words:
             return []
         files = self._python_files()
-        self._names_asked.add(name)
-        if self._words_index is None and len(self._names_asked) < _NAMES_BEFORE_INDEX:
-            # one name (a run with one file edited asks one or two): a search of each file
-            candidates = files
-        else:
-            holders = set.intersection(*(set(self._words().get(word, ())) for word in words))
-            candidates = [files[position] for position in sorted(holders)]
-            if words == [text]:
-                return candidates
-        found = []
-        for path, digest in candidates:
+        holders = set.intersection(*(set(self._words().get(word, ())) for word in words))
+        found = [files[position] for position in sorted(holders)]
+        if words == [text]:
+            return found
+        kept = []
+        for path, digest in found:
             try:
-                if _names(self.read_bytes(path), text, words):
-                    found.append((path, digest))
+                if text in self.read_bytes(path):
+                    kept.append((path, digest))
             except OSError:
                 continue
-        return found
+        return kept
 
     def _words(self) -> dict[bytes, list[int]]:
         """Each word of the project's Python files -> the positions in `_python_files` of the files
-        holding it: every file read once for all the names asked after it is made."""
+        holding it: every file read once per run, however many names are looked for."""
         if self._words_index is None:
             self._words_index = {}
             for position, (path, _) in enumerate(self._python_files()):
@@ -408,23 +399,6 @@ class ModuleFinder:
             except OSError:
                 self._listings[directory] = frozenset()
         return self._listings[directory]
-
-
-def _names(data: bytes, text: bytes, words: list[bytes]) -> bool:
-    """Whether source bytes name `text`: hold each of its words (`words`) as a whole word, and
-    (a text that is not one word) the text itself."""
-    return all(_holds_word(data, word) for word in words) and (words == [text] or text in data)
-
-
-def _holds_word(data: bytes, word: bytes) -> bool:
-    """Whether `word` stands in the bytes as a whole word, not inside a longer one."""
-    start = data.find(word)
-    while start != -1:
-        end = start + len(word)
-        if (start == 0 or not _WORD.match(data, start - 1)) and not _WORD.match(data, end):
-            return True
-        start = data.find(word, start + 1)
-    return False
 
 
 def script_folder(path: Path | str, data: bytes) -> str | None:
