@@ -4,6 +4,7 @@ noisy), the table of medians, and the check that the cache changes no finding.""
 
 from __future__ import annotations
 
+import argparse
 import importlib.util
 import json
 import os
@@ -19,6 +20,17 @@ from pathlib import Path
 Case = tuple[list[str], Callable[[], None] | None, dict[str, str]]
 # Each case's runs: (wall seconds, CPU seconds, peak memory in MB: largest process, all together).
 Results = dict[str, list[tuple[float, float, float, float]]]
+
+
+def arguments(description: str, rounds: int) -> argparse.ArgumentParser:
+    """The options every tree benchmark takes: `--rounds`, `--jobs` and `--baseline`."""
+    parser = argparse.ArgumentParser(
+        description=description, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--rounds", type=int, default=rounds)
+    parser.add_argument("--jobs", type=int, help="passed to seedlint (default: its own)")
+    parser.add_argument("--baseline", type=Path, help="another seedlint checkout, run alternately")
+    return parser
 
 
 def package_source(name: str) -> Path:

@@ -18,11 +18,11 @@ another checkout's code too (as in torch_tree.py).
 
 from __future__ import annotations
 
-import argparse
 import tempfile
 from pathlib import Path
 
 from common import (
+    arguments,
     copy_python_files,
     environments,
     package_source,
@@ -45,12 +45,7 @@ def build(tree: Path) -> tuple[int, int]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
-    parser.add_argument("--rounds", type=int, default=2)
-    parser.add_argument("--jobs", type=int, help="passed to seedlint (default: its own)")
-    parser.add_argument("--baseline", type=Path, help="another seedlint checkout, run alternately")
+    parser = arguments(__doc__, rounds=2)
     args = parser.parse_args()
 
     with tempfile.TemporaryDirectory(prefix="seedlint-monorepo-") as temporary:

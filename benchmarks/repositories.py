@@ -17,13 +17,13 @@ ALL --no-cache .`, the reference), round after round, and checks that the cache 
 
 from __future__ import annotations
 
-import argparse
 import os
 import subprocess
 import tempfile
 from pathlib import Path
 
 from common import (
+    arguments,
     environments,
     seedlint_command,
     side_by_side,
@@ -114,13 +114,8 @@ def build(tree: Path, mirrors: Path | None, scratch: Path) -> tuple[int, int, in
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
+    parser = arguments(__doc__, rounds=2)
     parser.add_argument("--mirrors", type=Path, help="git directories of the repositories")
-    parser.add_argument("--rounds", type=int, default=2)
-    parser.add_argument("--jobs", type=int, help="passed to seedlint (default: its own)")
-    parser.add_argument("--baseline", type=Path, help="another seedlint checkout, run alternately")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="seedlint-repositories-") as temporary:
         tree = Path(temporary) / "tree"

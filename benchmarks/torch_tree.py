@@ -29,13 +29,13 @@ copy): what the linted files themselves cost should not accumulate as their numb
 
 from __future__ import annotations
 
-import argparse
 import shutil
 import tempfile
 import time
 from pathlib import Path
 
 from common import (
+    arguments,
     copy_python_files,
     environments,
     measure,
@@ -48,15 +48,10 @@ EDITED = Path("torch/utils/data/dataloader.py")
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
-    parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--jobs", type=int, help="passed to seedlint (default: its own)")
+    parser = arguments(__doc__, rounds=3)
     parser.add_argument(
         "--scaling", action="store_true", help="also peak memory at 1x and 4x a torch subset"
     )
-    parser.add_argument("--baseline", type=Path, help="another seedlint checkout, run alternately")
     args = parser.parse_args()
 
     with tempfile.TemporaryDirectory(prefix="seedlint-bench-") as temporary:

@@ -108,8 +108,8 @@ class ProjectFacts:
             self._summaries = summaries
         self._absorbed: dict = {}  # summaries computed in worker processes
         self._errors: list[str] = []  # index errors met in worker processes
-        # in a worker: the summaries, errors, namings and stamps already handed back
-        self._sent: tuple[set, int, set, set] = (set(), 0, set(), set())
+        # in a worker: the summaries and errors already handed back
+        self._sent: tuple[set, int] = (set(), 0)
         saved = store.load() if store is not None else None
         if not (isinstance(saved, dict) and saved.get("format") == _FORMAT):
             saved = {"format": _FORMAT, "gates": {}, "files": {}}
@@ -191,17 +191,12 @@ class ProjectFacts:
 
     def news(self) -> News:
         """In a worker: the summaries, index errors, namings and stamps new since the last call (to
-        hand to the parent, which stores them for the next run)."""
-        sent, reported, named, stamped = self._sent
+        hand to the parent, which stores them for the next run). A worker stores nothing itself: its
+        finder's namings and stamps are handed over, not kept."""
+        sent, reported = self._sent
         finder = self.finder
-        news = News(
-            {},
-            [],
-            {name: found for name, found in finder.named.items() if name not in named},
-            {path: known for path, known in finder.stamped.items() if path not in stamped},
-        )
-        named.update(news.named)
-        stamped.update(news.stamped)
+        news = News({}, [], finder.named, finder.stamped)
+        finder.named, finder.stamped = {}, {}
         if "project" in self.__dict__:
             project = self.project
             news.summaries.update(
@@ -210,7 +205,7 @@ class ProjectFacts:
             sent.update(news.summaries)
             news.errors.extend(project.errors[reported:])
             reported = len(project.errors)
-        self._sent = (sent, reported, named, stamped)
+        self._sent = (sent, reported)
         return news
 
     def absorb(self, news: News) -> None:

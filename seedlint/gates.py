@@ -394,8 +394,6 @@ class Gate:
             return known
 
         def _contains(part: Part) -> bool:
-            if isinstance(part, re.Pattern):
-                return _holds(data, part)
             if part == SEEDING:
                 return seeding
             if part == UNSEEDED:
@@ -414,7 +412,7 @@ class Gate:
                 return calls_a_gate(data, self.distributed)
             if part in _RUN_BY_PROGRAMS:
                 return module is not None and part + module in self.run_by_programs
-            return part in data
+            return _holds(data, part)
 
         return [
             rule

@@ -167,9 +167,9 @@ def importers(context: FileContext) -> Iterator[tuple[Path, bytes]]:
     here = os.path.abspath(context.path)
     root = finder.import_root(here)
     spelling = name.rsplit(".", 1)[-1]
-    # an import of the module names its last part
+    # an import of the module names its last part (among the files this run could read)
     for file in project.files_naming(spelling):
-        if file == here or not os.path.isfile(file) or is_test(Path(file)):
+        if file == here or is_test(Path(file)):
             continue
         try:
             data = finder.read_bytes(Path(file))
