@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import ast
 import dataclasses
-import functools
 import re
 import unicodedata
 from collections.abc import Callable, Sequence
@@ -24,20 +23,46 @@ import libcst as cst
 
 
 class _Lean:
-    """libcst's node classes, whose fields a new node would make its own instance of (whitespace, an
-    attribute's `Dot`) are given one shared instance instead: a lean tree is never edited or
-    printed, and half of its objects would be whitespace."""
+    """libcst's node classes, as functions that build a node without calling the class (its
+    `__init__` and `__post_init__` are half the cost of building a node). The fields a new node
+    would make its own instance of (whitespace, an attribute's `Dot`) are given one shared
+    instance instead: a lean tree is never edited or printed, and half of its objects would be
+    whitespace."""
 
     def __getattr__(self, name: str) -> Callable[..., cst.CSTNode]:
-        node_type = getattr(cst, name)
-        shared = {
-            field.name: field.default_factory()
-            for field in dataclasses.fields(node_type)
-            if field.default_factory is not dataclasses.MISSING
-        }
-        made = functools.partial(node_type, **shared) if shared else node_type
+        made = _builder(getattr(cst, name))
         setattr(self, name, made)
         return made
+
+
+def _builder(node_type: type[cst.CSTNode]) -> Callable[..., cst.CSTNode]:
+    """A function taking a node class's fields as its constructor does (positional or by name,
+    with the same defaults, a default factory's value made once) that sets them on a new node."""
+    defaults: dict[str, object] = {}
+    parameters = []
+    for field in dataclasses.fields(node_type):
+        if field.default_factory is not dataclasses.MISSING:
+            defaults[field.name] = field.default_factory()
+        elif field.default is not dataclasses.MISSING:
+            defaults[field.name] = field.default
+        parameters.append(
+            f"{field.name}=default_{field.name}" if field.name in defaults else field.name
+        )
+    # (the body's names other than the fields start with `_`, which no field's does)
+    lines = [f"def build({', '.join(parameters)}):", "    node = _new(_type)"]
+    lines += [
+        f"    _set(node, {name!r}, {name})"
+        for name in (f.name for f in dataclasses.fields(node_type))
+    ]
+    lines.append("    return node")
+    namespace: dict[str, object] = {
+        "_new": object.__new__,
+        "_set": object.__setattr__,
+        "_type": node_type,
+        **{f"default_{name}": value for name, value in defaults.items()},
+    }
+    exec("\n".join(lines), namespace)  # noqa: S102 - the code is made above, from field names
+    return namespace["build"]  # type: ignore[return-value]
 
 
 _lean = _Lean()

@@ -2,6 +2,11 @@
 items, results come back in the items' order, and it is used only when it pays (more than one CPU
 and enough items); when processes cannot be started or one dies, the rest is done here, serially.
 
+Each worker keeps what it learnt (the syntax trees it parsed, the summaries it computed): a chunk
+goes to the worker that had most of its items in an earlier map (a file's gates and then its
+findings are found in the same process), and a worker with nothing of its own left takes the
+lightest chunk another is still to do.
+
 What the workers hold and do (the runner's entry points) is the caller's: `initializer(*initargs())`
 runs once in each worker.
 """
@@ -10,13 +15,13 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, TypeVar
 
 # started only when the pool is used (a warm run's import time counts)
 if TYPE_CHECKING:
     import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures import Future, ProcessPoolExecutor
 
 T = TypeVar("T")
 U = TypeVar("U")
@@ -42,7 +47,8 @@ class Pool:
     ) -> None:
         self.jobs = jobs
         self._initializer, self._initargs = initializer, initargs
-        self._executor: ProcessPoolExecutor | None = None
+        self._workers: list[ProcessPoolExecutor] = []  # one process each
+        self._had: dict[Hashable, int] = {}  # an item's key: the worker that last had it
         self.broken = jobs < 2
         self.used = False  # whether any work ran in the workers
 
@@ -52,29 +58,52 @@ class Pool:
         items: list[T],
         serial: Callable[[list[T]], list[U]],
         weight: Callable[[T], int] = lambda item: 1,
+        key: Callable[[T], Hashable] = lambda item: item,
     ) -> list[U]:
         """`work` over chunks of `items` in the workers (`serial` here, when the pool does not pay
-        or fails), results in the items' order. The heaviest chunks (by the items' `weight`) go
-        first, so that no worker is left with a heavy one when the others are done."""
+        or fails), results in the items' order. An item's `key` names it across maps (where it
+        goes, `_queues`); each worker does its chunks heaviest first (by the items' `weight`), so
+        that none is left with a heavy one when the others are done."""
         if self.broken or len(items) < MIN_ITEMS:
             return serial(items)
-        from concurrent.futures import ProcessPoolExecutor
+        from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
         from concurrent.futures.process import BrokenProcessPool
 
         chunks = _chunks(items, self.jobs * _CHUNKS_PER_WORKER)
         try:
-            if self._executor is None:
-                self._executor = ProcessPoolExecutor(
-                    self.jobs,
-                    mp_context=_context(),
-                    initializer=self._initializer,
-                    initargs=self._initargs(),
-                )
-            heaviest = sorted(range(len(chunks)), key=lambda i: -sum(map(weight, chunks[i])))
-            futures = {i: self._executor.submit(work, chunks[i]) for i in heaviest}
-            results = [result for i in range(len(chunks)) for result in futures[i].result()]
+            if not self._workers:
+                initargs = self._initargs()
+                self._workers = [
+                    ProcessPoolExecutor(
+                        1,
+                        mp_context=_context(),
+                        initializer=self._initializer,
+                        initargs=initargs,
+                    )
+                    for _ in range(self.jobs)
+                ]
+            queues = self._queues(chunks, weight, key)
+            running: dict[Future, tuple[int, int]] = {}  # a chunk's future: the chunk, the worker
+
+            def hand_out(worker: int) -> None:
+                """The worker's next chunk, or the lightest one of the longest other queue."""
+                own = queues[worker]
+                queue = own or max(queues, key=len)
+                if queue:
+                    chunk = queue.pop(0) if own else queue.pop()
+                    running[self._workers[worker].submit(work, chunks[chunk])] = (chunk, worker)
+
+            for worker in range(self.jobs):
+                hand_out(worker)
+            done: dict[int, list[U]] = {}
+            while running:
+                for future in wait(running, return_when=FIRST_COMPLETED)[0]:
+                    chunk, worker = running.pop(future)
+                    done[chunk] = future.result()
+                    self._had.update((key(item), worker) for item in chunks[chunk])
+                    hand_out(worker)
             self.used = True
-            return results
+            return [result for chunk in range(len(chunks)) for result in done[chunk]]
         except (OSError, BrokenProcessPool, NotImplementedError, PermissionError) as error:
             print(
                 f"seedlint: warning: analysing in one process ({type(error).__name__}: {error})",
@@ -84,10 +113,29 @@ class Pool:
             self.broken = True
             return serial(items)
 
+    def _queues(
+        self, chunks: list[list[T]], weight: Callable[[T], int], key: Callable[[T], Hashable]
+    ) -> list[list[int]]:
+        """Each worker's chunks, heaviest first: a chunk goes to the worker that had most of its
+        items, one none had to the worker with the least weight queued so far."""
+        weights = [sum(map(weight, chunk)) for chunk in chunks]
+        queues: list[list[int]] = [[] for _ in range(self.jobs)]
+        queued = [0] * self.jobs
+        for chunk in sorted(range(len(chunks)), key=lambda chunk: -weights[chunk]):
+            had = [self._had[key(item)] for item in chunks[chunk] if key(item) in self._had]
+            worker = (
+                max(set(had), key=had.count)
+                if had
+                else min(range(self.jobs), key=queued.__getitem__)
+            )
+            queues[worker].append(chunk)
+            queued[worker] += weights[chunk]
+        return queues
+
     def close(self) -> None:
-        if self._executor is not None:
-            self._executor.shutdown(cancel_futures=True)
-            self._executor = None
+        for worker in self._workers:
+            worker.shutdown(cancel_futures=True)
+        self._workers = []
 
 
 def _context() -> multiprocessing.context.BaseContext:

@@ -16,7 +16,7 @@ from conftest import run_cli
 
 from seedlint.analysis.modules import _SETTLED_NS
 from seedlint.cache import DIRECTORY_NAME
-from seedlint.parallel import MIN_ITEMS
+from seedlint.parallel import MIN_ITEMS, Pool
 from seedlint.runner import CheckOptions, Runner
 
 CORPUS = Path(__file__).parent / "corpus"
@@ -399,8 +399,46 @@ class TestLocation:
         assert (project / "keep").is_dir()
 
 
+def _workers_of(items: list) -> list[tuple[object, int]]:
+    """Each item with the process that had it. The chunks take unequal times, and not the same
+    ones in two maps (ints, then 1-tuples): a pool that hands each chunk to the first worker free
+    would give about half the items to the other worker the second time."""
+    first = items[0][0] if isinstance(items[0], tuple) else items[0]
+    slow = (first // 16) % (4 if isinstance(items[0], tuple) else 2) == 0
+    time.sleep(0.008 if slow else 0.002)
+    return [(item, os.getpid()) for item in items]
+
+
 class TestPool:
     """Files the cache does not know are analysed in worker processes when there are enough of them."""
+
+    def test_a_second_map_gives_each_item_to_the_worker_that_had_it(self):
+        # a worker keeps the trees it parsed: a file's findings are looked for where its gates were
+        pool = Pool(2, int, tuple)
+        items = list(range(32 * MIN_ITEMS))  # 32 chunks of 16
+        try:
+            first = pool.map(_workers_of, items, _workers_of)
+            second = pool.map(_workers_of, [(item,) for item in items], _workers_of, key=min)
+        finally:
+            pool.close()
+        assert [item for item, _ in first] == items  # in order
+        assert len({worker for _, worker in first}) == 2 and os.getpid() not in dict(first).values()
+        kept = sum(dict(first)[item] == worker for (item,), worker in second)
+        # a worker that runs out of its own chunks takes the other's last ones: some move
+        assert kept >= 0.75 * len(items), (kept, len(items))
+
+    def test_chunks_go_to_the_worker_that_had_most_of_their_items(self):
+        pool = Pool(2, int, tuple)
+        pool._had = {item: 0 if item % 64 < 48 else 1 for item in range(256)}
+        chunks = [list(range(start, start + 16)) for start in range(0, 256, 16)]
+        queues = pool._queues(chunks, lambda item: 1 + item % 7, lambda item: item)
+        assert queues[0] and queues[1]
+        for worker, queue in enumerate(queues):
+            assert all((chunks[chunk][0] % 64 < 48) == (worker == 0) for chunk in queue)
+            weights = [sum(1 + item % 7 for item in chunks[chunk]) for chunk in queue]
+            assert weights == sorted(weights, reverse=True)  # heaviest first
+        fresh = Pool(2, int, tuple)._queues(chunks, lambda item: 1, lambda item: item)
+        assert sorted(map(len, fresh)) == [8, 8]  # none known: shared out by weight
 
     def test_the_pool_gives_the_serial_run_s_findings_and_fixes_in_the_same_order(self, tmp_path):
         serial = json_output(CORPUS, "--no-cache", "--jobs", "1", ".")

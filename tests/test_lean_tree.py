@@ -199,3 +199,39 @@ def test_trees_dropped_between_files_change_no_finding(program, monkeypatch):
     kept = _findings(program)
     monkeypatch.setattr(runner, "_KEPT_SOURCE", 0)  # every tree dropped before each file
     assert kept == _findings(program)
+
+
+@pytest.mark.parametrize(
+    "held",
+    ["sampler", "self.sampler", "samplers[0]"],
+)
+def test_a_sampler_given_its_set_epoch_is_judged_on_the_lean_tree(held, monkeypatch):
+    # SL201 compares the expressions holding samplers as written, which needs no position: a file
+    # without a finding is not parsed again in full for it
+    from conftest import lint
+
+    text = f"""
+    import torch
+    from torch.utils.data import DataLoader, DistributedSampler
+
+    class Run:
+        def main(self, dataset, model):
+            torch.manual_seed(0)
+            samplers = [None]
+            self.sampler = None
+            {held} = DistributedSampler(dataset)
+            loader = DataLoader(dataset, sampler={held})
+            for epoch in range(10):
+                {held}.set_epoch(epoch)
+                for batch in loader:
+                    model(batch).sum().backward()
+    """
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("parsed in full")
+
+    monkeypatch.setattr("seedlint.linter.parse", refuse)
+    assert lint(text, ["SL201"]).diagnostics == []
+    monkeypatch.undo()
+    flagged = lint(text.replace(f"{held}.set_epoch(epoch)", "pass"), ["SL201"]).diagnostics
+    assert [d.code for d in flagged] == ["SL201"]

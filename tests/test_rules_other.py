@@ -1129,8 +1129,9 @@ class TestSL100UnusedNoqa:
             ("model = torch.nn.Linear(2, 2)  # noqa: SL104", 3, 32),
             ("model = torch.nn.Linear(2, 2)  # NOQA:SL104,SL105", 3, 32),
             ("x = 1  # noqa: SL999", 3, 8),
+            ("x = 1  # Noqa: E501, SL104", 3, 8),
         ],
-        ids=["fixed-finding", "upper-case-no-space", "unknown-code"],
+        ids=["fixed-finding", "upper-case-no-space", "unknown-code", "any-case-after-another"],
     )
     def test_a_code_that_suppressed_nothing_is_flagged(self, line, row, column):
         source = f"import torch\ntorch.manual_seed(0)\n{line}\n"

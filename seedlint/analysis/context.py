@@ -20,7 +20,7 @@ from seedlint.analysis.edits import Editor
 from seedlint.analysis.entries import entry_of, started_in_processes
 from seedlint.analysis.events import Entry, Event, Flow
 from seedlint.analysis.flow import EffectClassifier, FlowBuilder
-from seedlint.analysis.index import FunctionInfo, ModuleIndex, Scope
+from seedlint.analysis.index import FunctionInfo, ModuleIndex, Scope, dotted_name
 from seedlint.analysis.modules import imported_modules, script_folder
 from seedlint.analysis.project import ProjectIndex
 from seedlint.analysis.setups import SetUps
@@ -38,6 +38,9 @@ from seedlint.source import (
 
 if TYPE_CHECKING:
     from seedlint.notebook import Program
+
+
+_CODE = cst.Module(body=[])  # lays out a node's code
 
 
 @dataclass
@@ -335,6 +338,12 @@ class FileContext:
     def code(self, node: cst.CSTNode) -> str:
         start, end = self.layout.span(node)
         return self.source.text[start:end]
+
+    def written(self, node: cst.BaseExpression) -> str:
+        """An expression as written, to compare with others: a name or a chain of attributes as
+        `a.b.c`, anything else as its code laid out by libcst (spaced as written, or evenly in a
+        lean module: neither needs positions, which a lean module has none of)."""
+        return dotted_name(node) or _CODE.code_for_node(node)
 
     def shown(self, node: cst.BaseExpression) -> str:
         """An expression as a message shows it, on one line: written over several lines, without

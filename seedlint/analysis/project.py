@@ -58,7 +58,6 @@ from seedlint.parsing import Layout, LeanLayout, NotParsed, lean_parse, parse
 from seedlint.source import SourceDecodeError, SourceText, decode_source
 
 _MAX_DEPTH = 8
-_CALLED = re.compile(rb"\b([A-Za-z_]\w*)\s*\(")  # a call of a name, from a word's start
 _UNPARSED = object()  # a module not parsed yet (None: parsed, and not a module)
 T = TypeVar("T")
 
@@ -132,7 +131,7 @@ class ProjectIndex:
         # (module, gate) -> whether its text has one of the gate's spellings (searched once)
         self._gated: dict[tuple[str, tuple[bytes, ...]], bool] = {}
         # a name -> the project's Python files whose text calls it (made on first use)
-        self._calling: dict[bytes, list[Path]] | None = None
+        self._calling: dict[str, list[Path]] = {}  # a name -> the files calling it
         # (name, depth, gate) -> what `_definition` found, with the modules read to find it
         self._definitions: dict = {}
 
@@ -189,21 +188,20 @@ class ProjectIndex:
                 yield path
 
     def files_calling(self, name: str) -> list[Path]:
-        """The project's Python files whose text calls `name` (`name(`), recorded as read like
-        `files_naming`; each file is read once per run for all the names asked."""
-        self.record({f"{CALLERS}{name}": self.finder.resolution(f"{CALLERS}{name}")})
-        if self._calling is None:
-            self._calling = {}
-            for path in self.finder.project_files:
-                if Path(path).suffix != ".py":
-                    continue
+        """The project's Python files whose text calls `name` (`name(`): of those naming it,
+        recorded as read like `files_naming`; searched once per run for each name."""
+        naming = self.files_naming(name)
+        found = self._calling.get(name)
+        if found is None:
+            call = re.compile(rb"(?<!\w)" + re.escape(name.encode()) + rb"\s*\(")
+            found = self._calling[name] = []
+            for path in naming:
                 try:
-                    data = self.finder.read_bytes(Path(path))
+                    if call.search(self.finder.read_bytes(Path(path))):
+                        found.append(Path(path))
                 except OSError:
                     continue
-                for called in set(_CALLED.findall(data)):
-                    self._calling.setdefault(called, []).append(path)
-        return self._calling.get(name.encode(), [])
+        return found
 
     def calls_from_other_modules(
         self,

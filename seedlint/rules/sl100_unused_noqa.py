@@ -16,6 +16,8 @@ from seedlint.rules.base import Finding, Rule
 from seedlint.source import SourceText
 
 _OURS = re.compile(r"SL[0-9]{3}")  # not other tools' codes that start alike (flake8-slots' SLOT000)
+# a `noqa` (any case, as `LINE_NOQA` reads it) with one of our codes after it on its line
+_NOQA_OURS = re.compile(rb"(?i:noqa)[^\n]*SL[0-9]{3}")
 
 
 class UnusedNoqa(Rule):
@@ -23,7 +25,7 @@ class UnusedNoqa(Rule):
     name = "unused-noqa"
     summary = "A `# noqa` comment names a seedlint code that suppresses nothing on its line"
     fix_availability = "safe"
-    patterns = ((b"noqa", b"SL"), (b"NOQA", b"SL"), (b"NoQA", b"SL"))  # only our codes are audited
+    patterns = ((b"SL", _NOQA_OURS),)  # only our codes are audited
 
     def check(self, context: FileContext) -> Iterator[Finding]:
         return iter(())  # the linter calls `audit` once the other rules' findings are known

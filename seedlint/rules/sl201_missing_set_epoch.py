@@ -48,7 +48,7 @@ class _Handles:
 
     def held(self, node: cst.CSTNode) -> str | None:
         """The sampler expression to call `set_epoch` on, when `node` holds one."""
-        code = self.context.code(node)
+        code = self.context.written(node)
         if code in self.samplers:
             return code
         return self.loaders.get(code)
@@ -56,7 +56,7 @@ class _Handles:
     def sampler_of(self, receiver: cst.BaseExpression) -> str | None:
         """The sampler a `set_epoch` receiver is known to be: a sampler, or `loader.sampler`."""
         if isinstance(receiver, cst.Attribute) and receiver.attr.value == "sampler":
-            return self.loaders.get(self.context.code(receiver.value)) or self.held(receiver)
+            return self.loaders.get(self.context.written(receiver.value)) or self.held(receiver)
         return self.held(receiver)
 
 
@@ -217,17 +217,17 @@ class MissingSetEpoch(Rule):
                         )
                     continue
                 returned = isinstance(index.statement_of[call].node, cst.Return)
-                by_name = context.code(sampler) in handles.samplers and not returned
-                if sampler in created or context.code(sampler) in handles.samplers:
+                by_name = context.written(sampler) in handles.samplers and not returned
+                if sampler in created or context.written(sampler) in handles.samplers:
                     made_always = (
                         _on_every_path(context, sampler)
                         if sampler in created
-                        else context.code(sampler) in handles.always
+                        else context.written(sampler) in handles.always
                     )
                     always = made_always and _on_every_path(context, call)
                     for target in self._targets(context, call):
                         handles.loaders[target] = held = (
-                            context.code(sampler) if by_name else f"{target}.sampler"
+                            context.written(sampler) if by_name else f"{target}.sampler"
                         )
                         if always:
                             handles.always.add(held)
@@ -258,7 +258,7 @@ class MissingSetEpoch(Rule):
             if kwargs_given and index.qualify(call.func, scope) in catalog.DATA_LOADERS:
                 unpacked = [arg.value for arg in call.args if arg.star == "**"]
                 if any(
-                    value is made or context.code(value) in names
+                    value is made or context.written(value) in names
                     for value in unpacked
                     for made, names in kwargs_given
                 ):
@@ -271,12 +271,12 @@ class MissingSetEpoch(Rule):
         statement = context.index.statement_of[call]
         node = statement.node
         if isinstance(node, cst.Assign) and _gives(node.value, call):
-            return {context.code(target.target) for target in node.targets}
+            return {context.written(target.target) for target in node.targets}
         if isinstance(node, cst.Return) and node.value is not None and _gives(node.value, call):
             function = context.index.function_of_scope.get(statement.scope)
             if function is not None:
                 return {
-                    context.code(assign.targets[0].target)
+                    context.written(assign.targets[0].target)
                     for other, scope in context.index.all_calls
                     if context.index.qualify(other.func, scope) == function.qualified
                     and isinstance(assign := context.index.statement_of[other].node, cst.Assign)
@@ -633,14 +633,14 @@ def _called_on(context: FileContext, made: cst.Call) -> Iterator[str]:
     statement = context.index.statement_of.get(made)
     node = statement.node if statement is not None else None
     names = (
-        {context.code(target.target) for target in node.targets}
+        {context.written(target.target) for target in node.targets}
         if isinstance(node, cst.Assign) and node.value is made
         else set()
     )
     for call, _ in context.index.all_calls:
         func = call.func
         if isinstance(func, cst.Attribute) and (
-            func.value is made or context.code(func.value) in names
+            func.value is made or context.written(func.value) in names
         ):
             yield func.attr.value
         elif func is made or isinstance(func, cst.Name) and func.value in names:  # `trainer()`
@@ -828,7 +828,7 @@ def _about(context: FileContext, test: cst.BaseExpression, held: str, handles: _
     names = {held, held.rsplit(".sampler", 1)[0]}
     names |= {loader for loader, sampler in handles.loaders.items() if sampler == held}
     for node in (test, *iter_descendants(test)):
-        if isinstance(node, (cst.Name, cst.Attribute)) and context.code(node) in names:
+        if isinstance(node, (cst.Name, cst.Attribute)) and context.written(node) in names:
             return True
     return False
 
