@@ -19,6 +19,7 @@ import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import astuple, dataclass, replace
 from functools import cached_property
+from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -109,7 +110,7 @@ class ProjectFacts:
         self._absorbed: dict = {}  # summaries computed in worker processes
         self._errors: list[str] = []  # index errors met in worker processes
         # in a worker: the summaries and errors already handed back
-        self._sent: tuple[set, int] = (set(), 0)
+        self._sent = (0, 0)  # the summaries and the errors handed back by `news` so far
         saved = store.load() if store is not None else None
         if not (isinstance(saved, dict) and saved.get("format") == _FORMAT):
             saved = {"format": _FORMAT, "gates": {}, "files": {}}
@@ -199,10 +200,13 @@ class ProjectFacts:
         finder.named, finder.stamped = {}, {}
         if "project" in self.__dict__:
             project = self.project
+            # the summaries are kept in the order they were made, and none is removed: the new
+            # ones are the last, found from the end (not by going through all at every file)
+            summaries = project.summaries
             news.summaries.update(
-                (key, known) for key, known in project.summaries.items() if key not in sent
+                reversed(list(islice(reversed(summaries.items()), len(summaries) - sent)))
             )
-            sent.update(news.summaries)
+            sent = len(summaries)
             news.errors.extend(project.errors[reported:])
             reported = len(project.errors)
         self._sent = (sent, reported)
