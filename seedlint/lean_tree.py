@@ -142,7 +142,7 @@ class _Builder:
         self._expressions: dict[type, Callable] = {
             ast.Name: lambda node: _lean.Name(node.id),
             ast.Constant: self._constant,
-            ast.JoinedStr: self._from_text,
+            ast.JoinedStr: self._formatted,
             ast.Attribute: lambda node: _lean.Attribute(
                 self.expression(node.value), _lean.Name(node.attr)
             ),
@@ -288,6 +288,46 @@ class _Builder:
         """An expression parsed by libcst from its text (in brackets: it may span lines)."""
         return cst.parse_expression(f"({self._text(node)})")
 
+    def _formatted(self, node: ast.JoinedStr) -> cst.BaseExpression:
+        """An f-string, split from its text (`_fields`), its expressions built from their own
+        text (as libcst does, so no call in them keeps a line); one beside other strings, or
+        written in a way the split does not follow, parsed by libcst."""
+        text = self._text(node)
+        written = _F_STRING.fullmatch(text)
+        if written is None or not _ONE_STRING.fullmatch(text, written.end(1)):
+            return self._from_text(node)
+        prefix, quote = written.group(1, 2)
+        parts = _fields(text[written.end(2) : written.start(3)], "r" in prefix.lower())
+        if parts is None:
+            return self._from_text(node)
+        lines, rows = self.lines, self.call_rows
+        try:
+            return _lean.FormattedString(self._parts(parts), prefix + quote, quote)
+        except (SyntaxError, ValueError, _NotRebuilt):
+            return self._from_text(node)
+        finally:
+            self.lines, self.call_rows = lines, rows
+
+    def _parts(self, parts: list) -> tuple[cst.BaseFormattedStringContent, ...]:
+        """An f-string's parts (`_fields`) as libcst's nodes."""
+        built: list[cst.BaseFormattedStringContent] = []
+        for part in parts:
+            if isinstance(part, str):
+                built.append(_lean.FormattedStringText(part))
+                continue
+            expression, equal, conversion, spec = part
+            code = f"({expression})"
+            self.lines, self.call_rows = code.splitlines(keepends=True), {}
+            built.append(
+                _lean.FormattedStringExpression(
+                    self.expression(ast.parse(code, mode="eval").body),
+                    conversion,
+                    self._parts(spec) if spec is not None else None,
+                    equal=_lean.AssignEqual() if equal else None,
+                )
+            )
+        return tuple(built)
+
     # ------------------------------------------------------------ expressions
     def expression(self, node: ast.expr) -> cst.BaseExpression:
         try:
@@ -307,9 +347,15 @@ class _Builder:
             return _lean.Ellipsis()
         text = self._text(node)
         if isinstance(value, (str, bytes)):
-            return (
-                _lean.SimpleString(text) if _ONE_STRING.fullmatch(text) else self._from_text(node)
-            )
+            if _ONE_STRING.fullmatch(text):
+                return _lean.SimpleString(text)
+            pieces = _concatenated(text)
+            if pieces is None:
+                return self._from_text(node)
+            built: cst.BaseString = _lean.SimpleString(pieces[-1])
+            for piece in reversed(pieces[:-1]):  # `"a" "b" "c"`: "a", then "b" "c"
+                built = _lean.ConcatenatedString(_lean.SimpleString(piece), built)
+            return built
         if isinstance(value, complex):
             return _lean.Imaginary(text)
         return _lean.Float(text) if isinstance(value, float) else _lean.Integer(text)
@@ -571,6 +617,136 @@ class _Builder:
             names,
             (_lean.Dot(),) * node.level,
         )
+
+
+# an f-string: its prefix, its quotes, and the same quotes at its end
+_F_STRING = re.compile(r"""([rR]?[fF][rR]?)('''|\"\"\"|'|")(?s:.*)(\2)""")
+
+
+def _fields(body: str, raw: bool) -> list | None:
+    """An f-string's parts as libcst splits them: its texts as written (`{{` kept), and its
+    replacement fields as (expression, whether `=` follows it, conversion, the format spec's parts
+    or None); None where the text is not read as simply."""
+    parts: list = []
+    start = position = 0
+    while position < len(body):
+        character = body[position]
+        if character == "\\" and not raw:  # an escape; `\N{..}` names a character
+            named = body.startswith("N{", position + 1)
+            end = body.find("}", position) if named else position + 1
+            if end < 0:
+                return None
+            position = end + 1
+        elif body.startswith(("{{", "}}"), position):
+            position += 2
+        elif character == "}":
+            return None
+        elif character == "{":
+            if position > start:
+                parts.append(body[start:position])
+            field = _field(body, position + 1)
+            if field is None:
+                return None
+            parts.append(field[0])
+            start = position = field[1]
+        else:
+            position += 1
+    if position > start:
+        parts.append(body[start:])
+    return parts
+
+
+def _field(body: str, position: int) -> tuple[tuple, int] | None:
+    """The replacement field whose expression starts at `position`, and where the field ends."""
+    depth, quote, start = 0, "", position
+    while position < len(body):
+        character = body[position]
+        if quote:
+            if body.startswith(quote, position):
+                position += len(quote)
+                quote = ""
+            else:
+                position += 1
+            continue
+        if character in "'\"":
+            triple = body.startswith(character * 3, position)
+            quote = character * 3 if triple else character
+            position += len(quote)
+            continue
+        if character in "([{":
+            depth += 1
+        elif character in ")]}":
+            if depth == 0:
+                break
+            depth -= 1
+        elif depth == 0 and (
+            character == ":" or character == "!" and not body.startswith("!=", position)
+        ):
+            break
+        elif character in "#\\":
+            return None
+        position += 1
+    else:
+        return None
+    expression = body[start:position].rstrip()
+    equal = expression.endswith("=")
+    if equal:
+        if expression[-2:-1] in ("=", "!", "<", ">"):
+            return None
+        expression = expression[:-1]
+    if not expression.strip() or body[position] in ")]":
+        return None
+    conversion = None
+    if body[position] == "!":
+        conversion = body[position + 1 : position + 2]
+        if conversion not in ("r", "s", "a"):
+            return None
+        position += 2
+    spec = None
+    if body[position : position + 1] == ":":
+        spec, position = _spec(body, position + 1)
+        if not spec:
+            return None
+    if body[position : position + 1] != "}":
+        return None
+    return (expression, equal, conversion, spec), position + 1
+
+
+def _spec(body: str, position: int) -> tuple[list | None, int]:
+    """A format spec's parts (texts and nested fields), and where it ends (at its `}`)."""
+    parts: list = []
+    start = position
+    while position < len(body) and body[position] != "}":
+        if body[position] == "{":
+            if position > start:
+                parts.append(body[start:position])
+            field = _field(body, position + 1)
+            if field is None:
+                return None, position
+            parts.append(field[0])
+            start = position = field[1]
+        else:
+            position += 1
+    if position > start:
+        parts.append(body[start:position])
+    return parts, position
+
+
+# between two strings written side by side: spaces, line breaks, comments, backslashes ending lines
+_BETWEEN_STRINGS = re.compile(r"(?:[ \t\f\r\n]|\\\r?\n|#[^\r\n]*)*")
+
+
+def _concatenated(text: str) -> list[str] | None:
+    """The strings of an implicit concatenation (`"a" "b"`, over lines, comments between), none
+    of them an f-string; None for any other text."""
+    pieces, position = [], 0
+    while position < len(text):
+        string = _ONE_STRING.match(text, position)
+        if string is None:
+            return None
+        pieces.append(string.group())
+        position = _BETWEEN_STRINGS.match(text, string.end()).end()
+    return pieces if len(pieces) > 1 else None
 
 
 def _start(node: ast.AST) -> tuple[int, int]:

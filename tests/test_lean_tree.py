@@ -102,6 +102,10 @@ SNIPPETS = {
     "calls": "f(a, *b, c=1, *d, **e)\nf(x for x in y)\ng()(1)[2].h\n",
     "strings": "s = 'a'\nt = \"b\" 'c'\nu = ('d'\n     'e')\nv = b'\\x00' rb'\\d'\nw = '''x\n'''\n"
     "x = f'{a!r:>{width}} {b}'\ny = 'g' f'{h}'\n",
+    "f-strings": "a = f'{x=} {y!s:>{w}.{p}f} {{z}} {d[\"k\"]} {(lambda: 1)()} {u != v}'\n"
+    "b = rf'\\d{n}\\{{' + f'\\N{BULLET} {m}}}' + F'''{\n  q\n}'''\nc = f\"{ {'s': 1}['s'] }\"\n",
+    "f-strings libcst parses": "a = f'{m:}' f'{n}'\n",  # an empty spec, f-strings side by side
+    "strings side by side": "s = ('a'  # one\n     \"b\" r'c'\n     '''d''')\nt = 'e' \\\n    'f'\n",
     "numbers": "n = 0x1F + 1_000 + 1.5e3 + 2j + 0o7 + 0b1\n",
     "constants": "a = None, True, False, ...\n",
     "containers": "a = [1, *b]\nc = {1: 2, **d}\ne = {1, *f}\ng = ()\nh = (1,)\ni = 1, 2\n"
@@ -133,6 +137,15 @@ SNIPPETS = {
 @pytest.mark.parametrize("text", SNIPPETS.values(), ids=SNIPPETS.keys())
 def test_every_statement_and_expression_is_rebuilt(text):
     _assert_lean_is_full(text)
+
+
+@pytest.mark.parametrize("name", ["strings side by side", "f-strings"])
+def test_strings_are_rebuilt_without_libcst(name, monkeypatch):
+    # libcst's parse of a short expression costs about 0.2 ms: messages are often written so
+    text = SNIPPETS[name]
+    expected = lean_module(text)[0]
+    monkeypatch.setattr(cst, "parse_expression", None)
+    assert _difference(lean_module(text)[0], expected) is None
 
 
 @pytest.mark.skipif(sys.version_info < (3, 11), reason="`except*` is Python 3.11's")
