@@ -300,13 +300,16 @@ class _Builder:
         parts = _fields(text[written.end(2) : written.start(3)], "r" in prefix.lower())
         if parts is None:
             return self._from_text(node)
-        lines, rows = self.lines, self.call_rows
+        lines, rows = self.lines, self.call_rows  # `_parts` builds from each field's own text
         try:
-            return _lean.FormattedString(self._parts(parts), prefix + quote, quote)
+            built = self._parts(parts)
         except (SyntaxError, ValueError, _NotRebuilt):
-            return self._from_text(node)
+            built = None
         finally:
             self.lines, self.call_rows = lines, rows
+        if built is None:  # (its text read from the module's lines again)
+            return self._from_text(node)
+        return _lean.FormattedString(built, prefix + quote, quote)
 
     def _parts(self, parts: list) -> tuple[cst.BaseFormattedStringContent, ...]:
         """An f-string's parts (`_fields`) as libcst's nodes."""

@@ -248,3 +248,13 @@ def test_a_sampler_given_its_set_epoch_is_judged_on_the_lean_tree(held, monkeypa
     monkeypatch.undo()
     flagged = lint(text.replace(f"{held}.set_epoch(epoch)", "pass"), ["SL201"]).diagnostics
     assert [d.code for d in flagged] == ["SL201"]
+
+
+def test_an_f_string_whose_field_is_not_rebuilt_is_parsed_by_libcst(monkeypatch):
+    # a field the split reads wrongly falls back to libcst's parse of the whole f-string, read
+    # from the module's own lines (not those of the field being built)
+    from seedlint import lean_tree
+
+    text = "x = 1\ny = f'{a} and {b}'\n"
+    monkeypatch.setattr(lean_tree, "_fields", lambda body, raw: ["a", ("1 +", False, None, None)])
+    _assert_lean_is_full(text)
