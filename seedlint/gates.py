@@ -89,24 +89,23 @@ _FUNCTION = re.compile(rb"^def (\w+)", re.MULTILINE)
 _OPTIONS = re.compile(rb"\bsys\.argv\b|\.parse_(?:known_)?args\(")
 
 
-def _top_level(data: bytes) -> list[tuple[int, int]]:
+@lru_cache(maxsize=4)
+def _top_level(data: bytes) -> tuple[tuple[int, int], ...]:
     """The spans of the module's top-level statements (a statement runs from a line at column 0
-    to the next)."""
+    to the next); found once for the questions a file's gates ask."""
     starts = [line.start() for line in _COLUMN_ZERO.finditer(data)]
-    return list(zip(starts, [*starts[1:], len(data)]))
+    return tuple(zip(starts, [*starts[1:], len(data)]))
 
 
-def _module_body(data: bytes, spans: list[tuple[int, int]] | None = None) -> list[tuple[int, int]]:
-    """The spans of the module's top-level statements that are not definitions (of `spans`,
-    when they are known)."""
-    return [
-        (start, end)
-        for start, end in (spans if spans is not None else _top_level(data))
-        if not data.startswith(_DEFINITION, start)
-    ]
+@lru_cache(maxsize=4)
+def _module_body(data: bytes) -> tuple[tuple[int, int], ...]:
+    """The spans of the module's top-level statements that are not definitions."""
+    return tuple(
+        (start, end) for start, end in _top_level(data) if not data.startswith(_DEFINITION, start)
+    )
 
 
-def _body_calls(data: bytes, names: list[bytes], body: list[tuple[int, int]]) -> bool:
+def _body_calls(data: bytes, names: list[bytes], body: Sequence[tuple[int, int]]) -> bool:
     """Whether a span of the module body calls one of the functions `names` by name (not as a
     method: `.name(`)."""
     if not names:
@@ -124,13 +123,14 @@ def _trains_at_top_level(data: bytes) -> bool:
 def _calls_own_training(data: bytes) -> bool:
     """Whether the module body calls one of the module's own functions whose body runs a backward
     pass (`forward_process(model, data, ..)` at the top level, its `loss.backward()` inside)."""
-    spans = _top_level(data)
+    if b".backward(" not in data:
+        return False
     trainers = [
         match.group(1)
-        for start, end in spans
+        for start, end in _top_level(data)
         if (match := _FUNCTION.match(data, start)) and data.find(b".backward(", start, end) != -1
     ]
-    return _body_calls(data, trainers, _module_body(data, spans) if trainers else [])
+    return _body_calls(data, trainers, _module_body(data) if trainers else ())
 
 
 def _defines(data: bytes, gate: bytes) -> bool:
@@ -260,7 +260,14 @@ def asks_for_trainers(rules: Sequence[HasPatterns], data: bytes) -> bool:
 def opened_by(path: Path, data: bytes, gates: frozenset[bytes]) -> tuple[bool, dict]:
     """What project gates open a file to: the seeding rules (one of them in its bytes), and the
     programs that train it."""
-    return may_seed(data, gates), trainers(gates, str(path))
+    return may_seed(data, _spelt(gates)), trainers(gates, str(path))
+
+
+@lru_cache(maxsize=8)
+def _spelt(gates: frozenset[bytes]) -> tuple[bytes, ...]:
+    """The project gates that are spellings a file's bytes may hold (not the marks that start
+    with a NUL: a program that trains a module, a test's helper)."""
+    return tuple(gate for gate in gates if not gate.startswith(b"\x00"))
 
 
 # A part of a rule's pattern: bytes the file must contain, or a regular expression its bytes must
@@ -269,11 +276,20 @@ Part = bytes | re.Pattern[bytes]
 
 
 @cache
-def _searchless_first(pattern: tuple[Part, ...]) -> tuple[Part, ...]:
-    """A pattern's parts, those answered without searching the bytes first (`SEEDING`, known
-    already, and whether programs run the file): they rule out most files at once (SL303's 141
-    operations each come with one)."""
-    return tuple(sorted(pattern, key=lambda part: part not in (SEEDING, *_RUN_BY_PROGRAMS)))
+def _plan(patterns: tuple[Part | tuple[Part, ...], ...]) -> tuple[tuple[Part, tuple], ...]:
+    """A rule's patterns grouped by the part each looks for first: (that part, the rest of each
+    pattern that starts with it). The parts answered without searching the bytes (`SEEDING`,
+    known already, and whether programs run the file) come first: they rule out most files at
+    once, and SL303's 141 operations are then passed over together."""
+    groups: dict[Part, list[tuple[Part, ...]]] = {}
+    for pattern in patterns:
+        parts = (
+            sorted(pattern, key=lambda part: part not in (SEEDING, *_RUN_BY_PROGRAMS))
+            if isinstance(pattern, tuple)
+            else [pattern]
+        )
+        groups.setdefault(parts[0], []).append(tuple(parts[1:]))
+    return tuple((first, tuple(rests)) for first, rests in groups.items())
 
 
 def _holds(data: bytes, part: Part) -> bool:
@@ -344,6 +360,10 @@ class Gate:
                 and (for_tests or not g.startswith(TEST_HELPER))
             )
         )
+        # the spellings but `Trainer(` (which the flow tells apart)
+        self._beyond_trainers = tuple(
+            spelling for spelling in self.spellings if spelling != TRAINER
+        )
         # `name(` of the project functions that hand out a shuffling DistributedSampler
         self.distributed = tuple(
             sorted(g[len(DISTRIBUTED) :] for g in project_gates if g.startswith(DISTRIBUTED))
@@ -361,8 +381,7 @@ class Gate:
     def seeds_beyond_trainers(self, data: bytes) -> bool:
         """Whether the bytes may seed otherwise than by building a `Trainer(` (which the flow
         tells apart: transformers' seeds, Lightning's does not)."""
-        spellings = tuple(spelling for spelling in self.spellings if spelling != TRAINER)
-        return may_seed(data, self.project_gates, spellings)
+        return may_seed(data, self.project_gates, self._beyond_trainers)
 
     def seeds_globally(self, data: bytes) -> bool:
         """Whether the bytes surely hold a seeding of global generators: a seeding spelling that is
@@ -371,14 +390,14 @@ class Gate:
         is not the project's `train(`). Not an import of a module named like one that seeds on
         import: script folders each hold their own `dataset.py`, and which one it is the analysis
         tells."""
-        spellings = tuple(spelling for spelling in self.spellings if spelling != TRAINER)
+        spellings = self._beyond_trainers
         # a helper's name the file defines itself (at its top level, or nested in its `__main__`
         # block) is its own function (`def train(loader):` then `train(loader)`, beside another
-        # module's seeding `train`)
+        # module's seeding `train`); only the names the bytes hold are asked
         gates = tuple(
             gate
             for gate in self.project_gates
-            if not _IMPORT_GATE.match(gate) and not _defines(data, gate)
+            if gate in data and not _IMPORT_GATE.match(gate) and not _defines(data, gate)
         )
 
         def seeds(text: bytes) -> bool:
@@ -426,9 +445,7 @@ class Gate:
             rule
             for rule in rules
             if any(
-                all(map(contains, _searchless_first(pattern)))
-                if isinstance(pattern, tuple)
-                else contains(pattern)
-                for pattern in rule.patterns
+                contains(first) and any(all(map(contains, rest)) for rest in rests)
+                for first, rests in _plan(rule.patterns)
             )
         ]

@@ -117,19 +117,30 @@ class Pool:
         self, chunks: list[list[T]], weight: Callable[[T], int], key: Callable[[T], Hashable]
     ) -> list[list[int]]:
         """Each worker's chunks, heaviest first: a chunk goes to the worker that had most of its
-        items, one none had to the worker with the least weight queued so far."""
+        items; those none had are cut into runs of neighbouring chunks (a package's files share
+        its helpers), one per worker, that bring each worker's weight to an equal share."""
         weights = [sum(map(weight, chunk)) for chunk in chunks]
         queues: list[list[int]] = [[] for _ in range(self.jobs)]
         queued = [0] * self.jobs
-        for chunk in sorted(range(len(chunks)), key=lambda chunk: -weights[chunk]):
+        fresh = []
+        for chunk in range(len(chunks)):
             had = [self._had[key(item)] for item in chunks[chunk] if key(item) in self._had]
-            worker = (
-                max(set(had), key=had.count)
-                if had
-                else min(range(self.jobs), key=queued.__getitem__)
-            )
+            if not had:
+                fresh.append(chunk)
+                continue
+            worker = max(set(had), key=had.count)
             queues[worker].append(chunk)
             queued[worker] += weights[chunk]
+        target = (sum(queued) + sum(weights[chunk] for chunk in fresh)) / self.jobs
+        taken = 0  # the fresh chunks queued so far
+        by_load = sorted(range(self.jobs), key=queued.__getitem__)
+        for worker in by_load:
+            while taken < len(fresh) and (queued[worker] < target or worker == by_load[-1]):
+                queues[worker].append(fresh[taken])
+                queued[worker] += weights[fresh[taken]]
+                taken += 1
+        for queue in queues:
+            queue.sort(key=lambda chunk: -weights[chunk])
         return queues
 
     def close(self) -> None:

@@ -440,6 +440,21 @@ class TestPool:
         fresh = Pool(2, int, tuple)._queues(chunks, lambda item: 1, lambda item: item)
         assert sorted(map(len, fresh)) == [8, 8]  # none known: shared out by weight
 
+    def test_chunks_none_had_go_in_runs_of_neighbours(self):
+        # a package's files share its helpers: each worker takes a run of neighbouring chunks,
+        # of about equal weight, heaviest first
+        chunks = [list(range(start, start + 16)) for start in range(0, 256, 16)]
+        weight = lambda item: 3 if item < 64 else 1  # noqa: E731
+        queues = Pool(2, int, tuple)._queues(chunks, weight, lambda item: item)
+        assert sorted(map(sorted, queues)) == [[0, 1, 2, 3], list(range(4, 16))]
+        pool = Pool(3, int, tuple)
+        pool._had = {item: 2 for item in range(64)}  # the first four chunks were worker 2's
+        queues = pool._queues(chunks, lambda item: 1, lambda item: item)
+        assert queues[2][:4] == [0, 1, 2, 3]
+        runs = sorted(sorted(set(queue) - {0, 1, 2, 3}) for queue in queues)
+        assert all(run == list(range(run[0], run[-1] + 1)) for run in runs if run)
+        assert sorted(chunk for run in runs for chunk in run) == list(range(4, 16))
+
     def test_the_pool_gives_the_serial_run_s_findings_and_fixes_in_the_same_order(self, tmp_path):
         serial = json_output(CORPUS, "--no-cache", "--jobs", "1", ".")
         pooled = json_output(CORPUS, "--no-cache", "--jobs", "2", ".")
