@@ -395,11 +395,11 @@ def verify(
         + f" (timeout {timeout:g} s each).",
         err=True,
     )
-    progress = (
-        (lambda line: click.echo(line, err=True)) if sys.stderr.isatty() else (lambda line: None)
-    )
+    # what starts and what was seen, as lines; on a terminal, a live status line too
+    progress = lambda line: click.echo(line, err=True)  # noqa: E731
     if sys.stderr.isatty():
-        options.progress = lambda line: click.echo(f"\r  {line} ", err=True, nl=False)
+        progress = lambda line: click.echo(f"\r{line:<72}", err=True)  # noqa: E731
+        options.progress = lambda line: click.echo(f"\r  {line:<70}", err=True, nl=False)
     if examples:
         rows = []
         if output_format == "full":  # each rule's line as soon as it and those above it are known

@@ -228,6 +228,43 @@ def test_verify_confirms_a_notebooks_divergence_and_its_fix_by_cell(tmp_path):
     assert path.read_bytes() == before  # verify runs a fixed copy, it does not fix the notebook
 
 
+# A lecture notebook whose cells were run out of order: it stops at the same cell, fixed or not.
+FAILING_CELLS = (
+    py("import random\nimport torch\nrandom.seed(42)\n"),
+    py(
+        "model = torch.nn.Linear(3, 1)\nopt = torch.optim.SGD(model.parameters(), lr=0.1)\n"
+        "model(torch.ones(3)).sum().backward()\nopt.step()\n"
+    ),
+    py("names = ['emma']\nprint(names[5])\n"),
+)
+
+
+@pytest.mark.skipif(importlib.util.find_spec("torch") is None, reason="verify runs torch")
+def test_a_notebook_that_fails_on_its_own_before_and_after_the_fix_is_fixed_with_a_note(tmp_path):
+    save(tmp_path / "nb.ipynb", notebook(*FAILING_CELLS))
+    result = run_cli("verify", "--output-format", "json", "nb.ipynb", cwd=tmp_path)
+    (item,) = json.loads(result.stdout)
+    assert (item["code"], item["status"], item["fix_status"]) == ("SL105", "confirmed", "fixed")
+    failure = item["program_failure"]
+    assert failure["type"] == "IndexError" and failure["where"].endswith("nb.ipynb:cell 3:2")
+    full = run_cli("verify", "nb.ipynb", cwd=tmp_path).stdout.decode()
+    assert "the program itself stops at nb.ipynb:cell 3:2 (IndexError: " in full
+    assert "confirmed -> fixed" in full
+
+
+@pytest.mark.skipif(importlib.util.find_spec("torch") is None, reason="verify runs torch")
+def test_a_notebook_s_traceback_names_cells_and_shows_their_lines(tmp_path):
+    cells = (py("import torch\ntorch.manual_seed(0)\nx = torch.randn(2)\n"), FAILING_CELLS[2])
+    save(tmp_path / "nb.ipynb", notebook(*cells))
+    result = run_cli(
+        "verify", "--output-format", "json", "--no-fix-check", "nb.ipynb", cwd=tmp_path
+    )
+    (item,) = json.loads(result.stdout)
+    assert (item["code"], item["status"]) == (None, "error")
+    assert 'nb.ipynb", cell 2, line 2, in <module>' in item["detail"]
+    assert "print(names[5])" in item["detail"]  # the cell's line, not the JSON's
+
+
 # ------------------------------------------------------------------------------------------- findings by cell
 def test_a_draw_before_a_later_cells_seed_is_reported_at_its_cell_in_every_text_format(tmp_path):
     save(tmp_path / "nb.ipynb", train_notebook())

@@ -18,6 +18,7 @@ from conftest import lint, run_cli
 from seedlint.diagnostics import Diagnostic
 from seedlint.pages import page_examples
 from seedlint.source import Location
+from seedlint.verify.imports import missing_module
 from seedlint.verify.probe import (
     FileRuns,
     family_of,
@@ -25,7 +26,7 @@ from seedlint.verify.probe import (
     judge,
     seed_sensitive,
 )
-from seedlint.verify.runs import Run, RunPlan, run_all
+from seedlint.verify.runs import Comparison, Run, RunPlan, run_all
 
 pytest.importorskip("torch")
 
@@ -70,22 +71,55 @@ def test_random_seed_is_confirmed_and_its_display_only_fix_is_said_so(tmp_path):
     ]
 
 
-def test_a_long_run_gets_its_verdict_at_the_timeout_and_leaves_no_process(tmp_path):
+def test_a_long_run_is_confirmed_at_its_first_divergence_and_leaves_no_process(tmp_path):
+    # it diverges at its first draw, then would train for two minutes: the two runs go side by
+    # side and stop there, not at the timeout
     marker = tmp_path / "pid"
     (tmp_path / "train.py").write_text(
         "import os, time\nimport torch\n"
         f"open({str(marker)!r}, 'w').write(str(os.getpid()))\n"
         "model = torch.nn.Linear(4, 2)\ntorch.manual_seed(0)\n"
-        "while True:\n    time.sleep(0.1)\n"
+        "for step in range(1200):\n    model(torch.randn(4)).sum().backward()\n    time.sleep(0.1)\n"
     )
     start = time.monotonic()
-    returncode, items, _ = verify(tmp_path, "--timeout", "8", "--no-fix-check", "train.py")
-    assert time.monotonic() - start < 60
+    returncode, items, stderr = verify(tmp_path, "--timeout", "120", "--no-fix-check", "train.py")
+    elapsed = time.monotonic() - start
+    assert elapsed < 60, elapsed  # about one start-up (4 s here), not two timeouts (240 s)
     assert returncode == 1
     assert [(i["code"], i["status"]) for i in items] == [("SL104", "confirmed")]
+    assert "train.py, runs 1-2: diverged at draw #0 after" in stderr
     pid = int(marker.read_text())
     with pytest.raises(ProcessLookupError):
         os.kill(pid, 0)
+
+
+def _trace(path: Path, *values: str, generator: str = "torch:cpu") -> Path:
+    with path.open("a") as trace:
+        for value in values:
+            trace.write(json.dumps({"op": "aten.randn", "generator": generator, "hash": value}))
+            trace.write("\n")
+    return path
+
+
+def test_compared_runs_stop_once_every_watched_family_has_diverged(tmp_path):
+    comparison = Comparison([("torch:cpu",), ("numpy",)], "train.py, runs 1-2")
+    first, second = tmp_path / "1.jsonl", tmp_path / "2.jsonl"
+    _trace(first, "a", "b")
+    _trace(second, "a", "c")
+    comparison.follow(0, first)
+    comparison.follow(1, second)
+    assert not comparison.stop.is_set()  # numpy's draws have not parted yet
+    _trace(first, "n1", generator="numpy")
+    _trace(second, "n1", "n2", generator="numpy")
+    comparison.follow(0, first)
+    comparison.follow(1, second)
+    assert not comparison.stop.is_set()  # equal so far: the second's next has no twin yet
+    _trace(first, "n3", generator="numpy")
+    with first.open("a") as trace:
+        trace.write('{"op": "aten.ra')  # a line being written is read once it is whole
+    comparison.follow(0, first)
+    assert comparison.stop.is_set() and comparison.diverged_at == 3
+    assert "diverged at draw #3" in comparison.status()
 
 
 def test_a_crashing_script_is_an_error_with_its_stderr(tmp_path):
@@ -444,6 +478,43 @@ def test_a_fix_whose_program_crashes_is_an_error_not_fixed():
     assert "PicklingError: worker" in verdict.detail
 
 
+def _failing(where: str, draw_hash: str, kind: str = "IndexError") -> Run:
+    """A run that made one draw, then stopped with an exception at `where`."""
+    draw = {"kind": "draw", "op": "aten.randn", "generator": "torch:cpu", "where": "nb:2"}
+    error = {
+        "kind": "error",
+        "type": kind,
+        "message": "list index out of range",
+        "where": where,
+        "line": f"the line at {where}",
+    }
+    return Run([{**draw, "hash": draw_hash, "prefix": [0.1]}, error], 1, "Traceback ...", 1.0)
+
+
+@pytest.mark.parametrize(
+    "fixed_failures, fix_status",
+    [
+        ((("nb:9", "IndexError"), ("nb:9", "IndexError")), "fixed"),
+        # the fixed program fails where the program did not, or otherwise: the fix's failure
+        ((("nb:4", "IndexError"), ("nb:4", "IndexError")), "error"),
+        ((("nb:9", "KeyError"), ("nb:9", "KeyError")), "error"),
+    ],
+)
+def test_a_failure_of_the_program_itself_is_not_blamed_on_the_fix(fixed_failures, fix_status):
+    diagnostic = Diagnostic(
+        "SL105", "unseeded-generator", "", Path("nb"), Location(2, 1), Location(2, 2)
+    )
+    original = [_failing("nb:9", "a"), _failing("nb:9", "b")]
+    fixed = [_failing(where, "c", kind) for where, kind in fixed_failures]
+    verdict = judge(diagnostic, FileRuns(original, fixed), fixable=True)
+    assert (verdict.status, verdict.fix_status) == ("confirmed", fix_status)
+    assert (verdict.program_failure is not None) is (fix_status == "fixed")
+    # the draws before the failure still differ after the fix: the fix did not fix them
+    diverging = [_failing("nb:9", "c"), _failing("nb:9", "d")]
+    again = judge(diagnostic, FileRuns(original, diverging), fixable=True)
+    assert again.fix_status == "still-diverges" and again.program_failure["where"] == "nb:9"
+
+
 def test_traced_rng_classes_pass_for_the_originals(tmp_path):
     """isinstance checks, pickling, copies and names of RNG objects behave as without the tracer."""
     script = tmp_path / "rngs.py"
@@ -633,6 +704,39 @@ def test_a_failure_under_torchrun_shows_the_ranks_error_and_a_missing_launcher_i
     )
     verdict = judge(diagnostic, FileRuns([Run([], 1, no_launcher, 1.0)] * 2), fixable=False)
     assert "add `--launcher torchrun --nproc-per-node 2`" in verdict.detail
+
+
+@pytest.mark.parametrize(
+    "program, missing",
+    [
+        ("import torch\nimport no_such_module.pyplot as plt\n", "no_such_module"),
+        ("from no_such_module import x\n", "no_such_module"),
+        ("if __name__ == '__main__':\n    import no_such_module\n", "no_such_module"),
+        ("with open('x'):\n    import no_such_module\n", "no_such_module"),
+        # the program's own fallback, an import that may not run, its own module, the stdlib
+        ("try:\n    import no_such_module\nexcept ImportError:\n    pass\n", None),
+        ("def plot():\n    import no_such_module\n", None),
+        ("if args.plot:\n    import no_such_module\n", None),
+        ("import helpers\nfrom . import sibling\nimport json, torch\n", None),
+    ],
+)
+def test_the_module_a_program_imports_and_this_interpreter_lacks(tmp_path, program, missing):
+    (tmp_path / "helpers.py").write_text("")
+    assert missing_module(program, tmp_path) == missing
+
+
+def test_a_missing_module_is_said_in_one_line_before_any_run(tmp_path):
+    (tmp_path / "train.py").write_text(
+        "import torch\nimport no_such_module\nx = torch.randn(3)\ntorch.manual_seed(0)\n"
+        "print(torch.nn.Linear(3, 1)(x).item())\n"
+    )
+    start = time.monotonic()
+    returncode, items, stderr = verify(tmp_path, "train.py")
+    assert [(i["code"], i["status"]) for i in items] == [("SL104", "needs-module")]
+    (line,) = items[0]["detail"].splitlines()
+    assert "train.py imports no_such_module, which " + sys.executable in line
+    assert "Traceback" not in stderr and "running train.py (" not in stderr  # nothing ran
+    assert time.monotonic() - start < 30 and returncode == 0
 
 
 def test_nothing_to_verify_says_so(tmp_path):

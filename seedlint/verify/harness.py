@@ -23,6 +23,7 @@ import importlib.abc
 import importlib.machinery
 import importlib.util
 import json
+import linecache
 import os
 import sys
 import tempfile
@@ -62,7 +63,15 @@ class _FixedSources(importlib.abc.MetaPathFinder, importlib.abc.Loader):
 
     def exec_module(self, module: Any) -> None:
         origin = module.__spec__.origin
-        exec(compile(self.sources[str(Path(origin).resolve())], origin, "exec"), module.__dict__)
+        exec(_compiled(self.sources[str(Path(origin).resolve())], origin), module.__dict__)
+
+
+def _compiled(source: str | bytes, path: str) -> types.CodeType:
+    """The code of a file's text; text served instead of the file's own (a fixed module, a
+    notebook's code cells) is what its tracebacks show, not the lines on disk."""
+    if isinstance(source, str):
+        linecache.cache[path] = (len(source), None, source.splitlines(keepends=True), path)
+    return compile(source, path, "exec")
 
 
 def _offset_seeds(offset: int) -> None:
@@ -171,7 +180,7 @@ def _run_as_main(script_path: str, source: str | bytes) -> None:
     saved = sys.modules["__main__"]
     sys.modules["__main__"] = module
     try:
-        exec(compile(source, script_path, "exec"), module.__dict__)
+        exec(_compiled(source, script_path), module.__dict__)
     finally:
         sys.modules["__main__"] = saved
 
@@ -209,7 +218,7 @@ def child_main(trace_path: str, config_path: str, script_path: str) -> Any:
     sources = config.get("sources", {})
     install(Tracer(Path(f"{trace_path}.{os.getpid()}"), _roots(config, script_path), child=True))
     sys.modules["__mp_main__"].__file__ = script_path
-    return compile(_main_source(script_path, sources), script_path, "exec")
+    return _compiled(_main_source(script_path, sources), script_path)
 
 
 def _roots(config: dict[str, Any], script_path: str) -> list[Path]:
@@ -252,6 +261,7 @@ def main(argv: list[str]) -> None:
         completed = exit_request.code in (None, 0)
         raise
     except BaseException as error:  # the program's own traceback, without the harness's frames
+        tracer.record_error(error)
         traceback.print_exception(type(error), error, _user_frames(error.__traceback__))
         raise SystemExit(1) from None
     finally:

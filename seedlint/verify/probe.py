@@ -114,6 +114,9 @@ class Verdict:
     seconds: float = 0.0
     path: Path | None = None  # the program run, for a verdict without a finding
     ranks: list[str] = field(default_factory=list)  # under torchrun: each rank's status
+    # the exception that stops the program before the fix and after it alike (`Run.failure`): the
+    # program's own, not the fix's
+    program_failure: dict | None = None
 
 
 @dataclass
@@ -128,6 +131,9 @@ class FileRuns:
     hashed: list[Run] = field(default_factory=list)
     # the original, then the fixed: uninterrupted, interrupted, resumed (`run_resumed`)
     resumed: list[Run] = field(default_factory=list)
+    # the families of generators the original and fixed runs were compared on as they went (they
+    # stopped once all had diverged); empty: run to their end
+    watched: set = field(default_factory=set)
 
     def all(self) -> list[Run]:
         return [*self.original, *self.fixed, *self.shifted, *self.hashed, *self.resumed]
@@ -210,12 +216,14 @@ def _judge(diagnostic: Diagnostic, runs: FileRuns, fixable: bool | None) -> Verd
     if not fixed_runs[0]:  # the fix changes nothing it could run
         return verdict
     crashed = next((run for run in fixed_runs[0] if run.crashed), None)
-    if crashed is not None:  # the fixed program fails: no claim about the fix
-        verdict.fix_status, verdict.detail = (
-            "error",
-            "the fixed program failed:\n" + _failure(crashed),
-        )
-        return verdict
+    if crashed is not None:
+        verdict.program_failure = _own_failure([*evidence_runs[0], *fixed_runs[0]])
+        if verdict.program_failure is None:  # the fixed program fails: no claim about the fix
+            verdict.fix_status, verdict.detail = (
+                "error",
+                "the fixed program failed:\n" + _failure(crashed),
+            )
+            return verdict
     again = probe(*fixed_runs)
     verdict.fix_status = "fixed" if again is None else "still-diverges"
     verdict.fix_evidence = again
@@ -326,6 +334,18 @@ def _without_evidence(diagnostic: Diagnostic | None, runs: list[Run], seconds: f
             diagnostic, "timeout", detail="no divergence before the timeout", seconds=seconds
         )
     return Verdict(diagnostic, "not-reproduced", seconds=seconds)
+
+
+def _own_failure(runs: list[Run]) -> dict | None:
+    """The exception that stops every run, before the fix and after it, at the same line of the
+    user's files (a notebook run out of order fails at the same cell, fixed or not), as the
+    unfixed runs place it; None when one run ends otherwise. A line is the same by its file and
+    text: the fix may have added lines above it."""
+    failures = [run.failure if run.crashed else None for run in runs]
+    if None in failures or failures[0]["where"] is None:
+        return None
+    places = {(f["type"], f["where"].rpartition(":")[0], f["line"]) for f in failures}
+    return failures[0] if len(places) == 1 else None
 
 
 def _failure(run: Run) -> str:

@@ -15,9 +15,17 @@ from seedlint.verify.probe import Evidence, Verdict
 def _where(evidence: Evidence, cwd: Path) -> str:
     if evidence.op == "stdout":
         return f"line {evidence.draw + 1} of the program's output"
-    if evidence.where is None:
+    return _shown(evidence.where, cwd)
+
+
+def _shown(where: str | None, cwd: Path) -> str:
+    """`file:line` (a notebook's `file:cell N:row`) with the file as the user sees it."""
+    if where is None:
         return "outside your files"
-    path, _, line = evidence.where.rpartition(":")
+    path, _, line = where.rpartition(":")
+    if ":cell " in path:
+        path, _, cell = path.rpartition(":cell ")
+        line = f"cell {cell}:{line}"
     return f"{display_path(Path(path), cwd)}:{line}"
 
 
@@ -45,6 +53,12 @@ def render_full(verdicts: list[Verdict], cwd: Path) -> str:
                 width = max(len(side) for side in evidence.sides)
                 lines.append(f"    {evidence.sides[0]:<{width}}: {evidence.first}")
                 lines.append(f"    {evidence.sides[1]:<{width}}: {evidence.second}")
+        failure = verdict.program_failure
+        if failure is not None:
+            lines.append(
+                f"  the program itself stops at {_shown(failure['where'], cwd)} "
+                f"({failure['type']}: {failure['message'][:80]}), before the fix and after it"
+            )
         if verdict.detail and verdict.detail == shown:
             lines.append("  (the same as above)")
         elif verdict.detail:
@@ -84,6 +98,7 @@ def render_json(verdicts: list[Verdict], cwd: Path) -> str:
                 "detail": verdict.detail,
                 "seconds": round(verdict.seconds, 3),
                 "ranks": verdict.ranks,
+                "program_failure": verdict.program_failure,
             }
         )
     return json.dumps(items, indent=2) + "\n"

@@ -57,6 +57,8 @@ class Run:
     output_sizes: dict[str, int] = field(default_factory=dict)
     # under torchrun: each rank's run (this one is rank 0's)
     ranks: list[Run] = field(default_factory=list)
+    # stopped by seedlint once it diverged from the run it is compared with (`Comparison`)
+    stopped: bool = False
 
     @property
     def random_draws(self) -> list[dict]:
@@ -74,7 +76,7 @@ class Run:
 
     @property
     def timed_out(self) -> bool:
-        return self.returncode is None
+        return self.returncode is None and not self.stopped
 
     @property
     def loaded(self) -> set[str]:
@@ -85,6 +87,12 @@ class Run:
     def completed(self) -> bool:
         """Whether the program's code ran to its end (the harness's `end` record)."""
         return bool(self.records("end"))
+
+    @property
+    def failure(self) -> dict | None:
+        """The exception that stopped the program (its `type`, `message` and `where`: the
+        innermost line of the user's files), as the harness recorded it."""
+        return next(iter(self.records("error")), None)
 
     @property
     def crashed(self) -> bool:
@@ -127,6 +135,102 @@ class RunPlan:
     contained: bool = False
     scratch: Path | None = None
     interrupt: bool = False
+    # runs side by side, compared as they go (`Comparison`), and this one's place among them
+    comparison: Comparison | None = None
+    place: int = 0
+
+
+_FOLLOW = 0.2  # seconds between two reads of a compared run's trace
+
+
+class Comparison:
+    """The runs of one configuration side by side, their traces read as they grow: once another run
+    has parted from the first in each watched family of generators (trace labels; None: any
+    draw), every run stops there, as the rest cannot change the verdict. `told` gets a line when
+    that happens; `status` is the live line: time, draws traced, divergence."""
+
+    def __init__(
+        self,
+        families: list[tuple[str, ...] | None],
+        label: str,
+        told: Callable[[str], None] = lambda _: None,
+    ) -> None:
+        self.families, self.label, self.told = families, label, told
+        self.stop = threading.Event()
+        self.diverged_at: int | None = None  # the first run's draw where they parted
+        self._lock = threading.Lock()
+        self._start = time.monotonic()
+        self._offsets: dict[int, int] = {}  # a run's place -> bytes of its trace read
+        self._counts: dict[int, int] = {}  # a run's place -> its draws read
+        # (a run's place, a family) -> its draws of that family: (index among all draws, key)
+        self._draws: dict[tuple[int, int], list[tuple[int, tuple]]] = {}
+        self._compared: dict[tuple[int, int], int] = {}  # draws compared with the first run's
+        self._parted: dict[tuple[int, int], int] = {}  # where a run parted from the first
+
+    def follow(self, place: int, trace: Path) -> None:
+        """Read what the run at `place` traced since the last call, and compare."""
+        with self._lock:
+            offset = self._offsets.get(place, 0)
+            try:
+                with open(trace, "rb") as handle:
+                    handle.seek(offset)
+                    data = handle.read()
+            except OSError:
+                return
+            end = data.rfind(b"\n") + 1  # a line being written is read next time
+            self._offsets[place] = offset + end
+            for line in data[:end].splitlines():
+                try:
+                    record = json.loads(line)
+                except ValueError:
+                    continue
+                if record.get("kind", "draw") == "draw":
+                    self._add(place, record)
+            if self.diverged_at is None:
+                self._compare()
+
+    def _add(self, place: int, record: dict) -> None:
+        index = self._counts.get(place, 0)
+        self._counts[place] = index + 1
+        key = (record["op"], record["generator"], record["hash"])
+        for number, family in enumerate(self.families):
+            if family is None or record["generator"].startswith(family):
+                self._draws.setdefault((place, number), []).append((index, key))
+
+    def _compare(self) -> None:
+        for place in self._counts.keys() - {0}:
+            for number in range(len(self.families)):
+                if (place, number) in self._parted:
+                    continue
+                first = self._draws.get((0, number), [])
+                other = self._draws.get((place, number), [])
+                at = self._compared.get((place, number), 0)
+                while at < min(len(first), len(other)) and first[at][1] == other[at][1]:
+                    at += 1
+                self._compared[(place, number)] = at
+                if at < min(len(first), len(other)):
+                    self._parted[(place, number)] = first[at][0]
+            parted = [self._parted.get((place, n)) for n in range(len(self.families))]
+            if None not in parted:
+                self.diverged_at = max(parted)
+                self.stop.set()
+                self.told(
+                    f"{self.label}: diverged at draw #{self.diverged_at} after "
+                    f"{time.monotonic() - self._start:.0f} s: stopped there"
+                )
+                return
+
+    def status(self) -> str:
+        """The live line: how long the runs have taken, the draws each traced, the divergence."""
+        with self._lock:
+            counts = " and ".join(f"{self._counts.get(p, 0):,}" for p in sorted(self._counts))
+            parted = (
+                f", diverged at draw #{self.diverged_at}" if self.diverged_at is not None else ""
+            )
+            return (
+                f"{self.label}: {time.monotonic() - self._start:.0f} s, "
+                f"{counts or 0} draws traced{parted}"
+            )
 
 
 # Files a program resumes from: left out of a scratch working directory, so no run resumes from a
@@ -218,7 +322,7 @@ def run_traced(plan: RunPlan) -> Run:
         output = _Output(process)
         try:
             with _live(processes), _killed_on_interrupt():
-                returncode = _wait(process, start, plan, output)
+                returncode = _wait(process, start, plan, output, trace)
             seconds = time.monotonic() - start
         finally:  # what the program left running goes, and with it the last holders of the pipes
             processes.stop()
@@ -230,6 +334,9 @@ def run_traced(plan: RunPlan) -> Run:
         ]
         run = ranks[0] if ranks else _read_run(trace, returncode, stderr, seconds)
         run.ranks = ranks
+        run.stopped = (
+            returncode is None and plan.comparison is not None and plan.comparison.stop.is_set()
+        )
         run.stdout = output.streams["stdout"].text()
         for each in ranks or [run]:
             each.output_sizes = output.truncated_sizes()
@@ -246,18 +353,33 @@ def _read_run(trace: Path, returncode: int | None, stderr: str, seconds: float) 
     return Run(_read_trace(trace), returncode, stderr, seconds, children)
 
 
-def _wait(process: subprocess.Popen, start: float, plan: RunPlan, output: _Output) -> int | None:
-    """Read the program's output until it exits (its exit status) or until the timeout (None),
-    reporting progress every second."""
-    deadline, report = start + plan.timeout, start + 1.0
+def _wait(
+    process: subprocess.Popen, start: float, plan: RunPlan, output: _Output, trace: Path
+) -> int | None:
+    """Read the program's output until it exits (its exit status), until the timeout (None), or
+    until the runs it is compared with have diverged from it (None: `Run.stopped`), reporting
+    progress every second."""
+    deadline, report, follow = start + plan.timeout, start + 1.0, start
+    comparison = plan.comparison
     while process.poll() is None:
         now = time.monotonic()
         if now >= deadline:
             return None
-        if plan.progress is not None and now >= report:
-            plan.progress(f"{plan.script.name}: {now - start:.0f} s")
+        if comparison is not None and now >= follow:
+            comparison.follow(plan.place, trace)
+            follow = now + _FOLLOW
+            if comparison.stop.is_set():
+                return None
+        if plan.progress is not None and now >= report and plan.place == 0:
+            plan.progress(
+                comparison.status()
+                if comparison is not None
+                else f"{plan.script.name}: {now - start:.0f} s"
+            )
             report += 1.0
         output.read(min(_POLL, deadline - now))
+    if comparison is not None:  # the rest of its trace, for the runs still going
+        comparison.follow(plan.place, trace)
     return process.returncode
 
 

@@ -3,6 +3,7 @@ judge."""
 
 from __future__ import annotations
 
+import difflib
 import importlib.util
 import re
 import subprocess
@@ -21,11 +22,13 @@ from seedlint.rules.base import Probe
 from seedlint.runner import CheckOptions, Runner
 from seedlint.selection import expand_all
 from seedlint.source import Location
+from seedlint.verify.imports import missing_module
 from seedlint.verify.probe import (
     HASH_SEEDS,
     SEED_OFFSET,
     FileRuns,
     Verdict,
+    family_of,
     is_entry_point,
     judge,
     judge_program,
@@ -34,8 +37,16 @@ from seedlint.verify.probe import (
     probe_of,
     seed_sensitive,
 )
-from seedlint.verify.runs import Run, RunPlan, concurrently, run_all, run_resumed
+from seedlint.verify.runs import (
+    Comparison,
+    Run,
+    RunPlan,
+    concurrently,
+    run_all,
+    run_resumed,
+)
 
+_RUN_TO_RUN = (Probe.RUN_TO_RUN, Probe.OUTPUT_RUN_TO_RUN)
 # A call that saves something (`torch.save(..)`, `save_checkpoint(..)`, `np.save(..)`).
 _SAVE_CALL = re.compile(r"\bsave\w*\s*\(")
 
@@ -117,14 +128,19 @@ def verify(
         verdicts.extend(
             Verdict(d, _not_run(d.code, has_cuda)) for d in diagnostics if d not in runnable
         )
+        runs_itself = bool(runnable) and (path in notebooks or _is_entry_point(path))
+        missing = programs.missing(path) if runs_itself else None
+        if missing is not None:
+            verdicts.extend(Verdict(d, "needs-module", detail=missing) for d in runnable)
         # run as a script of its code cells, judged on the script's rows
-        if runnable and path in notebooks:
+        elif runnable and path in notebooks:
             program = notebooks[path]
             judged = _judge_all(
                 options, list(map(program.in_program, runnable)), programs.runs(path, runnable)
             )
+            fixed = programs.fixed_modules.get(str(path.resolve()))
             verdicts.extend(
-                _in_cells(verdict, finding, path, program)
+                _in_cells(verdict, finding, path, program, fixed)
                 for verdict, finding in zip(judged, runnable)
             )
         elif runnable and _is_entry_point(path):
@@ -155,7 +171,14 @@ def verify(
             verdicts.extend(_judge_all(options, diagnostics, programs.runs(entry, diagnostics)))
     for path in named:  # a program named on the command line without findings: do its runs agree?
         if path not in by_file and path not in loaders:
-            verdicts.append(judge_program(path, programs.runs(path, []).original))
+            missing = programs.missing(path)
+            if missing is not None:
+                verdicts.append(Verdict(None, "needs-module", detail=missing, path=path))
+                continue
+            verdict = judge_program(path, programs.runs(path, []).original)
+            verdicts.append(
+                _in_cells(verdict, None, path, notebooks[path]) if path in notebooks else verdict
+            )
     return verdicts
 
 
@@ -192,22 +215,58 @@ def _is_entry_point(path: Path) -> bool:
     return is_notebook(path) or is_entry_point(path.read_text(encoding="utf-8", errors="replace"))
 
 
-def _in_cells(verdict: Verdict, finding, path: Path, program: Program) -> Verdict:
-    """A notebook finding's verdict, shown on its cell: the finding as linted, evidence at `cell
-    N:row`."""
-    verdict.diagnostic = finding
+def _in_cells(
+    verdict: Verdict, finding, path: Path, program: Program, fixed: str | None = None
+) -> Verdict:
+    """A notebook's verdict, shown on its cells: the finding as linted, and every line of the
+    script it was run as (evidence, the program's failure, tracebacks) as `cell N:row`; the lines
+    of the fixed script (`fixed`), where the fix added some, as the unfixed lines they match."""
+    if finding is not None:
+        verdict.diagnostic = finding
     script = str(path.resolve())
+    unfixed = _line_map(fixed, program.text) if fixed is not None else {}
+
+    def cell_of(line: int, of_fixed: bool = False) -> str:
+        cell, location = program.cell_location(
+            Location(unfixed.get(line, line) if of_fixed else line, 1)
+        )
+        return f"cell {cell}:{location.row}"
+
+    def in_cells(where: str | None, of_fixed: bool = False) -> str | None:
+        if where is None or not where.startswith(script + ":"):
+            return where
+        return f"{script}:{cell_of(int(where.rpartition(':')[2]), of_fixed)}"
+
     for name in ("evidence", "fix_evidence"):
         evidence = getattr(verdict, name)
-        if (
-            evidence is not None
-            and evidence.where is not None
-            and evidence.where.startswith(script + ":")
-        ):
-            line = int(evidence.where.rpartition(":")[2])
-            cell, location = program.cell_location(Location(line, 1))
-            setattr(verdict, name, replace(evidence, where=f"{script}:cell {cell}:{location.row}"))
+        if evidence is not None:
+            where = in_cells(evidence.where, of_fixed=name == "fix_evidence")
+            setattr(verdict, name, replace(evidence, where=where))
+    if verdict.program_failure is not None:
+        verdict.program_failure = {
+            **verdict.program_failure,
+            "where": in_cells(verdict.program_failure["where"]),
+        }
+    of_fixed = verdict.fix_status == "error"  # the detail is the fixed program's failure
+    verdict.detail = re.sub(
+        rf'(File "{re.escape(script)}"), line (\d+)',
+        lambda match: f"{match[1]}, {cell_of(int(match[2]), of_fixed).replace(':', ', line ')}",
+        verdict.detail,
+    )
     return verdict
+
+
+def _line_map(fixed: str, unfixed: str) -> dict[int, int]:
+    """Each line of the fixed text (1-based) -> the unfixed line it is, or the one above a line the
+    fix added."""
+    matcher = difflib.SequenceMatcher(None, unfixed.splitlines(), fixed.splitlines(), False)
+    lines, last = {}, 1
+    for tag, old_start, _, new_start, new_end in matcher.get_opcodes():
+        for offset in range(new_end - new_start):
+            if tag == "equal":
+                last = old_start + offset + 1
+            lines[new_start + offset + 1] = last
+    return lines
 
 
 def _judge_all(options: VerifyOptions, diagnostics: list, runs: FileRuns) -> list[Verdict]:
@@ -248,6 +307,7 @@ class _Programs:
             scripts  # the text to run for files that are not Python (a notebook's code cells)
         )
         self._runs: dict[Path, FileRuns] = {}
+        self._missing: dict[Path, str | None] = {}  # `missing`, once per program
 
     def __iter__(self):
         return iter(list(self._runs))
@@ -256,13 +316,23 @@ class _Programs:
         configurations = self._configurations(path)
         runs = self._runs.setdefault(path, FileRuns())
         probes = {probe_of(d.code) for d in diagnostics}
+        watched = None if self.options.nproc_per_node else _watched(diagnostics)
+        if (
+            any(run.stopped for run in [*runs.original, *runs.fixed])
+            and not set(watched or [object()]) <= runs.watched
+        ):
+            runs.original = runs.fixed = []  # stopped at a divergence another finding needs past
         if probes - {Probe.RESUME} or not probes:
             if not runs.original:
                 fixed = ", then the fixed version)" if len(configurations) > 1 else ")"
                 self.progress(f"running {path} ({self.options.runs} runs{fixed}")
-                count = self.options.runs
-                made = self._run(path, configurations, [{}] * count)
-                runs.original, runs.fixed = made[:count], made[count:]
+                made = (
+                    self._compared(path, configurations, watched)
+                    if watched
+                    else self._run(path, configurations, [{}] * self.options.runs)
+                )
+                runs.original, runs.fixed = made[: self.options.runs], made[self.options.runs :]
+                runs.watched = set(watched or ())
         if Probe.RESUME in probes and not runs.resumed:
             self.progress(f"resuming {path} (stopped after its first checkpoint, run again)")
             runs.resumed = [
@@ -297,10 +367,30 @@ class _Programs:
             self.options.jobs,
         )
 
+    def _compared(
+        self, path: Path, configurations: list[dict[str, str]], watched: list
+    ) -> list[Run]:
+        """The runs of each configuration side by side, compared as they go: they stop once they
+        have diverged in every family the findings are about (the verdict cannot change)."""
+        contained = _saves(self.scripts.get(str(path.resolve())), path)
+        made = []
+        for number, sources in enumerate(configurations):
+            label = f"{path.name}{' fixed' if number else ''}, runs 1-{self.options.runs}"
+            comparison = Comparison(watched, label, self.progress)
+            plan = _plan(self.options, path, sources, contained=contained)
+            plans = [
+                replace(plan, comparison=comparison, place=place)
+                for place in range(self.options.runs)
+            ]
+            made += run_all(plans, self.options.runs)
+        return made
+
     def loading(self, helper: Path, candidates: Iterable[Path]) -> Path | None:
         """The first candidate entry point whose program loads `helper` (run if it was not yet)."""
         searched = 0
         for entry in candidates:
+            if self.missing(entry) is not None:
+                continue
             if entry not in self._runs:
                 if searched == self._MAX_SEARCHED:
                     break
@@ -309,6 +399,24 @@ class _Programs:
             if runs.original and str(helper.resolve()) in runs.original[0].loaded:
                 return entry
         return None
+
+    def missing(self, path: Path) -> str | None:
+        """The line saying which module the program imports that this interpreter lacks (said
+        once, before any run), or None."""
+        if path not in self._missing:
+            text = self.scripts.get(str(path.resolve()))
+            if text is None:
+                text = path.read_text(encoding="utf-8", errors="replace")
+            module = missing_module(text, path.resolve().parent)
+            self._missing[path] = (
+                None
+                if module is None
+                else f"{path} imports {module}, which {sys.executable} does not have: "
+                f"install it there, or run seedlint from the environment that has it"
+            )
+            if module is not None:
+                self.progress(f"not running {path}: {self._missing[path]}")
+        return self._missing[path]
 
     def _configurations(self, path: Path) -> list[dict[str, str]]:
         """The sources of each configuration: the original, then (fix check) the fixed modules."""
@@ -320,6 +428,17 @@ class _Programs:
             **({str(path.resolve()): given} if given is not None else {}),
         }
         return [dict(self.scripts), {**self.scripts, **fixed}] if fixed else [dict(self.scripts)]
+
+
+def _watched(diagnostics: list) -> list[tuple[str, ...] | None] | None:
+    """The families of generators whose first divergence confirms every finding (None: a finding
+    whose evidence needs whole runs: an epoch's order, a worker's batches, ...)."""
+    families = []
+    for diagnostic in diagnostics:
+        if probe_of(diagnostic.code) not in _RUN_TO_RUN or seed_sensitive(diagnostic):
+            return None
+        families.append(family_of(diagnostic))
+    return list(dict.fromkeys(families)) or None
 
 
 def _fixed_sources(runner: Runner, by_file: dict[Path, list]) -> dict[str, str]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import linecache
 import os
 import random
 import sys
@@ -223,6 +224,26 @@ class Tracer:
             }
         )
         self.stream.write(json.dumps({"kind": "modules", "files": files}) + "\n")
+        self.stream.flush()
+
+    def record_error(self, error: BaseException) -> None:
+        """One record of the exception that stopped the program: its type, its message, and the
+        innermost line of the user's files its traceback went through (`where`)."""
+        where, line, frames = None, "", error.__traceback__
+        while frames is not None:
+            filename = frames.tb_frame.f_code.co_filename
+            if self._is_users(filename):
+                where = f"{filename}:{frames.tb_lineno}"
+                line = linecache.getline(filename, frames.tb_lineno).strip()
+            frames = frames.tb_next
+        entry = {
+            "kind": "error",
+            "type": type(error).__name__,
+            "message": str(error)[:200],
+            "where": where,
+            "line": line,  # its text: a fix that adds lines above it moves `where`, not this
+        }
+        self.stream.write(json.dumps(entry) + "\n")
         self.stream.flush()
 
     def _is_users(self, filename: str) -> bool:
