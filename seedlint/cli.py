@@ -343,8 +343,9 @@ class _ScriptArgsCommand(click.Command):
 @click.option(
     "--jobs",
     type=click.IntRange(min=1),
-    help="Runs at once (default 1: runs of one program may share its files and GPU); "
-    "with --examples, examples at once (default: one per available CPU).",
+    help="Runs at once (default 1: runs of one program may share its files and GPU; the two runs "
+    "of a run-to-run finding go side by side, compared as they go); with --examples, examples at "
+    "once (default: one per available CPU).",
 )
 def verify(
     paths,

@@ -5,11 +5,14 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+import pty
+import re
 import shutil
 import signal
 import subprocess
 import sys
 import time
+from contextlib import suppress
 from pathlib import Path
 
 import pytest
@@ -91,6 +94,32 @@ def test_a_long_run_is_confirmed_at_its_first_divergence_and_leaves_no_process(t
     pid = int(marker.read_text())
     with pytest.raises(ProcessLookupError):
         os.kill(pid, 0)
+
+
+def test_a_terminal_gets_a_live_status_line(tmp_path):
+    (tmp_path / "train.py").write_text(
+        "import time\nimport torch\ntime.sleep(2.5)\nx = torch.randn(3)\ntorch.manual_seed(0)\n"
+        "print(torch.nn.Linear(3, 1)(x).item())\n"
+    )
+    leader, follower = pty.openpty()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "seedlint", "verify", "--no-fix-check", "train.py"],
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=follower,
+        env={**os.environ, "NO_COLOR": "1"},
+    )
+    os.close(follower)
+    shown = b""
+    with suppress(OSError):  # the terminal closes with the process
+        while chunk := os.read(leader, 4096):
+            shown += chunk
+    process.wait(timeout=120)
+    os.close(leader)
+    text = shown.decode()
+    assert re.search(r"\r  train\.py, runs 1-2: \d+ s, 0 and 0 draws traced", text), text
+    assert "train.py, runs 1-2: diverged at draw #0 after" in text
+    assert process.returncode == 1
 
 
 def _trace(path: Path, *values: str, generator: str = "torch:cpu") -> Path:

@@ -153,6 +153,7 @@ class Comparison:
         self,
         families: list[tuple[str, ...] | None],
         label: str,
+        runs: int = 2,
         told: Callable[[str], None] = lambda _: None,
     ) -> None:
         self.families, self.label, self.told = families, label, told
@@ -161,7 +162,7 @@ class Comparison:
         self._lock = threading.Lock()
         self._start = time.monotonic()
         self._offsets: dict[int, int] = {}  # a run's place -> bytes of its trace read
-        self._counts: dict[int, int] = {}  # a run's place -> its draws read
+        self._counts = dict.fromkeys(range(runs), 0)  # a run's place -> its draws read
         # (a run's place, a family) -> its draws of that family: (index among all draws, key)
         self._draws: dict[tuple[int, int], list[tuple[int, tuple]]] = {}
         self._compared: dict[tuple[int, int], int] = {}  # draws compared with the first run's

@@ -376,7 +376,7 @@ class _Programs:
         made = []
         for number, sources in enumerate(configurations):
             label = f"{path.name}{' fixed' if number else ''}, runs 1-{self.options.runs}"
-            comparison = Comparison(watched, label, self.progress)
+            comparison = Comparison(watched, label, self.options.runs, self.progress)
             plan = _plan(self.options, path, sources, contained=contained)
             plans = [
                 replace(plan, comparison=comparison, place=place)
