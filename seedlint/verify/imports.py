@@ -13,7 +13,10 @@ from pathlib import Path
 
 def missing_module(text: str, folder: Path) -> str | None:
     """The first module the program surely imports (at its top level or in its `__main__` block,
-    outside a `try`) that neither its folder nor this interpreter has."""
+    outside a `try`) that neither its folder nor this interpreter has; None too when the program
+    changes where modules are found (`sys.path.append('../toolbox')`): what it adds is unknown."""
+    if "sys.path" in text or "addsitedir" in text:
+        return None
     try:
         body = ast.parse(text).body
     except (SyntaxError, ValueError):

@@ -138,6 +138,17 @@ class FileRuns:
     def all(self) -> list[Run]:
         return [*self.original, *self.fixed, *self.shifted, *self.hashed, *self.resumed]
 
+    def seconds(self) -> float:
+        """The time the runs took: the longest of each configuration's runs where they went side
+        by side (`watched`), the sum of the others."""
+        if not self.watched:
+            return sum(run.seconds for run in self.all())
+        side_by_side = [self.original, self.fixed]
+        rest = [*self.shifted, *self.hashed, *self.resumed]
+        return sum(max((r.seconds for r in runs), default=0.0) for runs in side_by_side) + sum(
+            run.seconds for run in rest
+        )
+
 
 def probe_of(code: str) -> Probe | None:
     """The probe that confirms a rule's findings (None: none does)."""
@@ -189,7 +200,7 @@ def judge(diagnostic: Diagnostic, runs: FileRuns, fixable: bool | None) -> Verdi
 
 
 def _judge(diagnostic: Diagnostic, runs: FileRuns, fixable: bool | None) -> Verdict:
-    seconds = sum(run.seconds for run in runs.all())
+    seconds = runs.seconds()
     probe = _probe(diagnostic)
     # the runs under each hash seed, original then fixed
     if probe_of(diagnostic.code) is Probe.HASH_ORDER:

@@ -158,13 +158,14 @@ class Comparison:
     ) -> None:
         self.families, self.label, self.told = families, label, told
         self.stop = threading.Event()
-        self.diverged_at: int | None = None  # the first run's draw where they parted
+        # where they parted: the index among the draws of the family that parted last
+        self.diverged_at: int | None = None
         self._lock = threading.Lock()
         self._start = time.monotonic()
         self._offsets: dict[int, int] = {}  # a run's place -> bytes of its trace read
         self._counts = dict.fromkeys(range(runs), 0)  # a run's place -> its draws read
-        # (a run's place, a family) -> its draws of that family: (index among all draws, key)
-        self._draws: dict[tuple[int, int], list[tuple[int, tuple]]] = {}
+        # (a run's place, a family) -> its draws of that family (what tells them apart)
+        self._draws: dict[tuple[int, int], list[tuple]] = {}
         self._compared: dict[tuple[int, int], int] = {}  # draws compared with the first run's
         self._parted: dict[tuple[int, int], int] = {}  # where a run parted from the first
 
@@ -191,12 +192,11 @@ class Comparison:
                 self._compare()
 
     def _add(self, place: int, record: dict) -> None:
-        index = self._counts.get(place, 0)
-        self._counts[place] = index + 1
+        self._counts[place] = self._counts.get(place, 0) + 1
         key = (record["op"], record["generator"], record["hash"])
         for number, family in enumerate(self.families):
             if family is None or record["generator"].startswith(family):
-                self._draws.setdefault((place, number), []).append((index, key))
+                self._draws.setdefault((place, number), []).append(key)
 
     def _compare(self) -> None:
         for place in self._counts.keys() - {0}:
@@ -206,11 +206,11 @@ class Comparison:
                 first = self._draws.get((0, number), [])
                 other = self._draws.get((place, number), [])
                 at = self._compared.get((place, number), 0)
-                while at < min(len(first), len(other)) and first[at][1] == other[at][1]:
+                while at < min(len(first), len(other)) and first[at] == other[at]:
                     at += 1
                 self._compared[(place, number)] = at
                 if at < min(len(first), len(other)):
-                    self._parted[(place, number)] = first[at][0]
+                    self._parted[(place, number)] = at  # as the verdict counts: in its family
             parted = [self._parted.get((place, n)) for n in range(len(self.families))]
             if None not in parted:
                 self.diverged_at = max(parted)
