@@ -401,6 +401,31 @@ async def test_settings_select_and_ignore(client: LanguageClient):
     assert codes(await diagnostics(client, uri, lambda found: found)) == ["SL101"]
 
 
+@pytest.mark.asyncio
+async def test_settings_extend_select_and_a_configuration_file(client: LanguageClient):
+    # what an editor's `seedlint.extendSelect` and `seedlint.configuration` settings send
+    uri = open_document(client, "train.py", TRAIN)
+    await diagnostics(client, uri, lambda found: found)
+
+    def configure(**settings: object) -> None:
+        client.workspace_did_change_configuration(
+            types.DidChangeConfigurationParams(settings={"seedlint": settings})
+        )
+
+    configure(select=["SL102"])
+    assert await diagnostics(client, uri, lambda found: found == []) == []
+    configure(select=["SL102"], extendSelect=["SL101"])
+    assert codes(await diagnostics(client, uri, lambda found: found)) == ["SL101"]
+    elsewhere = client.root / "settings" / "strict.toml"
+    elsewhere.parent.mkdir()
+    elsewhere.write_text('ignore = ["SL101"]\n')
+    configure(select=None, extendSelect=[], configuration=str(elsewhere))
+    assert await diagnostics(client, uri, lambda found: found == []) == []
+    elsewhere.write_text("ignore = []\n")  # edited: read again
+    change_document(client, uri, TRAIN + "\n")
+    assert codes(await diagnostics(client, uri, lambda found: found)) == ["SL101"]
+
+
 def test_malformed_input_gets_errors_and_exit_leaves_no_process(tmp_path: Path):
     """Raw JSON-RPC on the server's stdin: what no well-behaved client sends."""
     import json

@@ -64,7 +64,9 @@ class ClientSettings:
     """What the client may set (initializationOptions, workspace/didChangeConfiguration)."""
 
     select: list[str] | None = None
+    extend_select: list[str] | None = None
     ignore: list[str] | None = None
+    configuration: Path | None = None  # a config file used instead of those found (`--config`)
     fix_all: bool = True
     log_level: str = "info"
 
@@ -77,9 +79,20 @@ class ClientSettings:
             raw = raw["seedlint"]
         if not isinstance(raw, dict):
             return settings
-        for key in ("select", "ignore"):
+        for key, name in (
+            ("select", "select"),
+            ("extendSelect", "extend_select"),
+            ("ignore", "ignore"),
+        ):
             if isinstance(raw.get(key), list):
-                setattr(settings, key, [str(code) for code in raw[key]])
+                setattr(settings, name, [str(code) for code in raw[key]])
+            elif key in raw and raw[key] is None:  # unset: the configuration file's
+                setattr(settings, name, None)
+        if "configuration" in raw:
+            given = raw["configuration"]
+            settings.configuration = (
+                Path(given).expanduser() if isinstance(given, str) and given else None
+            )
         if isinstance(raw.get("fixAll"), bool):
             settings.fix_all = raw["fixAll"]
         if raw.get("logLevel") in _LOG_LEVELS:
@@ -172,10 +185,16 @@ class SeedlintServer(LanguageServer):
     # ------------------------------------------------------------ analysis (on the analysis thread)
     def _runner_for(self, path: Path) -> Runner:
         """The runner for the current settings and config files (rebuilt when either changed)."""
-        stamp = _config_stamp(path)
+        given = self.settings.configuration
+        stamp = _config_stamp(path) + ((_stamp(given),) if given is not None else ())
         if self._runner is None or stamp != self._config_stamp:
             options = CheckOptions(
-                paths=[], select=self.settings.select, ignore=self.settings.ignore, cache=False
+                paths=[],
+                select=self.settings.select,
+                extend_select=self.settings.extend_select,
+                ignore=self.settings.ignore,
+                config=given,
+                cache=False,
             )
             runner = Runner(options)
             if self._runner is not None:
@@ -760,14 +779,18 @@ def _config_stamp(path: Path) -> tuple:
     stamp = []
     directory = path.absolute().parent
     while True:
-        for name in CONFIG_FILES:
-            try:
-                stamp.append((str(directory / name), (directory / name).stat().st_mtime_ns))
-            except OSError:
-                pass
+        stamp += [found for name in CONFIG_FILES if (found := _stamp(directory / name))]
         if directory.parent == directory:
             return tuple(stamp)
         directory = directory.parent
+
+
+def _stamp(file: Path) -> tuple[str, int] | None:
+    """A file with its modification time, None when it cannot be read."""
+    try:
+        return str(file), file.stat().st_mtime_ns
+    except OSError:
+        return None
 
 
 def serve() -> None:
