@@ -106,3 +106,21 @@ def test_the_editor_shows_nothing_when_the_server_sends_nothing(tmp_path: Path, 
 def test_the_docs_show_the_setup_the_editor_test_uses(setup: str):
     docs = (Path(__file__).parents[1] / "docs" / "editors.md").read_text()
     assert (DRIVERS / setup).read_text() in docs
+
+
+def test_the_vs_code_extension_has_the_package_s_version_and_the_server_s_settings():
+    import json
+
+    import seedlint
+    from seedlint.lsp.server import ClientSettings
+
+    manifest = json.loads((Path(__file__).parents[1] / "editors/vscode/package.json").read_text())
+    assert manifest["version"] == seedlint.__version__
+    settings = manifest["contributes"]["configuration"]["properties"]
+    for key in ("select", "extendSelect", "ignore", "configuration", "fixAll"):
+        assert f"seedlint.{key}" in settings  # each one the server reads:
+    parsed = ClientSettings.parse(
+        {"select": ["SL1"], "extendSelect": ["SL2"], "ignore": ["SL3"], "configuration": "c.toml"}
+    )
+    assert (parsed.select, parsed.extend_select, parsed.ignore) == (["SL1"], ["SL2"], ["SL3"])
+    assert parsed.configuration == Path("c.toml")
