@@ -3,8 +3,9 @@ built `.vsix` installed, driven in headless Chromium as a person would use it.
 
 Needs `code-server` (on PATH, or SEEDLINT_CODE_SERVER), Debian's `chromium`, Python's `playwright`
 and the packaged extension (`editors/vscode/seedlint.vsix`, `npm run package`); `.ci/run` installs
-them all. Screenshots go to SEEDLINT_SCREENSHOTS (or the test's directory) on failure, and the
-extension README's screenshot is taken here.
+them all. Each test's last screen goes to SEEDLINT_SCREENSHOTS (or its directory), to look at when
+it fails; with SEEDLINT_UPDATE_SCREENSHOT=1 the first test takes the extension README's
+screenshot.
 """
 
 from __future__ import annotations
@@ -176,7 +177,11 @@ def test_the_problems_panel_lists_the_finding_and_the_quick_fix_fixes_the_file(
     page.keyboard.press("Control+.")
     menu = page.wait_for_selector(".action-widget", timeout=30_000)
     fixes = menu.inner_text()
-    page.screenshot(path=str(ROOT / "editors" / "vscode" / "images" / "quick-fix.png"))
+    # the extension README's screenshot, when asked for (SEEDLINT_UPDATE_SCREENSHOT=1)
+    shot = (
+        ROOT / "editors/vscode/images" if os.environ.get("SEEDLINT_UPDATE_SCREENSHOT") else tmp_path
+    )
+    page.screenshot(path=str(shot / "quick-fix.png"))
     assert "Disable SL104 for this line" in fixes, fixes
     assert "SL104: Move the seeding statement" in fixes.splitlines()[1], fixes  # first, chosen
     page.keyboard.press("Enter")
