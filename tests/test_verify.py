@@ -404,12 +404,12 @@ def test_ctrl_c_kills_the_runs_and_removes_temporary_files(tmp_path, jobs):
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
     )
+    # the two runs of a run-to-run finding (SL104 here) go side by side, whatever --jobs says
+    at_once = 2
     deadline = time.monotonic() + 60
-    while len(list(started.iterdir())) < jobs and time.monotonic() < deadline:
+    while len(list(started.iterdir())) < at_once and time.monotonic() < deadline:
         time.sleep(0.2)
-    assert (
-        len(list(started.iterdir())) == jobs
-    )  # with --jobs 2, the two runs of the program at once
+    assert len(list(started.iterdir())) == at_once
     time.sleep(0.5)
     process.send_signal(signal.SIGINT)
     try:
@@ -422,9 +422,7 @@ def test_ctrl_c_kills_the_runs_and_removes_temporary_files(tmp_path, jobs):
     assert "Traceback" not in stderr.decode()
     time.sleep(1.0)
     pids = [int(path.name) for path in started.iterdir()]
-    assert (
-        len(pids) == jobs
-    )  # no run started after Ctrl-C (the fixed version's runs wait their turn)
+    assert len(pids) == at_once  # no run started after Ctrl-C (the fixed version's wait their turn)
     for pid in pids:
         with pytest.raises(ProcessLookupError):
             os.kill(pid, 0)
@@ -544,6 +542,24 @@ def test_a_failure_of_the_program_itself_is_not_blamed_on_the_fix(fixed_failures
     diverging = [_failing("nb:9", "c"), _failing("nb:9", "d")]
     again = judge(diagnostic, FileRuns(original, diverging), fixable=True)
     assert again.fix_status == "still-diverges" and again.program_failure["where"] == "nb:9"
+
+
+def test_runs_stopped_at_their_divergence_leave_the_program_s_failure_to_a_run_to_its_end():
+    diagnostic = Diagnostic(
+        "SL105", "unseeded-generator", "", Path("nb"), Location(2, 1), Location(2, 2)
+    )
+    draw = {"kind": "draw", "op": "aten.randn", "generator": "torch:cpu", "where": "nb:2"}
+    stopped = [
+        Run([{**draw, "hash": value, "prefix": [0.1]}], None, "", 1.0, stopped=True)
+        for value in "ab"
+    ]
+    fixed = [_failing("nb:9", "c"), _failing("nb:9", "c")]
+    verdict = judge(diagnostic, FileRuns(stopped, fixed), fixable=True)
+    assert (verdict.status, verdict.fix_status) == ("confirmed", "error")  # nothing to compare
+    witnessed = FileRuns(stopped, fixed, unstopped=[_failing("nb:9", "e")])
+    verdict = judge(diagnostic, witnessed, fixable=True)
+    assert (verdict.status, verdict.fix_status) == ("confirmed", "fixed")
+    assert verdict.program_failure["where"] == "nb:9"
 
 
 def test_traced_rng_classes_pass_for_the_originals(tmp_path):

@@ -134,6 +134,9 @@ class FileRuns:
     # the families of generators the original and fixed runs were compared on as they went (they
     # stopped once all had diverged); empty: run to their end
     watched: set = field(default_factory=set)
+    # an original run to its end, when those compared stopped at their divergence and the fixed
+    # program failed: where the program fails on its own (`_own_failure`)
+    unstopped: list[Run] = field(default_factory=list)
 
     def all(self) -> list[Run]:
         return [*self.original, *self.fixed, *self.shifted, *self.hashed, *self.resumed]
@@ -146,7 +149,7 @@ class FileRuns:
         side_by_side = [self.original, self.fixed]
         rest = [*self.shifted, *self.hashed, *self.resumed]
         return sum(max((r.seconds for r in runs), default=0.0) for runs in side_by_side) + sum(
-            run.seconds for run in rest
+            run.seconds for run in [*rest, *self.unstopped]
         )
 
 
@@ -228,7 +231,8 @@ def _judge(diagnostic: Diagnostic, runs: FileRuns, fixable: bool | None) -> Verd
         return verdict
     crashed = next((run for run in fixed_runs[0] if run.crashed), None)
     if crashed is not None:
-        verdict.program_failure = _own_failure([*evidence_runs[0], *fixed_runs[0]])
+        unfixed = runs.unstopped if fixed_runs[0] is runs.fixed and runs.unstopped else None
+        verdict.program_failure = _own_failure([*(unfixed or evidence_runs[0]), *fixed_runs[0]])
         if verdict.program_failure is None:  # the fixed program fails: no claim about the fix
             verdict.fix_status, verdict.detail = (
                 "error",

@@ -333,6 +333,9 @@ class _Programs:
                 )
                 runs.original, runs.fixed = made[: self.options.runs], made[self.options.runs :]
                 runs.watched = set(watched or ())
+                if any(run.crashed for run in runs.fixed) and all(r.stopped for r in runs.original):
+                    # the fixed program fails: does the program, where the compared runs stopped?
+                    runs.unstopped = self._run(path, configurations[:1], [{}])
         if Probe.RESUME in probes and not runs.resumed:
             self.progress(f"resuming {path} (stopped after its first checkpoint, run again)")
             runs.resumed = [
