@@ -61,6 +61,24 @@ def _free_port() -> int:
 def _workspace(folder: Path, ignore: list[str] | None = None) -> Path:
     folder.mkdir()
     (folder / "train.py").write_text(TRAIN)
+    # the same program as a notebook: an import cell, then the draw before the seed
+    cells = [["import torch\n"], TRAIN.splitlines(keepends=True)[2:]]
+    notebook = {
+        "cells": [
+            {
+                "cell_type": "code",
+                "execution_count": None,
+                "metadata": {},
+                "outputs": [],
+                "source": c,
+            }
+            for c in cells
+        ],
+        "metadata": {"language_info": {"name": "python"}},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+    (folder / "explore.ipynb").write_text(json.dumps(notebook))
     seedlint = str(Path(sys.executable).with_name("seedlint"))
     settings = {"seedlint.path": [seedlint], "workbench.startupEditor": "none"}
     (folder / ".vscode").mkdir()
@@ -207,6 +225,13 @@ def test_hover_shows_the_rule_s_page(code_server, page, tmp_path):
     page.locator(".view-lines .view-line", has_text="randn").get_by_text("randn").hover()
     hover = page.wait_for_selector(".monaco-hover:has-text('What it flags')", timeout=30_000)
     assert "random-before-seed" in hover.inner_text()
+
+
+def test_a_notebook_cell_shows_its_finding(code_server, page, tmp_path):
+    folder = _workspace(tmp_path / "notebook")
+    _open(page, code_server, folder, "explore.ipynb")
+    shown = _wait_for_problem(page, "SL104")
+    assert "SL104" in shown and "explore.ipynb" in shown, shown
 
 
 def test_a_finding_suppressed_in_the_configuration_shows_no_problem(code_server, page, tmp_path):
