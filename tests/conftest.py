@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 import textwrap
@@ -88,3 +89,34 @@ def write(tmp_path: Path):
         return path
 
     return _write
+
+
+# Debian's Chromium, for the tests that drive an editor in a browser (VS Code, JupyterLab)
+CHROMIUM = shutil.which("chromium")
+# The flags this machine's closed network needs (no background connections, no GPU).
+CHROMIUM_FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+@pytest.fixture
+def page(tmp_path, request):
+    """A page of headless Chromium (Playwright), its last screen kept (SEEDLINT_SCREENSHOTS)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        page = browser.new_page(viewport={"width": 1400, "height": 900})
+        try:
+            yield page
+        finally:  # what the page showed last, to look at when the test failed
+            shots = Path(os.environ.get("SEEDLINT_SCREENSHOTS", tmp_path))
+            shots.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(shots / f"{request.node.name}.png"))
+            browser.close()

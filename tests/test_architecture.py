@@ -99,7 +99,15 @@ LAYERS: list[tuple[str, list[list[str]]]] = [
     (
         "front ends",
         [
-            ["lsp", "verify", "verify.tracer", "verify.runs", "verify.imports", "lsp.convert"],
+            [
+                "lsp",
+                "verify",
+                "verify.tracer",
+                "verify.runs",
+                "verify.imports",
+                "lsp.convert",
+                "lsp.jupyter",
+            ],
             ["verify.harness"],
             ["verify.launch", "verify.probe"],
             ["verify.report", "verify.session", "lsp.server"],

@@ -582,6 +582,17 @@ def test_an_edited_buffer_is_parsed_again_only_where_the_edit_is(tmp_path: Path,
     assert chunk.count("def ") <= 2 and 0 < pieces < 10
 
 
+@pytest.mark.asyncio
+async def test_a_notebook_s_cells_sent_as_one_python_text_are_linted_as_python(
+    client: LanguageClient,
+):
+    # jupyterlab-lsp sends a notebook as a text document of its cells, named like the notebook
+    text = "import torch\n\n\n\nx = torch.randn(3)\ntorch.manual_seed(0)\nprint(torch.nn.Linear(3, 1)(x))\n"
+    uri = open_document(client, "lecture.ipynb", text)
+    (found,) = await diagnostics(client, uri, lambda found: found)
+    assert (found.code, found.range.start.line) == ("SL104", 4)
+
+
 # ------------------------------------------------------------------ notebooks (LSP 3.17 notebook sync)
 NOTEBOOK_CELLS = [
     (types.NotebookCellKind.Markup, "# Training\n"),

@@ -20,22 +20,11 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import run_cli
+from conftest import CHROMIUM, run_cli
 
 ROOT = Path(__file__).parents[1]
 VSIX = ROOT / "editors" / "vscode" / "seedlint.vsix"
 CODE_SERVER = os.environ.get("SEEDLINT_CODE_SERVER") or shutil.which("code-server")
-CHROMIUM = shutil.which("chromium")
-# The flags this machine's closed network needs (no background connections, no GPU).
-CHROMIUM_FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 TRAIN = (
     "import torch\n"
     "\n"
@@ -80,7 +69,12 @@ def _workspace(folder: Path, ignore: list[str] | None = None) -> Path:
     }
     (folder / "explore.ipynb").write_text(json.dumps(notebook))
     seedlint = str(Path(sys.executable).with_name("seedlint"))
-    settings = {"seedlint.path": [seedlint], "workbench.startupEditor": "none"}
+    settings = {
+        "seedlint.path": [seedlint],
+        "workbench.startupEditor": "none",
+        # VS Code's notebook editor, also when a notebook is opened before its serializer is ready
+        "workbench.editorAssociations": {"*.ipynb": "jupyter-notebook"},
+    }
     (folder / ".vscode").mkdir()
     (folder / ".vscode" / "settings.json").write_text(json.dumps(settings))
     if ignore is not None:  # the control: the finding suppressed in the project's configuration
@@ -147,22 +141,6 @@ def code_server(tmp_path_factory):
     server = CodeServer(tmp_path_factory.mktemp("code-server"))
     yield server
     server.close()
-
-
-@pytest.fixture
-def page(tmp_path, request):
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
-        page = browser.new_page(viewport={"width": 1400, "height": 900})
-        try:
-            yield page
-        finally:  # what the page showed last, to look at when the test failed
-            shots = Path(os.environ.get("SEEDLINT_SCREENSHOTS", tmp_path))
-            shots.mkdir(parents=True, exist_ok=True)
-            page.screenshot(path=str(shots / f"{request.node.name}.png"))
-            browser.close()
 
 
 def _open(page, code_server: CodeServer, folder: Path, name: str) -> None:

@@ -235,6 +235,10 @@ class SeedlintServer(LanguageServer):
 
     def analyse(self, uri: str, text: str, version: int | None) -> Linted:
         path = _path(uri) or Path("untitled.py")
+        if path.suffix == ".ipynb" and not text.lstrip().startswith("{"):
+            # a notebook's cells as one Python text (jupyterlab-lsp's view of a notebook), not
+            # its JSON: linted as the Python it is
+            path = path.with_name(f"{path.name}.py")
         positions = Positions(text, self.workspace.position_codec)
         try:
             result = self._runner_for(path).lint_buffer(path, _encoded(text), self._finder(path))
