@@ -230,7 +230,7 @@ class Comparison:
             )
             return (
                 f"{self.label}: {time.monotonic() - self._start:.0f} s, "
-                f"{counts or 0} draws traced{parted}"
+                f"{counts} draws traced{parted}"
             )
 
 

@@ -317,10 +317,8 @@ class _Programs:
         runs = self._runs.setdefault(path, FileRuns())
         probes = {probe_of(d.code) for d in diagnostics}
         watched = None if self.options.nproc_per_node else _watched(diagnostics)
-        if (
-            any(run.stopped for run in [*runs.original, *runs.fixed])
-            and not set(watched or [object()]) <= runs.watched
-        ):
+        covered = watched is not None and set(watched) <= runs.watched
+        if any(run.stopped for run in [*runs.original, *runs.fixed]) and not covered:
             runs.original = runs.fixed = []  # stopped at a divergence another finding needs past
         if probes - {Probe.RESUME} or not probes:
             if not runs.original:
