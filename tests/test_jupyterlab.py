@@ -84,6 +84,13 @@ def lab(tmp_path_factory):
     root = tmp_path_factory.mktemp("lab")
     _notebook(root / "draws.ipynb", DRAW_BEFORE_SEED)
     _notebook(root / "clean.ipynb", CLEAN)
+    # the control: the same draw before the seed in a subfolder whose configuration ignores SL104,
+    # and a cell the server still marks (SL106), so that an answering server is seen
+    (root / "quiet").mkdir()
+    (root / "quiet" / "pyproject.toml").write_text('[tool.seedlint]\nignore = ["SL104"]\n')
+    _notebook(
+        root / "quiet" / "draws.ipynb", (["import random\n", "random.seed()\n"], *DRAW_BEFORE_SEED)
+    )
     port = _free_port()
     log = (root / "lab.log").open("w")
     process = subprocess.Popen(
@@ -141,3 +148,9 @@ def test_a_draw_before_the_seed_is_marked_on_its_cell(lab, page):
 def test_a_clean_notebook_has_no_mark(lab, page):
     assert _marks(page, lab, "draws.ipynb", 90)  # the server is up and answering
     assert _marks(page, lab, "clean.ipynb", 15) == []
+
+
+@needs_a_browser
+def test_a_draw_suppressed_in_the_configuration_beside_the_notebook_is_not_marked(lab, page):
+    marked = _marks(page, lab, "quiet/draws.ipynb", 90)
+    assert len(marked) == 1 and "random.seed()" in marked[0], marked

@@ -593,6 +593,22 @@ async def test_a_notebook_s_cells_sent_as_one_python_text_are_linted_as_python(
     assert (found.code, found.range.start.line) == ("SL104", 4)
 
 
+@pytest.mark.asyncio
+async def test_a_jupyterlab_notebook_in_a_subfolder_gets_the_configuration_beside_it(
+    client: LanguageClient,
+):
+    # jupyterlab-lsp names a notebook's text after it, under the root's .virtual_documents: the
+    # configuration beside the notebook (SL104 ignored in sub/) applies, not the root's
+    (client.root / "sub").mkdir()
+    (client.root / "sub" / "pyproject.toml").write_text('[tool.seedlint]\nignore = ["SL104"]\n')
+    text = "import random\n\nimport torch\n\nrandom.seed()\nx = torch.randn(3)\ntorch.manual_seed(0)\nprint(torch.nn.Linear(3, 1)(x))\n"
+    virtual = open_document(client, ".virtual_documents/sub/lecture.ipynb", text)
+    beside_the_root = open_document(client, ".virtual_documents/lecture.ipynb", text)
+    assert codes(await diagnostics(client, virtual, lambda found: found)) == ["SL106"]
+    found = await diagnostics(client, beside_the_root, lambda found: len(found) == 2)
+    assert sorted(codes(found)) == ["SL104", "SL106"]
+
+
 # ------------------------------------------------------------------ notebooks (LSP 3.17 notebook sync)
 NOTEBOOK_CELLS = [
     (types.NotebookCellKind.Markup, "# Training\n"),

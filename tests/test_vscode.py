@@ -17,6 +17,7 @@ import socket
 import subprocess
 import sys
 import time
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -47,7 +48,7 @@ def _free_port() -> int:
         return probe.getsockname()[1]
 
 
-def _workspace(folder: Path, ignore: list[str] | None = None) -> Path:
+def _workspace(folder: Path, ignore: list[str] | None = None, settings: dict | None = None) -> Path:
     folder.mkdir()
     (folder / "train.py").write_text(TRAIN)
     # the same program as a notebook: an import cell, then the draw before the seed
@@ -69,35 +70,47 @@ def _workspace(folder: Path, ignore: list[str] | None = None) -> Path:
     }
     (folder / "explore.ipynb").write_text(json.dumps(notebook))
     seedlint = str(Path(sys.executable).with_name("seedlint"))
-    settings = {
-        "seedlint.path": [seedlint],
-        "workbench.startupEditor": "none",
-        # VS Code's notebook editor, also when a notebook is opened before its serializer is ready
-        "workbench.editorAssociations": {"*.ipynb": "jupyter-notebook"},
-    }
     (folder / ".vscode").mkdir()
-    (folder / ".vscode" / "settings.json").write_text(json.dumps(settings))
+    _settings(
+        folder,
+        {
+            "seedlint.path": [seedlint],
+            "workbench.startupEditor": "none",
+            # VS Code's notebook editor, also when a notebook is opened before its serializer is
+            # ready
+            "workbench.editorAssociations": {"*.ipynb": "jupyter-notebook"},
+            **(settings or {}),
+        },
+    )
     if ignore is not None:  # the control: the finding suppressed in the project's configuration
         (folder / "pyproject.toml").write_text(f"[tool.seedlint]\nignore = {json.dumps(ignore)}\n")
     return folder
 
 
-class CodeServer:
-    """code-server on a free loopback port, with the extension installed in its own directories."""
+def _settings(folder: Path, settings: dict) -> None:
+    """Write the workspace's settings (VS Code picks up a change at once)."""
+    (folder / ".vscode" / "settings.json").write_text(json.dumps(settings))
 
-    def __init__(self, home: Path) -> None:
+
+class CodeServer:
+    """code-server on a free loopback port, with the extension (and any others) installed in its
+    own directories; the extension host's PATH is `path` (by default: this interpreter's
+    `seedlint` first)."""
+
+    def __init__(self, home: Path, extensions: tuple[Path, ...] = (), path: str | None = None):
         self.home = home
         self.dirs = [
             f"--user-data-dir={home / 'user-data'}",
             f"--extensions-dir={home / 'extensions'}",
         ]
-        installed = subprocess.run(
-            [CODE_SERVER, *self.dirs, "--install-extension", str(VSIX)],
-            capture_output=True,
-            text=True,
-            timeout=180,
-        )
-        assert installed.returncode == 0, installed.stdout + installed.stderr
+        for extension in (VSIX, *extensions):
+            installed = subprocess.run(
+                [CODE_SERVER, *self.dirs, "--install-extension", str(extension)],
+                capture_output=True,
+                text=True,
+                timeout=180,
+            )
+            assert installed.returncode == 0, installed.stdout + installed.stderr
         self.port = _free_port()
         self.log = (home / "code-server.log").open("w")
         self.process = subprocess.Popen(
@@ -113,7 +126,10 @@ class CodeServer:
             ],
             stdout=self.log,
             stderr=subprocess.STDOUT,
-            env={**os.environ, "PATH": f"{Path(sys.executable).parent}:{os.environ['PATH']}"},
+            env={
+                **os.environ,
+                "PATH": path or f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
+            },
         )
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
@@ -196,6 +212,41 @@ def _wait_for_problem(page, text: str) -> str:
     return shown
 
 
+SEEDS_TWO = (
+    "import random\n"
+    "\n"
+    "import numpy as np\n"
+    "import torch\n"
+    "\n"
+    "random.seed(0)\n"
+    "torch.manual_seed(0)\n"
+    "batch = torch.tensor(np.random.rand(3)) + torch.randn(3)\n"
+    "torch.save(batch, 'batch.pt')\n"
+)
+
+
+def test_fix_all_on_save_applies_the_safe_fixes(code_server, page, tmp_path):
+    # `source.fixAll.seedlint` in editor.codeActionsOnSave: a save writes what `check --fix` would
+    on_save = {"editor.codeActionsOnSave": {"source.fixAll.seedlint": "explicit"}}
+    folder = _workspace(tmp_path / "on-save", settings=on_save)
+    (folder / "seeds.py").write_text(SEEDS_TWO)
+    _open(page, code_server, folder, "seeds.py")
+    assert "SL105" in _wait_for_problem(page, "SL105")
+    page.locator(".view-lines .view-line", has_text="torch.save").click()
+    page.keyboard.press("Control+End")
+    page.keyboard.type("# saved")
+    page.keyboard.press("Control+S")
+    expected = tmp_path / "expected"
+    expected.mkdir()
+    (expected / "seeds.py").write_text(SEEDS_TWO + "# saved")
+    run_cli("check", "--fix", "seeds.py", cwd=expected)
+    assert "np.random.seed(0)" in (expected / "seeds.py").read_text()
+    deadline = time.monotonic() + 30
+    while "# saved" not in (folder / "seeds.py").read_text() and time.monotonic() < deadline:
+        page.wait_for_timeout(300)
+    assert (folder / "seeds.py").read_text() == (expected / "seeds.py").read_text()
+
+
 def test_hover_shows_the_rule_s_page(code_server, page, tmp_path):
     folder = _workspace(tmp_path / "hover")
     _open(page, code_server, folder, "train.py")
@@ -220,3 +271,72 @@ def test_a_finding_suppressed_in_the_configuration_shows_no_problem(code_server,
     _open(page, code_server, folder, "train.py")
     shown = _wait_for_problem(page, "SL106")
     assert "SL106" in shown and "SL104" not in shown, shown
+
+
+STAND_IN = ROOT / "tests" / "editors" / "python-extension"
+NOT_FOUND = (
+    "seedlint was found neither in seedlint.path, nor in the Python interpreter, nor on PATH"
+)
+
+
+def _stand_in_vsix(folder: Path) -> Path:
+    """The stand-in for the Python extension (its published API, see its `extension.js`), packed
+    as a `.vsix`: a zip of its `extension/` folder."""
+    vsix = folder / "python-stand-in.vsix"
+    with zipfile.ZipFile(vsix, "w") as archive:
+        for file in STAND_IN.iterdir():
+            archive.write(file, f"extension/{file.name}")
+    return vsix
+
+
+def _extension_log(code_server: CodeServer) -> str:
+    """What the extension logged (its output channel), over every window's session."""
+    logs = sorted((code_server.home / "user-data" / "logs").rglob("*seedlint*.log"))
+    return "".join(log.read_text() for log in logs)
+
+
+def _wait_for_log(code_server: CodeServer, text: str, count: int) -> str:
+    deadline = time.monotonic() + 60
+    while (log := _extension_log(code_server)).count(text) < count:
+        assert time.monotonic() < deadline, log
+        time.sleep(0.5)
+    return log
+
+
+def test_without_seedlint_it_says_so_once_and_starts_when_an_interpreter_with_it_is_picked(
+    page, tmp_path
+):
+    # the Python extension's interpreter (a bare virtualenv) has no seedlint, nor has PATH
+    bare = tmp_path / "bare"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(bare)], check=True)
+    path = os.pathsep.join(
+        folder
+        for folder in os.environ["PATH"].split(os.pathsep)
+        if folder and not (Path(folder) / "seedlint").exists()
+    )
+    assert shutil.which("seedlint", path=path) is None
+    settings = {"seedlint.path": [], "python.defaultInterpreterPath": str(bare / "bin" / "python")}
+    folder = _workspace(tmp_path / "project", settings=settings)
+    code_server = CodeServer(tmp_path / "home", (_stand_in_vsix(tmp_path),), path)
+    try:
+        _open(page, code_server, folder, "train.py")
+        said = page.wait_for_selector(
+            ".notification-toast:has-text('seedlint[lsp]')", timeout=60_000
+        )
+        assert "pip install 'seedlint[lsp]'" in said.inner_text()
+        _wait_for_log(code_server, NOT_FOUND, 1)
+        # the window reloaded: the extension starts again, finds no seedlint again, says nothing
+        page.reload()
+        page.wait_for_selector(".monaco-workbench", timeout=60_000)
+        _wait_for_log(code_server, NOT_FOUND, 2)
+        page.wait_for_timeout(2000)
+        assert page.query_selector(".notification-toast:has-text('seedlint')") is None
+        # another interpreter picked, one with seedlint: the server starts from it
+        page.get_by_role("treeitem", name="train.py").click(timeout=30_000)
+        _settings(folder, {**settings, "python.defaultInterpreterPath": sys.executable})
+        assert "SL104" in _wait_for_problem(page, "SL104")
+        assert f"starting {sys.executable} -m seedlint lsp (from interpreter)" in _extension_log(
+            code_server
+        )
+    finally:
+        code_server.close()

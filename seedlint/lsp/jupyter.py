@@ -20,6 +20,7 @@ def spec(manager: Any = None) -> dict[str, dict[str, Any]]:
             "languages": ["python"],
             "mime_types": ["text/python", "text/x-ipython"],
             "version": 2,
+            "requires_documents_on_disk": False,  # it reads the editor's text, not a disk copy
             "urls": {"home": "https://github.com/seedlint/seedlint"},
             "install": {"pip": "pip install 'seedlint[lsp]'"},
         }

@@ -237,7 +237,8 @@ class SeedlintServer(LanguageServer):
         path = _path(uri) or Path("untitled.py")
         if path.suffix == ".ipynb" and not text.lstrip().startswith("{"):
             # a notebook's cells as one Python text (jupyterlab-lsp's view of a notebook), not
-            # its JSON: linted as the Python it is
+            # its JSON: linted as the Python it is, where the notebook is
+            path = self._notebook_of(path)
             path = path.with_name(f"{path.name}.py")
         positions = Positions(text, self.workspace.position_codec)
         try:
@@ -249,6 +250,19 @@ class SeedlintServer(LanguageServer):
             self.log("error", error)
         diagnostics = [lsp_diagnostic(finding, positions) for finding in result.diagnostics]
         return Linted(version, text, positions, result.diagnostics, diagnostics)
+
+    def _notebook_of(self, path: Path) -> Path:
+        """Where the notebook of a jupyterlab-lsp document is: jupyter-lsp names it after the
+        notebook, under the root's virtual documents folder (`.virtual_documents`, or
+        JP_LSP_VIRTUAL_DIR), so the configuration and the modules beside the notebook apply."""
+        root = self.workspace.root_path
+        if not root:
+            return path
+        virtual = Path(root, os.environ.get("JP_LSP_VIRTUAL_DIR") or ".virtual_documents")
+        try:
+            return Path(root, path.relative_to(virtual))
+        except ValueError:
+            return path
 
     def _cells(self, uri: str) -> list[tuple[str, int | None, str, str]] | None:
         """A notebook's cells, in order, as (URI, version, cell type, text); None when it is not
