@@ -41,6 +41,7 @@ async function pythonInterpreter(): Promise<string | undefined> {
   }
   try {
     const api = python.isActive ? python.exports : await python.activate();
+    await api?.ready; // the interpreter it has settled on, not the one it starts with
     const environments = api?.environments;
     if (environments === undefined) {
       return undefined;
