@@ -247,6 +247,56 @@ def test_fix_all_on_save_applies_the_safe_fixes(code_server, page, tmp_path):
     assert (folder / "seeds.py").read_text() == (expected / "seeds.py").read_text()
 
 
+def _run_command(page, title: str) -> None:
+    """Run a command from the command palette, by its title."""
+    page.keyboard.press("F1")
+    palette = page.wait_for_selector(".quick-input-widget input", timeout=30_000)
+    palette.fill(f">{title}")
+    page.wait_for_selector(
+        f".quick-input-list .monaco-list-row:has-text('{title}')", timeout=30_000
+    )
+    page.keyboard.press("Enter")
+
+
+def _output(page, text: str, count: int) -> str:
+    """The Output panel's text (its words, as one line) once it holds `text` `count` times."""
+    deadline = time.monotonic() + 30
+    while True:
+        shown = page.query_selector(".output-view .view-lines")
+        words = " ".join((shown.inner_text() if shown else "").replace("\xa0", " ").split())
+        if words.count(text) >= count or time.monotonic() > deadline:
+            return words
+        page.wait_for_timeout(300)
+
+
+def test_the_commands_fix_all_show_the_log_and_restart(code_server, page, tmp_path):
+    folder = _workspace(tmp_path / "commands")
+    (folder / "seeds.py").write_text(SEEDS_TWO)
+    _open(page, code_server, folder, "seeds.py")
+    assert "SL105" in _wait_for_problem(page, "SL105")
+    page.locator(".view-lines .view-line", has_text="torch.save").click()
+    _run_command(page, "seedlint: Fix All in This File")
+    page.wait_for_selector(".view-lines .view-line:has-text('np.random.seed(0)')", timeout=30_000)
+    page.keyboard.press("Control+S")
+    expected = tmp_path / "expected"
+    expected.mkdir()
+    (expected / "seeds.py").write_text(SEEDS_TWO)
+    run_cli("check", "--fix", "seeds.py", cwd=expected)
+    deadline = time.monotonic() + 30
+    while (folder / "seeds.py").read_text() == SEEDS_TWO and time.monotonic() < deadline:
+        page.wait_for_timeout(300)
+    assert (folder / "seeds.py").read_text() == (expected / "seeds.py").read_text()
+    _run_command(page, "seedlint: Show Server Log")
+    assert "seedlint lsp (from setting)" in _output(page, "starting", 1)
+    # restarted (started a second time), the server answers again: a finding typed afterwards
+    _run_command(page, "seedlint: Restart Server")
+    assert _output(page, "language server ready", 2).count("language server ready") == 2
+    page.locator(".view-lines .view-line", has_text="torch.save").click()
+    page.keyboard.press("Control+End")
+    page.keyboard.type("random.seed()")
+    assert "SL106" in _wait_for_problem(page, "SL106")
+
+
 def test_hover_shows_the_rule_s_page(code_server, page, tmp_path):
     folder = _workspace(tmp_path / "hover")
     _open(page, code_server, folder, "train.py")
