@@ -879,6 +879,15 @@ def test_a_finding_in_a_helper_module_is_judged_from_the_entry_point_that_loads_
             "from dataclasses import dataclass\n\n\n@dataclass\nclass Config:\n    lr: float = 0.1\n",
             False,
         ),
+        ("with open('log.txt', 'w') as log:\n    log.write('start')\n", True),
+        # words at the start of a docstring's or a string's lines are not work (a models module
+        # whose docstring has a line "for circle dataset, ...")
+        (
+            '"""Models\nfor circle dataset, and\nprint(them) with\n"""\n\n'
+            "import torch\n\n\nclass Net(torch.nn.Module):\n    pass\n",
+            False,
+        ),
+        ("def broken(:\n    main()\nmain()\n", False),  # it does not parse: it runs nothing
     ],
 )
 def test_entry_points_are_files_that_do_work_when_run(text, expected):

@@ -48,11 +48,12 @@ def _surely_imported(body: list[ast.stmt]) -> Iterator[str]:
             yield from _surely_imported(statement.body)
         elif isinstance(statement, ast.Try) and not statement.handlers:
             yield from _surely_imported(statement.body)
-        elif isinstance(statement, ast.If) and _is_main_guard(statement.test):
+        elif isinstance(statement, ast.If) and is_main_guard(statement.test):
             yield from _surely_imported(statement.body)
 
 
-def _is_main_guard(test: ast.expr) -> bool:
+def is_main_guard(test: ast.expr) -> bool:
+    """Whether an `if`'s test is `__name__ == "__main__"`."""
     return (
         isinstance(test, ast.Compare)
         and isinstance(test.left, ast.Name)

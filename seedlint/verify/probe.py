@@ -23,7 +23,7 @@ The fix check serves the fixed sources (safe and unsafe fixes, in memory) and pr
 
 from __future__ import annotations
 
-import re
+import ast
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -32,6 +32,7 @@ from seedlint.analysis import catalog
 from seedlint.diagnostics import Diagnostic
 from seedlint.rules import RULES
 from seedlint.rules.base import Probe
+from seedlint.verify.imports import is_main_guard
 from seedlint.verify.runs import (
     OUTPUT_KEPT,
     Divergence,
@@ -53,10 +54,8 @@ _TRACED_AS = {
     catalog.NUMPY_OBJECT: "object:numpy",
     catalog.RANDOM_OBJECT: "object:random",
 }
-_MAIN_GUARD = re.compile(r"^if\s+__name__\s*==\s*['\"]__main__['\"]\s*:", re.MULTILINE)
-_TOP_LEVEL_WORK = re.compile(
-    r"^(?:[A-Za-z_][\w.]*\(|(?:for|while|with|async with|async for)\b)", re.MULTILINE
-)
+# the top-level statements that do work when a file is run (beside calls and a `__main__` block)
+_WORK = (ast.For, ast.AsyncFor, ast.While, ast.With, ast.AsyncWith)
 
 
 _SHOWN = 3  # items of a draw the evidence shows
@@ -182,9 +181,19 @@ def seed_sensitive(diagnostic: Diagnostic) -> bool:
 
 def is_entry_point(text: str) -> bool:
     """A file that does something when run: a `__main__` block, or top-level work (a bare call such
-    as `main()` or `print(..)`, a loop); a module of definitions and `logger = getLogger(..)` is
-    not."""
-    return bool(_MAIN_GUARD.search(text) or _TOP_LEVEL_WORK.search(text))
+    as `main()` or `print(..)`, a loop, a `with`); a module of definitions and `logger =
+    getLogger(..)` is not, whatever its docstring's lines start with, nor a file that does not
+    parse (it runs nothing)."""
+    try:
+        body = ast.parse(text).body
+    except (SyntaxError, ValueError):
+        return False
+    return any(
+        isinstance(statement, _WORK)
+        or (isinstance(statement, ast.Expr) and isinstance(statement.value, (ast.Call, ast.Await)))
+        or (isinstance(statement, ast.If) and is_main_guard(statement.test))
+        for statement in body
+    )
 
 
 def family_divergence(first: Run, second: Run, family: tuple[str, ...] | None) -> Divergence | None:
