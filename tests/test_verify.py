@@ -764,6 +764,7 @@ def test_a_failure_under_torchrun_shows_the_ranks_error_and_a_missing_launcher_i
         ("try:\n    import no_such_module\nexcept ImportError:\n    pass\n", None),
         ("def plot():\n    import no_such_module\n", None),
         ("if args.plot:\n    import no_such_module\n", None),
+        ("if __name__ != '__main__':\n    import no_such_module\n", None),  # only when imported
         ("import helpers\nfrom . import sibling\nimport json, torch\n", None),
         # where it finds its modules is its own business
         ("import sys\nsys.path.append('../toolbox')\nimport no_such_module\n", None),
@@ -888,6 +889,8 @@ def test_a_finding_in_a_helper_module_is_judged_from_the_entry_point_that_loads_
             False,
         ),
         ("def broken(:\n    main()\nmain()\n", False),  # it does not parse: it runs nothing
+        ("import sys\n\nif __name__ != '__main__':\n    sys.path.append('lib')\n", False),
+        ("print ('a call spelt with a space')\n", True),
     ],
 )
 def test_entry_points_are_files_that_do_work_when_run(text, expected):
