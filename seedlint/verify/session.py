@@ -4,6 +4,7 @@ judge."""
 from __future__ import annotations
 
 import difflib
+import functools
 import importlib.util
 import re
 import subprocess
@@ -123,12 +124,14 @@ def verify(
     )
     verdicts: list[Verdict] = []
     helpers: dict[Path, list] = {}
+    # each file read and parsed once, however many helpers look for a program that loads them
+    is_program = functools.cache(_is_entry_point)
     for path, diagnostics in by_file.items():
         runnable = [d for d in diagnostics if _not_run(d.code, has_cuda) is None]
         verdicts.extend(
             Verdict(d, _not_run(d.code, has_cuda)) for d in diagnostics if d not in runnable
         )
-        runs_itself = bool(runnable) and (path in notebooks or _is_entry_point(path))
+        runs_itself = bool(runnable) and (path in notebooks or is_program(path))
         missing = programs.missing(path) if runs_itself else None
         if missing is not None:
             verdicts.extend(Verdict(d, "needs-module", detail=missing) for d in runnable)
@@ -143,17 +146,17 @@ def verify(
                 _in_cells(verdict, finding, path, program, fixed)
                 for verdict, finding in zip(judged, runnable)
             )
-        elif runnable and _is_entry_point(path):
+        elif runnable and is_program(path):
             verdicts.extend(_judge_all(options, runnable, programs.runs(path, runnable)))
         elif runnable:
             helpers[path] = runnable
-    named = [path for path in options.paths if path.is_file() and _is_entry_point(path)]
+    named = [path for path in options.paths if path.is_file() and is_program(path)]
     loaders: set[Path] = set()  # entry points whose runs judged a helper's findings
     for helper, diagnostics in helpers.items():
         candidates = [
             *programs,
             *named,
-            *(f for f in report.files if f not in by_file and _is_entry_point(f)),
+            *(f for f in report.files if f not in by_file and is_program(f)),
         ]
         entry = programs.loading(helper, dict.fromkeys(candidates))
         if entry is None:
