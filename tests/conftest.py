@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import os
 import shutil
+import socket
 import subprocess
 import sys
 import textwrap
+import time
 from pathlib import Path
 
 import pytest
@@ -120,3 +122,31 @@ def page(tmp_path, request):
             shots.mkdir(parents=True, exist_ok=True)
             page.screenshot(path=str(shots / f"{request.node.name}.png"))
             browser.close()
+
+
+def free_port() -> int:
+    """A loopback port nothing listens on (for a server a browser test starts)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def listening(port: int, seconds: float) -> bool:
+    """Whether a server listens on the loopback port within `seconds`."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return True
+        except OSError:
+            time.sleep(0.3)
+    return False
+
+
+def until(page, read, holds, seconds: float = 30):
+    """What `read()` gives once `holds` of it (what it gives after `seconds`, if never), the page
+    left to work between reads."""
+    deadline = time.monotonic() + seconds
+    while not holds(value := read()) and time.monotonic() < deadline:
+        page.wait_for_timeout(300)
+    return value

@@ -7,15 +7,12 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
-import socket
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
-from conftest import CHROMIUM
-from test_vscode import _free_port
+from conftest import CHROMIUM, free_port, listening, until
 
 from seedlint.lsp.jupyter import spec
 
@@ -91,7 +88,7 @@ def lab(tmp_path_factory):
     _notebook(
         root / "quiet" / "draws.ipynb", (["import random\n", "random.seed()\n"], *DRAW_BEFORE_SEED)
     )
-    port = _free_port()
+    port = free_port()
     log = (root / "lab.log").open("w")
     process = subprocess.Popen(
         [
@@ -111,13 +108,7 @@ def lab(tmp_path_factory):
         stderr=subprocess.STDOUT,
         env={**os.environ, "JUPYTER_CONFIG_DIR": str(root / ".jupyter")},
     )
-    deadline = time.monotonic() + 90
-    while time.monotonic() < deadline:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            break
-        except OSError:
-            time.sleep(0.5)
+    assert listening(port, 90), (root / "lab.log").read_text()
     yield f"http://127.0.0.1:{port}"
     process.terminate()
     process.wait(timeout=20)
@@ -128,9 +119,7 @@ def _marks(page, url: str, notebook: str, wait: float) -> list[str]:
     """The text of each cell that holds a diagnostic mark, once one shows (or after `wait`)."""
     page.goto(f"{url}/lab/tree/{notebook}?reset")  # that notebook alone, not the last layout
     page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=90_000)
-    deadline = time.monotonic() + wait
-    while time.monotonic() < deadline and not page.query_selector(".jp-Cell .cm-lintRange"):
-        page.wait_for_timeout(500)
+    until(page, lambda: page.query_selector(".jp-Cell .cm-lintRange"), bool, wait)
     return [
         cell.inner_text()
         for cell in page.query_selector_all(".jp-Notebook .jp-CodeCell")

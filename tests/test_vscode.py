@@ -13,15 +13,13 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import socket
 import subprocess
 import sys
-import time
 import zipfile
 from pathlib import Path
 
 import pytest
-from conftest import CHROMIUM, run_cli
+from conftest import CHROMIUM, free_port, listening, run_cli, until
 
 ROOT = Path(__file__).parents[1]
 VSIX = ROOT / "editors" / "vscode" / "seedlint.vsix"
@@ -40,12 +38,6 @@ pytestmark = pytest.mark.skipif(
     or __import__("importlib").util.find_spec("playwright") is None,
     reason="needs code-server, chromium, playwright and editors/vscode/seedlint.vsix (.ci/run)",
 )
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def _workspace(folder: Path, ignore: list[str] | None = None, settings: dict | None = None) -> Path:
@@ -111,7 +103,7 @@ class CodeServer:
                 timeout=180,
             )
             assert installed.returncode == 0, installed.stdout + installed.stderr
-        self.port = _free_port()
+        self.port = free_port()
         self.log = (home / "code-server.log").open("w")
         self.process = subprocess.Popen(
             [
@@ -131,14 +123,7 @@ class CodeServer:
                 "PATH": path or f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
             },
         )
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            try:
-                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
-                return
-            except OSError:
-                time.sleep(0.3)
-        raise AssertionError((home / "code-server.log").read_text())
+        assert listening(self.port, 60), (home / "code-server.log").read_text()
 
     def url(self, folder: Path) -> str:
         return f"http://127.0.0.1:{self.port}/?folder={folder}"
@@ -157,6 +142,19 @@ def code_server(tmp_path_factory):
     server = CodeServer(tmp_path_factory.mktemp("code-server"))
     yield server
     server.close()
+
+
+def _fixed_by_check(folder: Path, name: str, text: str, *flags: str) -> str:
+    """What `seedlint check --fix` (with `flags`) makes of a file holding `text`."""
+    folder.mkdir()
+    (folder / name).write_text(text)
+    run_cli("check", "--fix", *flags, name, cwd=folder)
+    return (folder / name).read_text()
+
+
+def _saved(page, file: Path, before: str) -> str:
+    """The file's text once a save has changed it from `before`."""
+    return until(page, file.read_text, lambda text: text != before)
 
 
 def _open(page, code_server: CodeServer, folder: Path, name: str) -> None:
@@ -180,10 +178,8 @@ def test_the_problems_panel_lists_the_finding_and_the_quick_fix_fixes_the_file(
     _open(page, code_server, folder, "train.py")
     text = _wait_for_problem(page, "SL104")
     assert "SL104" in text and "before" in text, text
-    expected = tmp_path / "expected"
-    expected.mkdir()
-    (expected / "train.py").write_text(TRAIN)
-    run_cli("check", "--fix", "--unsafe-fixes", "train.py", cwd=expected)  # the fix is unsafe
+    # the fix is unsafe
+    expected = _fixed_by_check(tmp_path / "expected", "train.py", TRAIN, "--unsafe-fixes")
     # the lightbulb on the finding's line: its quick fix, then save
     page.locator(".view-lines .view-line", has_text="randn").click()
     page.keyboard.press("Control+.")
@@ -198,18 +194,12 @@ def test_the_problems_panel_lists_the_finding_and_the_quick_fix_fixes_the_file(
     assert "SL104: Move the seeding statement" in fixes.splitlines()[1], fixes  # first, chosen
     page.keyboard.press("Enter")
     page.keyboard.press("Control+S")
-    deadline = time.monotonic() + 30
-    while (folder / "train.py").read_text() == TRAIN and time.monotonic() < deadline:
-        page.wait_for_timeout(300)
-    assert (folder / "train.py").read_text() == (expected / "train.py").read_text()
+    assert _saved(page, folder / "train.py", TRAIN) == expected
 
 
 def _wait_for_problem(page, text: str) -> str:
     """The Problems panel's text once it shows `text` (what it shows after a minute, if never)."""
-    deadline = time.monotonic() + 60
-    while text not in (shown := _problems(page)) and time.monotonic() < deadline:
-        page.wait_for_timeout(1000)
-    return shown
+    return until(page, lambda: _problems(page), lambda shown: text in shown, 60)
 
 
 SEEDS_TWO = (
@@ -236,15 +226,9 @@ def test_fix_all_on_save_applies_the_safe_fixes(code_server, page, tmp_path):
     page.keyboard.press("Control+End")
     page.keyboard.type("# saved")
     page.keyboard.press("Control+S")
-    expected = tmp_path / "expected"
-    expected.mkdir()
-    (expected / "seeds.py").write_text(SEEDS_TWO + "# saved")
-    run_cli("check", "--fix", "seeds.py", cwd=expected)
-    assert "np.random.seed(0)" in (expected / "seeds.py").read_text()
-    deadline = time.monotonic() + 30
-    while "# saved" not in (folder / "seeds.py").read_text() and time.monotonic() < deadline:
-        page.wait_for_timeout(300)
-    assert (folder / "seeds.py").read_text() == (expected / "seeds.py").read_text()
+    expected = _fixed_by_check(tmp_path / "expected", "seeds.py", SEEDS_TWO + "# saved")
+    assert "np.random.seed(0)" in expected
+    assert _saved(page, folder / "seeds.py", SEEDS_TWO) == expected
 
 
 def _run_command(page, title: str) -> None:
@@ -260,13 +244,12 @@ def _run_command(page, title: str) -> None:
 
 def _output(page, text: str, count: int) -> str:
     """The Output panel's text (its words, as one line) once it holds `text` `count` times."""
-    deadline = time.monotonic() + 30
-    while True:
+
+    def words() -> str:
         shown = page.query_selector(".output-view .view-lines")
-        words = " ".join((shown.inner_text() if shown else "").replace("\xa0", " ").split())
-        if words.count(text) >= count or time.monotonic() > deadline:
-            return words
-        page.wait_for_timeout(300)
+        return " ".join((shown.inner_text() if shown else "").replace("\xa0", " ").split())
+
+    return until(page, words, lambda shown: shown.count(text) >= count)
 
 
 def test_the_commands_fix_all_show_the_log_and_restart(code_server, page, tmp_path):
@@ -278,14 +261,8 @@ def test_the_commands_fix_all_show_the_log_and_restart(code_server, page, tmp_pa
     _run_command(page, "seedlint: Fix All in This File")
     page.wait_for_selector(".view-lines .view-line:has-text('np.random.seed(0)')", timeout=30_000)
     page.keyboard.press("Control+S")
-    expected = tmp_path / "expected"
-    expected.mkdir()
-    (expected / "seeds.py").write_text(SEEDS_TWO)
-    run_cli("check", "--fix", "seeds.py", cwd=expected)
-    deadline = time.monotonic() + 30
-    while (folder / "seeds.py").read_text() == SEEDS_TWO and time.monotonic() < deadline:
-        page.wait_for_timeout(300)
-    assert (folder / "seeds.py").read_text() == (expected / "seeds.py").read_text()
+    expected = _fixed_by_check(tmp_path / "expected", "seeds.py", SEEDS_TWO)
+    assert _saved(page, folder / "seeds.py", SEEDS_TWO) == expected
     _run_command(page, "seedlint: Show Server Log")
     assert "seedlint lsp (from setting)" in _output(page, "starting", 1)
     # restarted (started a second time), the server answers again: a finding typed afterwards
@@ -345,12 +322,10 @@ def _extension_log(code_server: CodeServer) -> str:
     return "".join(log.read_text() for log in logs)
 
 
-def _wait_for_log(code_server: CodeServer, text: str, count: int) -> str:
-    deadline = time.monotonic() + 60
-    while (log := _extension_log(code_server)).count(text) < count:
-        assert time.monotonic() < deadline, log
-        time.sleep(0.5)
-    return log
+def _wait_for_log(page, code_server: CodeServer, text: str, count: int) -> None:
+    """Wait until the extension has logged `text` `count` times (fail after a minute)."""
+    log = until(page, lambda: _extension_log(code_server), lambda log: log.count(text) >= count, 60)
+    assert log.count(text) >= count, log
 
 
 def test_without_seedlint_it_says_so_once_and_starts_when_an_interpreter_with_it_is_picked(
@@ -374,11 +349,11 @@ def test_without_seedlint_it_says_so_once_and_starts_when_an_interpreter_with_it
             ".notification-toast:has-text('seedlint[lsp]')", timeout=60_000
         )
         assert "pip install 'seedlint[lsp]'" in said.inner_text()
-        _wait_for_log(code_server, NOT_FOUND, 1)
+        _wait_for_log(page, code_server, NOT_FOUND, 1)
         # the window reloaded: the extension starts again, finds no seedlint again, says nothing
         page.reload()
         page.wait_for_selector(".monaco-workbench", timeout=60_000)
-        _wait_for_log(code_server, NOT_FOUND, 2)
+        _wait_for_log(page, code_server, NOT_FOUND, 2)
         page.wait_for_timeout(2000)
         assert page.query_selector(".notification-toast:has-text('seedlint')") is None
         # another interpreter picked, one with seedlint: the server starts from it
